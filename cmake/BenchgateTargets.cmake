@@ -1,0 +1,103 @@
+# Helpers that keep every CMakeLists.txt short and alike.
+#
+# Include paths are rooted at the repository: code includes
+# "harness/results/results.hpp" or "cores/page_iter/fixed_bit_set.hpp".
+
+if(BENCHGATE_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
+# benchgate_set_warnings(TARGET): -Wall -Wextra, and -Werror with BENCHGATE_WERROR.
+# GCC 12 reports false -Wrestrict positives on `"text" + std::string`
+# (GCC bug 105329), so that warning is off there.
+function(benchgate_set_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra $<$<BOOL:${BENCHGATE_WERROR}>:-Werror>
+    $<$<AND:$<CXX_COMPILER_ID:GNU>,$<VERSION_LESS:$<CXX_COMPILER_VERSION>,13>>:-Wno-restrict>)
+endfunction()
+
+# benchgate_add_library(NAME [INTERFACE] [SOURCES ...] [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
+# Defines target benchgate_NAME with alias benchgate::NAME. INTERFACE makes a
+# header-only library (no SOURCES).
+function(benchgate_add_library name)
+  cmake_parse_arguments(arg "INTERFACE" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+  set(target benchgate_${name})
+  if(arg_INTERFACE)
+    add_library(${target} INTERFACE)
+    target_include_directories(${target} INTERFACE "${PROJECT_SOURCE_DIR}")
+    target_link_libraries(${target} INTERFACE ${arg_PUBLIC_DEPS})
+  else()
+    add_library(${target} STATIC ${arg_SOURCES})
+    target_include_directories(${target} PUBLIC "${PROJECT_SOURCE_DIR}")
+    target_link_libraries(${target} PUBLIC ${arg_PUBLIC_DEPS} PRIVATE ${arg_PRIVATE_DEPS})
+    benchgate_set_warnings(${target})
+  endif()
+  add_library(benchgate::${name} ALIAS ${target})
+endfunction()
+
+# benchgate_add_case(NAME SOURCES ... [DEPS ...])
+# A built-in benchmark case: a library whose sources define
+# `std::unique_ptr<benchgate::suite::benchmark_case> benchgate::cases::make_NAME_case()`.
+# The driver's case registry is generated from every case added this way, so
+# adding a case needs no edit outside the case's own folders.
+function(benchgate_add_case name)
+  cmake_parse_arguments(arg "" "" "SOURCES;DEPS" ${ARGN})
+  benchgate_add_library(case_${name} SOURCES ${arg_SOURCES} PUBLIC_DEPS benchgate::suite PRIVATE_DEPS ${arg_DEPS})
+  set_property(GLOBAL APPEND PROPERTY BENCHGATE_CASE_NAMES ${name})
+endfunction()
+
+# benchgate_add_test(NAME SOURCES ... [DEPS ...] [LABELS ...])
+# A GoogleTest executable test_NAME; each TEST becomes one CTest test.
+# BENCHGATE_DATA_DIR, BENCHGATE_BINARY and BENCHGATE_SOURCE_DIR reach tests as
+# environment variables.
+function(benchgate_add_test name)
+  cmake_parse_arguments(arg "" "" "SOURCES;DEPS;LABELS" ${ARGN})
+  set(target test_${name})
+  add_executable(${target} ${arg_SOURCES})
+  target_link_libraries(${target} PRIVATE ${arg_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
+  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
+  benchgate_set_warnings(${target})
+  set(test_env
+    "BENCHGATE_DATA_DIR=${BENCHGATE_DATA_DIR}"
+    "BENCHGATE_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
+    "BENCHGATE_BINARY=$<TARGET_FILE:benchgate>")
+  gtest_discover_tests(${target}
+    DISCOVERY_TIMEOUT 120
+    PROPERTIES ENVIRONMENT "${test_env}" LABELS "${arg_LABELS}")
+endfunction()
+
+# benchgate_add_subdirectories(): add_subdirectory for every child folder that
+# has a CMakeLists.txt, in name order.
+function(benchgate_add_subdirectories)
+  file(GLOB children LIST_DIRECTORIES true CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/*")
+  list(SORT children)
+  foreach(child IN LISTS children)
+    if(IS_DIRECTORY "${child}" AND EXISTS "${child}/CMakeLists.txt")
+      add_subdirectory("${child}")
+    endif()
+  endforeach()
+endfunction()
+
+# benchgate_add_fuzzer(NAME SOURCES ... [DEPS ...] CORPUS DIR)
+# A libFuzzer target: the sources define LLVMFuzzerTestOneInput. With
+# BENCHGATE_FUZZ=ON (clang) it links libFuzzer and becomes fuzz_NAME, run by
+# scripts/fuzz. In every other build it links a small driver that replays the
+# seed corpus, registered as the CTest test fuzz_replay_NAME, so the corpus is
+# a regression test everywhere.
+option(BENCHGATE_FUZZ "Build the libFuzzer targets (needs clang)" OFF)
+function(benchgate_add_fuzzer name)
+  cmake_parse_arguments(arg "" "CORPUS" "SOURCES;DEPS" ${ARGN})
+  set(target fuzz_${name})
+  if(BENCHGATE_FUZZ)
+    add_executable(${target} ${arg_SOURCES})
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer,address,undefined)
+    target_link_options(${target} PRIVATE -fsanitize=fuzzer,address,undefined)
+  else()
+    add_executable(${target} ${arg_SOURCES} "${PROJECT_SOURCE_DIR}/tests/fuzz/replay_main.cpp")
+    add_test(NAME fuzz_replay_${name} COMMAND ${target} "${arg_CORPUS}")
+    set_tests_properties(fuzz_replay_${name} PROPERTIES LABELS fuzz)
+  endif()
+  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
+  target_link_libraries(${target} PRIVATE ${arg_DEPS})
+  benchgate_set_warnings(${target})
+endfunction()

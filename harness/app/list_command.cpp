@@ -1,0 +1,41 @@
+#include <algorithm>
+
+#include "harness/app/commands.hpp"
+#include "harness/options/run_options.hpp"
+
+namespace benchgate::app {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& values) {
+  std::string out;
+  for (const auto& v : values) out += (out.empty() ? "" : ",") + v;
+  return out;
+}
+
+}  // namespace
+
+exit_code list_cases(const options::list_options& options, const suite::registry& cases,
+                     std::ostream& out) {
+  for (const auto& c : cases.cases()) {
+    if (!options.cases.empty() &&
+        std::find(options.cases.begin(), options.cases.end(), c->name()) == options.cases.end()) {
+      continue;
+    }
+    out << c->name() << ": " << c->description() << "\n  variants:\n";
+    for (const auto& v : c->variants()) {
+      out << "    " << v.name << " (" << suite::to_string(v.role) << "): " << v.description << "\n";
+    }
+    out << "  axes:\n";
+    for (const auto& a : c->axes()) {
+      out << "    " << a.name << ": " << a.description << "\n      default " << joined(a.defaults);
+      if (!a.quick.empty()) out << "; --quick " << joined(a.quick);
+      out << "\n";
+    }
+    out << "  samples: " << (c->default_samples() > 0 ? c->default_samples() : options::k_default_samples)
+        << (c->takes_input_files() ? "; takes --input FILE" : "") << "\n\n";
+  }
+  return exit_code::ok;
+}
+
+}  // namespace benchgate::app

@@ -1,0 +1,58 @@
+// benchgate: only parses, dispatches, and turns input errors into exit 2.
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "harness/app/commands.hpp"
+#include "harness/environment/build_info.hpp"
+#include "harness/errors/input_error.hpp"
+
+namespace {
+
+template <class... Ts>
+struct overloaded : Ts... {
+  using Ts::operator()...;
+};
+
+// Unexpected failures (a bug, or out of memory): distinct from every
+// documented exit code (EX_SOFTWARE of sysexits.h).
+constexpr int k_internal_error_exit = 70;
+
+int dispatch(const std::vector<std::string>& args) {
+  using namespace benchgate;
+  const auto cases = suite::make_builtin_registry();
+  const auto command = options::parse_command_line(args, cases);
+  return to_int(std::visit(
+      overloaded{
+          [](const options::help_request& help) {
+            std::cout << help.text;
+            return exit_code::ok;
+          },
+          [](const options::version_request&) {
+            std::cout << "benchgate " << environment::build_info::tool_version << "\n";
+            return exit_code::ok;
+          },
+          [&](const options::list_options& o) { return app::list_cases(o, cases, std::cout); },
+          [&](const options::run_options& o) { return app::run_benchmarks(o, cases, std::cout); },
+      },
+      command));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return dispatch(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const benchgate::input_error& e) {
+    std::cout.flush();
+    std::cerr << "error: " << e.what() << "\n";
+    return benchgate::to_int(benchgate::exit_code::bad_input);
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "error: internal error (please report it): " << e.what() << "\n";
+    return k_internal_error_exit;
+  }
+}

@@ -1,0 +1,13 @@
+#pragma once
+// The page_iter case (cases/page_iter.md): iterate the present rows of a
+// 64 KiB page, bit-vec slot scan vs FixedBitSet trailing zeros.
+
+#include <memory>
+
+#include "harness/suite/case.hpp"
+
+namespace benchgate::cases {
+
+std::unique_ptr<suite::benchmark_case> make_page_iter_case();
+
+}  // namespace benchgate::cases

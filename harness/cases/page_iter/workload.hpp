@@ -1,0 +1,43 @@
+#pragma once
+// The page_iter workload (cases/page_iter.md, "Benchmark"): fill a fresh page
+// with rows of 0xa5 bytes until no row fits, then keep each row, in
+// ascending order, with probability `density` (fixed-seed PRNG) and delete
+// the rest. The pattern is random, not strided; `last` stays at the full mark.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "cores/page_iter/page.hpp"
+#include "harness/suite/rng.hpp"
+
+namespace benchgate::cases::page_iter {
+
+inline constexpr std::uint64_t k_workload_seed = 0xa5a5a5a5a5a5a5a5ULL;
+inline constexpr std::byte k_row_fill{0xa5};
+
+// The page for (row_bytes, density), any bitset type; the same pattern for
+// every type. Precondition: row_bytes is a valid row size.
+template <class Page>
+std::unique_ptr<Page> make_page(std::size_t row_bytes, double density) {
+  auto page = Page::create(row_bytes);
+  const std::vector<std::byte> row(row_bytes, k_row_fill);
+  std::vector<cores::page_iter::page_offset> offsets;
+  while (const auto offset = page->insert(row)) offsets.push_back(*offset);
+  suite::splitmix64 rng(k_workload_seed);
+  for (const auto offset : offsets) {
+    if (!(rng.uniform01() < density)) page->remove(offset);
+  }
+  return page;
+}
+
+// The offsets a page iteration yields, in order.
+template <class Page, class Iterate>
+std::vector<cores::page_iter::page_offset> collect_offsets(const Page& page, Iterate&& iterate) {
+  std::vector<cores::page_iter::page_offset> out;
+  iterate(page, [&](cores::page_iter::page_offset offset) { out.push_back(offset); });
+  return out;
+}
+
+}  // namespace benchgate::cases::page_iter

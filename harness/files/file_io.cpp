@@ -1,0 +1,102 @@
+#include "harness/files/file_io.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <system_error>
+
+#include "harness/errors/input_error.hpp"
+
+namespace benchgate::files {
+
+namespace {
+
+[[noreturn]] void fail(std::string_view source, const std::filesystem::path& path,
+                       const std::string& problem) {
+  throw input_error(std::string(source) + " " + path.string() + ": " + problem);
+}
+
+std::filesystem::path temporary_sibling(const std::filesystem::path& path) {
+  std::random_device entropy;
+  const auto tag = std::to_string(::getpid()) + "-" + std::to_string(entropy());
+  return path.parent_path() / ("." + path.filename().string() + ".tmp-" + tag);
+}
+
+// Writes all of `content` to `fd`; false on any error (errno set).
+bool write_all(int fd, std::string_view content) {
+  while (!content.empty()) {
+    const auto written = ::write(fd, content.data(), content.size());
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    content.remove_prefix(static_cast<std::size_t>(written));
+  }
+  return true;
+}
+
+// Creates the folder of `path` when needed and opens a new temporary file
+// beside it; returns the descriptor and fills `temporary`.
+int open_temporary_sibling(const std::filesystem::path& path, std::string_view source,
+                           std::filesystem::path& temporary) {
+  if (path.empty()) fail(source, path, "expected a file name, got an empty path");
+  if (path.filename().empty() || std::filesystem::is_directory(path)) {
+    fail(source, path, "is a folder; expected a file name");
+  }
+  const auto folder = path.parent_path();
+  if (!folder.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) fail(source, path, "cannot create folder " + folder.string() + ": " + ec.message());
+  }
+  temporary = temporary_sibling(path);
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) fail(source, path, std::string("cannot write: ") + std::strerror(errno));
+  return fd;
+}
+
+}  // namespace
+
+void check_writable(const std::filesystem::path& path, std::string_view source) {
+  std::filesystem::path temporary;
+  ::close(open_temporary_sibling(path, source, temporary));
+  ::unlink(temporary.c_str());
+}
+
+void write_atomically(const std::filesystem::path& path, std::string_view content,
+                      std::string_view source) {
+  std::filesystem::path temporary;
+  const int fd = open_temporary_sibling(path, source, temporary);
+  const bool ok = write_all(fd, content) && ::fsync(fd) == 0;
+  const int saved_errno = errno;
+  ::close(fd);
+  if (!ok) {
+    ::unlink(temporary.c_str());
+    fail(source, path, std::string("cannot write: ") + std::strerror(saved_errno));
+  }
+  if (::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int rename_errno = errno;
+    ::unlink(temporary.c_str());
+    fail(source, path, std::string("cannot replace: ") + std::strerror(rename_errno));
+  }
+}
+
+std::string read_file(const std::filesystem::path& path, std::string_view source) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) fail(source, path, "no such file");
+  if (std::filesystem::is_directory(status)) fail(source, path, "is a folder; expected a file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(source, path, std::string("cannot read: ") + std::strerror(errno));
+  std::ostringstream content;
+  content << in.rdbuf();
+  if (in.bad()) fail(source, path, "read error");
+  return std::move(content).str();
+}
+
+}  // namespace benchgate::files

@@ -1,0 +1,27 @@
+#pragma once
+// Writing and reading whole files, safely.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace benchgate::files {
+
+// Writes `content` to `path` atomically: a temporary file in the same folder
+// is written, flushed to disk and renamed over `path`, so readers see the old
+// file or the new one, never a part. Missing parent folders are created.
+// `source` names where the path came from (e.g. "--out") for the message of
+// the input_error thrown when the file cannot be written.
+void write_atomically(const std::filesystem::path& path, std::string_view content,
+                      std::string_view source);
+
+// Checks, without touching `path`, that write_atomically(path, ...) could
+// succeed now: the folder exists or can be created, and a file can be made in
+// it. Throws the same input_error write_atomically would.
+void check_writable(const std::filesystem::path& path, std::string_view source);
+
+// The whole content of a regular file. Throws input_error naming `source`
+// when the path is missing, is a folder, or cannot be read.
+std::string read_file(const std::filesystem::path& path, std::string_view source);
+
+}  // namespace benchgate::files

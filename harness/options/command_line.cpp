@@ -1,0 +1,82 @@
+#include "harness/options/command_line.hpp"
+
+#include <algorithm>
+#include <functional>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/options/subcommands.hpp"
+
+namespace benchgate::options {
+
+namespace {
+
+using parser = command (*)(const std::vector<std::string>&, const suite::registry&);
+
+struct subcommand {
+  const char* name;
+  const char* summary;
+  parser parse;
+};
+
+constexpr subcommand k_subcommands[] = {
+    {"list", "list cases, their variants and parameter axes", detail::parse_list},
+    {"run", "run benchmarks; print a report and write results JSON", detail::parse_run},
+};
+
+std::string top_help() {
+  std::string text =
+      "Usage: benchgate COMMAND [OPTIONS]\n"
+      "       benchgate COMMAND --help\n\n"
+      "benchgate runs optimized cores beside their naive baselines over parameter\n"
+      "grids, with Google Benchmark, and writes JSON results.\n\nCommands:\n";
+  for (const auto& s : k_subcommands) {
+    std::string name = s.name;
+    name.resize(10, ' ');
+    text += "  " + name + s.summary + "\n";
+  }
+  text +=
+      "\nOptions:\n  -h [ --help ]    show this help\n  --version        print the version\n"
+      "\nExit codes (every command):\n"
+      "  0  success, no regression\n"
+      "  1  a regression was found, or a benchmark failed its correctness check\n"
+      "  2  bad input or usage (the message on stderr says what to fix)\n"
+      "  3  results too unstable to judge\n";
+  return text;
+}
+
+}  // namespace
+
+command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    return help_request{top_help()};
+  }
+  if (args[0] == "--version") return version_request{};
+  for (const auto& s : k_subcommands) {
+    if (args[0] == s.name) {
+      return s.parse(std::vector<std::string>(args.begin() + 1, args.end()), cases);
+    }
+  }
+  std::string names;
+  for (const auto& s : k_subcommands) names += (names.empty() ? "" : ", ") + std::string(s.name);
+  throw input_error("unknown command '" + args[0] + "'; expected one of " + names +
+                    " (see 'benchgate --help')");
+}
+
+namespace detail {
+
+std::vector<std::string> checked_case_names(const std::vector<std::string>& names,
+                                            const suite::registry& cases) {
+  std::vector<std::string> out;
+  for (const auto& name : names) {
+    if (cases.find(name) == nullptr) {
+      throw input_error("--case " + name + ": unknown case; expected one of " + cases.names() +
+                        " (see 'benchgate list')");
+    }
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  }
+  return out;
+}
+
+}  // namespace detail
+
+}  // namespace benchgate::options

@@ -1,0 +1,32 @@
+#pragma once
+// The only place argv is read. Turns the command line into one validated
+// command value; every problem is an input_error naming the option, the value
+// and what was expected.
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "harness/options/run_options.hpp"
+#include "harness/suite/registry.hpp"
+
+namespace benchgate::options {
+
+// `--help` anywhere, or no command: print `text` on stdout, exit 0.
+struct help_request {
+  std::string text;
+};
+
+// `benchgate --version`.
+struct version_request {};
+
+struct list_options {
+  std::vector<std::string> cases;  // empty: every case
+};
+
+using command = std::variant<help_request, version_request, list_options, run_options>;
+
+// `args` excludes the program name. Throws input_error on bad usage.
+command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);
+
+}  // namespace benchgate::options

@@ -1,0 +1,100 @@
+#include "harness/options/parse_support.hpp"
+
+#include <sstream>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/text/parse_number.hpp"
+
+namespace benchgate::options::detail {
+
+namespace {
+
+// Help pages wrap at 100 columns, descriptions starting at column 32 at most.
+constexpr unsigned k_help_line_chars = 100;
+constexpr unsigned k_help_description_column = 32;
+
+}  // namespace
+
+po::variables_map parse(std::string_view command_name, const std::vector<std::string>& args,
+                        const po::options_description& described, bool& wants_help,
+                        const po::positional_options_description* positional) {
+  po::options_description all;
+  all.add(described);
+  all.add_options()("help,h", "show this help");
+  po::positional_options_description none;
+  po::variables_map vm;
+  const std::string see_help = "see 'benchgate " + std::string(command_name) + " --help'";
+  try {
+    po::store(po::command_line_parser(args)
+                  .options(all)
+                  .positional(positional ? *positional : none)
+                  .style(po::command_line_style::default_style &
+                         ~po::command_line_style::allow_guessing)
+                  .run(),
+              vm);
+    po::notify(vm);
+  } catch (const po::too_many_positional_options_error&) {
+    for (const auto& arg : args) {
+      if (!arg.empty() && arg[0] != '-') {
+        throw input_error("benchgate " + std::string(command_name) + ": unexpected argument '" +
+                          arg + "'; " + see_help);
+      }
+    }
+    throw input_error("benchgate " + std::string(command_name) + ": too many arguments; " + see_help);
+  } catch (const po::error& e) {
+    throw input_error("benchgate " + std::string(command_name) + ": " + e.what() + "; " + see_help);
+  }
+  wants_help = vm.count("help") > 0;
+  return vm;
+}
+
+po::options_description make_description() {
+  return po::options_description(k_help_line_chars, k_help_description_column);
+}
+
+std::string help_text(std::string_view usage, std::string_view summary,
+                      const po::options_description& described, std::string_view exit_codes) {
+  std::ostringstream out;
+  out << "Usage: " << usage << "\n\n" << summary << "\n\n";
+  auto help_option = make_description();
+  help_option.add_options()("help,h", "show this help");
+  po::options_description shown("Options", k_help_line_chars, k_help_description_column);
+  shown.add(described).add(help_option);
+  out << shown << "\nExit codes:\n" << exit_codes;
+  return out.str();
+}
+
+std::optional<std::string> get_string(const po::variables_map& vm, const char* name) {
+  if (!vm.count(name)) return std::nullopt;
+  return vm[name].as<std::string>();
+}
+
+std::vector<std::string> get_strings(const po::variables_map& vm, const char* name) {
+  if (!vm.count(name)) return {};
+  return vm[name].as<std::vector<std::string>>();
+}
+
+std::optional<double> get_seconds(const po::variables_map& vm, const char* name, bool allow_zero) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  const auto value = text::parse_double(*text);
+  if (!value || *value < 0 || (!allow_zero && *value == 0)) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected a number of seconds " +
+                      (allow_zero ? ">= 0" : "> 0") + ", e.g. 0.5");
+  }
+  return value;
+}
+
+std::optional<int> get_int_at_least(const po::variables_map& vm, const char* name, int minimum) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  const auto value = text::parse_int(*text);
+  constexpr std::int64_t k_max_int = 1'000'000'000;
+  if (!value || *value < minimum || *value > k_max_int) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected an integer >= " +
+                      std::to_string(minimum));
+  }
+  return static_cast<int>(*value);
+}
+
+}  // namespace benchgate::options::detail

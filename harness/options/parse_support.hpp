@@ -1,0 +1,36 @@
+#pragma once
+// Shared pieces of the subcommand parsers (internal to harness/options).
+
+#include <boost/program_options.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace benchgate::options::detail {
+
+namespace po = boost::program_options;
+
+// Parses `args` against `described` (plus --help). Unknown options, missing
+// values and stray arguments become input_error naming `command_name`.
+// Returns nullopt... never: --help is reported through `wants_help`.
+po::variables_map parse(std::string_view command_name, const std::vector<std::string>& args,
+                        const po::options_description& described, bool& wants_help,
+                        const po::positional_options_description* positional = nullptr);
+
+// An empty options description with the help pages' line width.
+po::options_description make_description();
+
+// The help page of a subcommand: usage line, summary, options, exit codes.
+std::string help_text(std::string_view usage, std::string_view summary,
+                      const po::options_description& described, std::string_view exit_codes);
+
+// Typed getters that check the text themselves, so messages say what was
+// expected ("--samples abc: expected an integer >= 10").
+std::optional<std::string> get_string(const po::variables_map& vm, const char* name);
+std::vector<std::string> get_strings(const po::variables_map& vm, const char* name);
+std::optional<double> get_seconds(const po::variables_map& vm, const char* name, bool allow_zero);
+std::optional<int> get_int_at_least(const po::variables_map& vm, const char* name, int minimum);
+
+}  // namespace benchgate::options::detail

@@ -1,0 +1,209 @@
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/options/parse_support.hpp"
+#include "harness/options/subcommands.hpp"
+
+namespace benchgate::options::detail {
+
+namespace {
+
+po::options_description run_description() {
+  auto d = make_description();
+  d.add_options()
+      ("case", po::value<std::vector<std::string>>()->value_name("NAME"),
+       "run only this case (repeatable; default: every case)")
+      ("filter", po::value<std::string>()->value_name("REGEX"),
+       "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...')")
+      ("param", po::value<std::vector<std::string>>()->value_name("AXIS=V1,V2"),
+       "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)")
+      ("samples", po::value<std::string>()->value_name("N"),
+       "samples (Google Benchmark repetitions) per cell, >= 10 (default: the case's, else 100; 10 with --quick)")
+      ("measurement-time", po::value<std::string>()->value_name("SECONDS"),
+       "time to measure each grid point, shared by its variants (default: 5; 0.5 with --quick)")
+      ("warmup", po::value<std::string>()->value_name("SECONDS"),
+       "warm-up time of each grid point, shared by its variants (default: 3; 0.1 with --quick)")
+      ("min-time", po::value<std::string>()->value_name("SECONDS"),
+       "minimum time of each sample; overrides the share of --measurement-time")
+      ("quick", po::bool_switch(), "quick preset: the cases' --quick grids, 10 samples, short times")
+      ("no-interleave", po::bool_switch(),
+       "run each variant's samples back to back instead of interleaving the variants of a grid point in random order")
+      ("input", po::value<std::vector<std::string>>()->value_name("FILE"),
+       "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)")
+      ("out", po::value<std::string>()->value_name("FILE"),
+       "write results JSON (benchgate.results/1) to FILE, atomically")
+      ("text-out", po::value<std::string>()->value_name("FILE"),
+       "also write the text report to FILE, atomically");
+  return d;
+}
+
+// "AXIS=V1,V2" -> {AXIS, [V1, V2]}.
+suite::axis_values split_param(const std::string& text) {
+  const auto equals = text.find('=');
+  const std::string expected = ": expected AXIS=V1,V2,... (e.g. density=0.1,0.5)";
+  if (equals == std::string::npos || equals == 0 || equals + 1 == text.size()) {
+    throw input_error("--param " + text + expected);
+  }
+  suite::axis_values out{text.substr(0, equals), {}};
+  std::string rest = text.substr(equals + 1);
+  std::size_t start = 0;
+  while (true) {
+    const auto comma = rest.find(',', start);
+    const auto value = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (value.empty()) throw input_error("--param " + text + ": empty value" + expected);
+    if (std::find(out.values.begin(), out.values.end(), value) == out.values.end()) {
+      out.values.push_back(value);
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::vector<const suite::benchmark_case*> selected(const std::vector<std::string>& names,
+                                                   const suite::registry& cases) {
+  std::vector<const suite::benchmark_case*> out;
+  if (names.empty()) {
+    for (const auto& c : cases.cases()) out.push_back(c.get());
+  } else {
+    for (const auto& name : names) out.push_back(cases.find(name));
+  }
+  return out;
+}
+
+// Every --param names an axis of a selected case, and every value passes the
+// check of each selected case that has the axis.
+std::vector<suite::axis_values> checked_params(const std::vector<std::string>& texts,
+                                               const std::vector<const suite::benchmark_case*>& run) {
+  std::vector<suite::axis_values> out;
+  for (const auto& text : texts) {
+    auto param = split_param(text);
+    for (const auto& earlier : out) {
+      if (earlier.axis == param.axis) {
+        throw input_error("--param " + text + ": axis '" + param.axis +
+                          "' is given twice; give all its values once, e.g. " + param.axis +
+                          "=V1,V2");
+      }
+    }
+    bool known = false;
+    std::string axes_known;
+    for (const auto* c : run) {
+      for (const auto& axis : c->axes()) {
+        axes_known += (axes_known.empty() ? "" : "; ") + std::string(c->name()) + ": " + axis.name;
+        if (axis.name != param.axis) continue;
+        known = true;
+        if (!axis.check) continue;
+        for (const auto& value : param.values) {
+          if (const auto expected = axis.check(value)) {
+            throw input_error("--param " + param.axis + "=" + value + ": expected " + *expected +
+                              " (axis " + axis.name + " of " + std::string(c->name()) + ")");
+          }
+        }
+      }
+    }
+    if (!known) {
+      throw input_error("--param " + text + ": no selected case has an axis '" + param.axis +
+                        "' (axes: " + (axes_known.empty() ? "none" : axes_known) + ")");
+    }
+    out.push_back(std::move(param));
+  }
+  return out;
+}
+
+std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>& texts,
+                                                  const std::vector<const suite::benchmark_case*>& run,
+                                                  const suite::registry& cases) {
+  if (texts.empty()) return {};
+  std::vector<std::string> takers;
+  for (const auto* c : run) {
+    if (c->takes_input_files()) takers.emplace_back(c->name());
+  }
+  if (takers.size() != 1) {
+    std::string all;
+    for (const auto& c : cases.cases()) {
+      if (c->takes_input_files()) all += (all.empty() ? "" : ", ") + std::string(c->name());
+    }
+    throw input_error("--input " + texts.front() + ": " +
+                      (takers.empty() ? std::string("none of the selected cases takes input files")
+                                      : std::string("several selected cases take input files")) +
+                      "; select exactly one of " + (all.empty() ? "(none)" : all) + " with --case");
+  }
+  std::vector<std::filesystem::path> out;
+  for (const auto& text : texts) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(text, ec);
+    if (ec || !std::filesystem::exists(status)) {
+      throw input_error("--input " + text + ": no such file");
+    }
+    if (!std::filesystem::is_regular_file(status)) {
+      throw input_error("--input " + text + ": not a regular file; expected a file");
+    }
+    out.emplace_back(text);
+  }
+  return out;
+}
+
+std::optional<std::filesystem::path> checked_output(const po::variables_map& vm, const char* name) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  if (text->empty()) throw input_error("--" + std::string(name) + ": expected a file name, got ''");
+  if (std::filesystem::is_directory(*text)) {
+    throw input_error("--" + std::string(name) + " " + *text + ": is a folder; expected a file name");
+  }
+  return std::filesystem::path(*text);
+}
+
+}  // namespace
+
+command parse_run(const std::vector<std::string>& args, const suite::registry& cases) {
+  const auto described = run_description();
+  bool wants_help = false;
+  const auto vm = parse("run", args, described, wants_help);
+  if (wants_help) {
+    return help_request{help_text(
+        "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
+        "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]",
+        "Registers every case x variant x parameter point as a Google Benchmark\n"
+        "benchmark named case/variant/axis:value/..., checks that the variants of\n"
+        "each point agree on its input, runs the samples of a point's variants\n"
+        "interleaved in random order, prints a report per point (time, throughput,\n"
+        "and each variant against the baseline) and writes results JSON.\n\n"
+        "Examples:\n"
+        "  benchgate run --case page_iter --quick\n"
+        "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
+        "                --out reports/latest/results.json",
+        described,
+        "  0  every cell ran and checked its output\n"
+        "  1  a benchmark failed its correctness check (variants disagree)\n"
+        "  2  bad input or usage\n")};
+  }
+  run_options out;
+  out.cases = checked_case_names(get_strings(vm, "case"), cases);
+  const auto run = selected(out.cases, cases);
+  if (const auto filter = get_string(vm, "filter")) {
+    try {
+      std::regex compiled(*filter, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      throw input_error("--filter " + *filter + ": not a valid regular expression (" + e.what() +
+                        "); expected an ECMAScript regex, e.g. 'core|baseline'");
+    }
+    out.filter = filter;
+  }
+  out.params = checked_params(get_strings(vm, "param"), run);
+  out.quick = vm["quick"].as<bool>();
+  out.interleave = !vm["no-interleave"].as<bool>();
+  out.samples = get_int_at_least(vm, "samples", k_min_samples);
+  out.measurement_time_s = get_seconds(vm, "measurement-time", false)
+                               .value_or(out.quick ? k_quick_measurement_time_s
+                                                   : k_default_measurement_time_s);
+  out.warmup_s = get_seconds(vm, "warmup", true).value_or(out.quick ? k_quick_warmup_s : k_default_warmup_s);
+  out.min_time_s = get_seconds(vm, "min-time", false);
+  out.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
+  out.out = checked_output(vm, "out");
+  out.text_out = checked_output(vm, "text-out");
+  return out;
+}
+
+}  // namespace benchgate::options::detail

@@ -1,0 +1,27 @@
+#pragma once
+// Number formatting shared by every text report, in criterion.rs's style.
+
+#include <string>
+
+#include "harness/suite/case.hpp"
+
+namespace benchgate::report {
+
+// Five significant digits the way criterion prints them: 4 decimals below 10,
+// 3 below 100, 2 below 1000, 1 below 10^4, else none ("1.2476", "261.42").
+std::string format_significant(double value);
+
+// A time given in nanoseconds with a unit from ps to s: "1.2476 µs".
+std::string format_time_ns(double ns);
+
+// A rate of work per second: "4.9933 GiB/s" (binary prefixes) for bytes,
+// "12.345 Melem/s" (decimal prefixes) for items; "" for work_unit::none.
+std::string format_throughput(suite::work_unit unit, double per_second);
+
+// A signed percentage: "+2.5316%", "-90.594%".
+std::string format_percent(double fraction);
+
+// A duration in seconds for progress lines: "42s", "3m12s", "1h02m".
+std::string format_duration_s(double seconds);
+
+}  // namespace benchgate::report

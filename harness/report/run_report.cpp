@@ -1,0 +1,143 @@
+#include "harness/report/run_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "harness/report/format.hpp"
+#include "harness/stats/summary.hpp"
+
+namespace benchgate::report {
+
+namespace {
+
+constexpr double k_ns_per_s = 1e9;
+
+std::vector<double> real_times(const results::cell& c) {
+  std::vector<double> out;
+  out.reserve(c.samples.size());
+  for (const auto& s : c.samples) out.push_back(s.real_ns);
+  return out;
+}
+
+std::string padded(std::string text, std::size_t width) {
+  // Count UTF-8 code points, not bytes, so "µs" pads like "ns".
+  std::size_t shown = 0;
+  for (const unsigned char ch : text) shown += (ch & 0xC0) != 0x80;
+  if (shown < width) text.append(width - shown, ' ');
+  return text;
+}
+
+std::string point_title(const results::cell& c) {
+  std::string title = c.case_name;
+  for (const auto& [axis, value] : c.params) title += "/" + axis + ":" + value;
+  return title;
+}
+
+std::string work_label(const suite::work_per_iteration& work) {
+  switch (work.unit) {
+    case suite::work_unit::bytes: {
+      auto rate = format_throughput(work.unit, work.amount);  // "6.3906 KiB/s"
+      return rate.substr(0, rate.size() - 2) + " per iteration";
+    }
+    case suite::work_unit::items: return format_significant(work.amount) + " items per iteration";
+    case suite::work_unit::none: return "";
+  }
+  return "";
+}
+
+std::string figure_list(const std::vector<suite::figure>& figures) {
+  std::string out;
+  for (const auto& f : figures) {
+    std::ostringstream value;
+    value << f.value;
+    out += (out.empty() ? "" : ", ") + f.name + " " + value.str() + (f.unit.empty() ? "" : " " + f.unit);
+  }
+  return out;
+}
+
+bool shared_by_all(const suite::figure& f, std::span<const results::cell> cells) {
+  return std::all_of(cells.begin(), cells.end(), [&](const auto& other) {
+    return std::any_of(other.figures.begin(), other.figures.end(),
+                       [&](const auto& g) { return g.name == f.name && g.value == f.value; });
+  });
+}
+
+}  // namespace
+
+std::string point_report(std::span<const results::cell> cells) {
+  if (cells.empty()) return "";
+  std::ostringstream out;
+  const auto& first = cells.front();
+  out << point_title(first);
+  if (const auto work = work_label(first.work); !work.empty()) out << "   (" << work << ")";
+  out << "\n";
+  const auto baseline = std::find_if(cells.begin(), cells.end(), [](const auto& c) {
+    return c.role == suite::variant_role::baseline && c.error.empty() && !c.samples.empty();
+  });
+  const double baseline_median =
+      baseline != cells.end() ? stats::median(real_times(*baseline)) : 0.0;
+
+  constexpr std::size_t k_variant_width = 14;
+  constexpr std::size_t k_role_width = 10;
+  constexpr std::size_t k_time_width = 24;
+  constexpr std::size_t k_thrpt_width = 16;
+  out << "  " << padded("variant", k_variant_width) << padded("role", k_role_width)
+      << padded("time (median ± MAD)", k_time_width) << padded("thrpt", k_thrpt_width)
+      << "vs baseline\n";
+  for (const auto& c : cells) {
+    out << "  " << padded(c.variant, k_variant_width)
+        << padded(c.role ? std::string(suite::to_string(*c.role)) : "-", k_role_width);
+    if (!c.error.empty() || c.samples.empty()) {
+      out << "FAILED: " << (c.error.empty() ? "no samples" : c.error) << "\n";
+      continue;
+    }
+    const auto times = real_times(c);
+    const double med = stats::median(times);
+    const double spread = med > 0 ? stats::mad(times) / med : 0;
+    char spread_text[32];
+    std::snprintf(spread_text, sizeof spread_text, " ±%5.2f%%", spread * 100);
+    out << padded(format_time_ns(med) + spread_text, k_time_width);
+    const auto rate = med > 0 ? format_throughput(c.work.unit, c.work.amount * k_ns_per_s / med) : "";
+    out << padded(rate, k_thrpt_width);
+    if (baseline != cells.end() && &*baseline != &c && baseline_median > 0) {
+      char ratio[32];
+      std::snprintf(ratio, sizeof ratio, "%.4fx  ", med / baseline_median);
+      out << ratio << format_percent(med / baseline_median - 1);
+    }
+    out << "\n";
+  }
+  // Figures equal in every cell describe the workload; the rest, the variant.
+  for (const auto& c : cells) {
+    std::vector<suite::figure> own;
+    for (const auto& f : c.figures) {
+      if (!shared_by_all(f, cells)) own.push_back(f);
+    }
+    if (!own.empty()) out << "  " << padded(c.variant + ":", k_variant_width) << figure_list(own) << "\n";
+  }
+  std::vector<suite::figure> common;
+  for (const auto& f : first.figures) {
+    if (shared_by_all(f, cells)) common.push_back(f);
+  }
+  if (!common.empty()) out << "  " << padded("workload:", k_variant_width) << figure_list(common) << "\n";
+  out << "\n";
+  return out.str();
+}
+
+std::string run_summary(std::span<const results::cell> cells, double elapsed_s) {
+  std::ostringstream out;
+  std::size_t failed = 0;
+  for (const auto& c : cells) failed += !c.error.empty();
+  out << cells.size() << " cells in " << format_duration_s(elapsed_s) << "; ";
+  if (failed == 0) {
+    out << "every cell checked its output and ran.\n";
+  } else {
+    out << failed << " FAILED:\n";
+    for (const auto& c : cells) {
+      if (!c.error.empty()) out << "  " << c.name << ": " << c.error << "\n";
+    }
+  }
+  return out.str();
+}
+
+}  // namespace benchgate::report

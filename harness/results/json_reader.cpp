@@ -1,0 +1,159 @@
+#include "harness/results/json_reader.hpp"
+
+#include <cmath>
+
+#include "harness/errors/input_error.hpp"
+
+namespace benchgate::results {
+
+namespace {
+
+constexpr std::size_t k_max_described_chars = 60;
+
+}  // namespace
+
+json parse_json(std::string_view text, std::string_view source) {
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    throw input_error(std::string(source) + ": the file is empty; expected a JSON document");
+  }
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " +
+                      std::to_string(e.byte) + ": expected a complete JSON document");
+  }
+}
+
+std::string describe(const json& value) {
+  auto text = value.dump();
+  if (text.size() > k_max_described_chars) text = text.substr(0, k_max_described_chars) + "...";
+  return text;
+}
+
+object_reader::object_reader(const json& value, std::string source, std::string path)
+    : value_(value), source_(std::move(source)), path_(std::move(path)) {
+  if (!value_.is_object()) {
+    throw input_error(source_ + ": " + (path_.empty() ? "the document" : path_) +
+                      ": expected a JSON object, got " + describe(value_));
+  }
+}
+
+std::string object_reader::where(std::string_view key) const {
+  return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+}
+
+void object_reader::fail(std::string_view key, std::string_view expected) const {
+  std::string message = source_ + ": " + where(key) + ": expected " + std::string(expected);
+  if (const auto it = value_.find(key); it != value_.end()) {
+    message += ", got " + describe(*it);
+  } else {
+    message += ", but the field is missing";
+  }
+  throw input_error(message);
+}
+
+bool object_reader::has(std::string_view key) const { return value_.contains(key); }
+
+const json& object_reader::field(std::string_view key) const {
+  const auto it = value_.find(key);
+  if (it == value_.end()) fail(key, "a value");
+  return *it;
+}
+
+std::string object_reader::string(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_string()) fail(key, "a string");
+  return v.get<std::string>();
+}
+
+std::optional<std::string> object_reader::optional_string(std::string_view key) const {
+  const auto it = value_.find(key);
+  if (it == value_.end() || it->is_null()) return std::nullopt;
+  if (!it->is_string()) fail(key, "a string or null");
+  return it->get<std::string>();
+}
+
+double object_reader::number(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_number()) fail(key, "a number");
+  const double d = v.get<double>();
+  if (!std::isfinite(d)) fail(key, "a finite number");
+  return d;
+}
+
+std::optional<double> object_reader::optional_number(std::string_view key) const {
+  const auto it = value_.find(key);
+  if (it == value_.end() || it->is_null()) return std::nullopt;
+  return number(key);
+}
+
+double object_reader::positive_number(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() <= 0) {
+    fail(key, "a positive number");
+  }
+  return v.get<double>();
+}
+
+std::int64_t object_reader::integer(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_number_integer()) fail(key, "an integer");
+  return v.get<std::int64_t>();
+}
+
+bool object_reader::boolean(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_boolean()) fail(key, "true or false");
+  return v.get<bool>();
+}
+
+std::optional<bool> object_reader::optional_boolean(std::string_view key) const {
+  const auto it = value_.find(key);
+  if (it == value_.end() || it->is_null()) return std::nullopt;
+  return boolean(key);
+}
+
+object_reader object_reader::object(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_object()) fail(key, "a JSON object");
+  return object_reader(v, source_, where(key));
+}
+
+const json& object_reader::array(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_array()) fail(key, "an array");
+  return v;
+}
+
+std::vector<object_reader> object_reader::objects(std::string_view key) const {
+  const auto& items = array(key);
+  std::vector<object_reader> out;
+  out.reserve(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out.emplace_back(items[i], source_, where(key) + "[" + std::to_string(i) + "]");
+  }
+  return out;
+}
+
+std::vector<std::string> object_reader::strings(std::string_view key) const {
+  const auto& items = array(key);
+  std::vector<std::string> out;
+  for (const auto& item : items) {
+    if (!item.is_string()) fail(key, "an array of strings");
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+void object_reader::reject_unknown_keys(std::initializer_list<std::string_view> known) const {
+  for (const auto& [key, unused] : value_.items()) {
+    bool found = false;
+    for (const auto k : known) found = found || k == key;
+    if (found) continue;
+    std::string list;
+    for (const auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+    throw input_error(source_ + ": " + where(key) + ": unknown key; expected one of " + list);
+  }
+}
+
+}  // namespace benchgate::results

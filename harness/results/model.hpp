@@ -1,0 +1,84 @@
+#pragma once
+// The data of a run, as stored in results JSON (schema benchgate.results/1).
+// Plain values: the results module reads and writes them (results_json.hpp).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "harness/suite/case.hpp"
+
+namespace benchgate::results {
+
+inline constexpr const char* results_schema = "benchgate.results/1";
+
+// Where and how a run was made. Fields that could not be read are nullopt
+// (null in JSON).
+struct environment {
+  std::string tool_version;                      // benchgate's version
+  std::optional<std::string> cpu_model;          // /proc/cpuinfo "model name"
+  int logical_cpus = 0;
+  std::optional<std::string> os;                 // "Linux 6.1.0 x86_64"
+  std::optional<std::string> host;
+  std::string date;                              // ISO 8601, UTC, when the run started
+  std::vector<double> load_average;              // 1, 5, 15 min; empty when unreadable
+  std::optional<std::string> cpu_governor;       // cpufreq scaling governor of cpu0
+  std::optional<std::string> aslr;               // /proc/sys/kernel/randomize_va_space
+  std::optional<std::string> compiler;           // "GNU 12.2.0"
+  std::optional<std::string> compiler_flags;     // "-O3 -DNDEBUG"
+  std::optional<std::string> build_type;         // "Release"
+  std::optional<std::string> git_commit;         // of the built source
+  std::optional<bool> git_dirty;                 // uncommitted changes when built
+  std::optional<std::string> benchmark_version;  // Google Benchmark's version
+};
+
+// How the run was made: what the options resolved to.
+struct settings {
+  std::string measure = "time";                  // "time" (or "instructions")
+  int samples = 0;                               // requested per cell (0: case default)
+  double measurement_time_s = 0;                 // per grid point, shared by its variants
+  double warmup_s = 0;                           // per grid point, shared by its variants
+  std::optional<double> min_time_s;              // per sample, when set by --min-time
+  bool quick = false;
+  bool random_interleaving = true;
+  std::vector<std::string> cases;                // the cases run
+  std::optional<std::string> filter;             // --filter regex
+  std::vector<std::pair<std::string, std::vector<std::string>>> params;  // --param overrides
+  std::vector<std::string> inputs;               // --input files
+  double injected_slowdown_pct = 0;              // harness knob; 0 in real runs
+};
+
+// One repetition of a cell: `iterations` runs of the timed body.
+struct sample {
+  std::int64_t iterations = 0;
+  double real_ns = 0;                            // wall time per iteration
+  double cpu_ns = 0;                             // CPU time per iteration
+  std::optional<double> instructions;            // per iteration, instruction mode only
+  std::vector<std::pair<std::string, double>> counters;  // user counters of the body
+};
+
+// One benchmark: a variant of a case at one grid point.
+struct cell {
+  std::string name;                              // case/variant/axis:value/...
+  std::string case_name;
+  std::string variant;
+  std::optional<suite::variant_role> role;       // unknown for Google Benchmark imports
+  std::vector<std::pair<std::string, std::string>> params;
+  suite::work_per_iteration work;
+  std::vector<sample> samples;
+  std::vector<suite::figure> figures;
+  std::string error;                             // non-empty: not timed (see prepared_point)
+};
+
+struct run_results {
+  environment env;
+  settings config;
+  std::vector<cell> cells;
+};
+
+// The cell named `name`, or nullptr.
+const cell* find_cell(const run_results& results, std::string_view name);
+
+}  // namespace benchgate::results

@@ -1,0 +1,31 @@
+#include "harness/run/capture_reporter.hpp"
+
+namespace benchgate::run {
+
+namespace {
+
+constexpr double k_ns_per_s = 1e9;
+
+}  // namespace
+
+bool capture_reporter::ReportContext(const Context&) { return true; }
+
+void capture_reporter::ReportRuns(const std::vector<Run>& runs) {
+  for (const auto& run : runs) {
+    if (run.run_type != Run::RT_Iteration) continue;
+    auto& entry = captured_[run.run_name.function_name];
+    if (run.error_occurred) {
+      if (entry.error.empty()) entry.error = run.error_message;
+      continue;
+    }
+    results::sample s;
+    s.iterations = run.iterations;
+    const auto iterations = static_cast<double>(run.iterations);
+    s.real_ns = run.real_accumulated_time * k_ns_per_s / iterations;
+    s.cpu_ns = run.cpu_accumulated_time * k_ns_per_s / iterations;
+    for (const auto& [name, counter] : run.counters) s.counters.emplace_back(name, counter.value);
+    entry.samples.push_back(std::move(s));
+  }
+}
+
+}  // namespace benchgate::run

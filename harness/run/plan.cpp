@@ -1,0 +1,96 @@
+#include "harness/run/plan.hpp"
+
+#include <algorithm>
+#include <regex>
+
+#include "harness/errors/input_error.hpp"
+
+namespace benchgate::run {
+
+std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,
+                                                   const options::run_options& options) {
+  std::vector<suite::axis_values> chosen;
+  for (const auto& axis : bench_case.axes()) {
+    const auto given = std::find_if(options.params.begin(), options.params.end(),
+                                    [&](const auto& p) { return p.axis == axis.name; });
+    if (given != options.params.end()) {
+      chosen.push_back({axis.name, given->values});
+    } else if (options.quick && !axis.quick.empty()) {
+      chosen.push_back({axis.name, axis.quick});
+    } else {
+      chosen.push_back({axis.name, axis.defaults});
+    }
+  }
+  return chosen;
+}
+
+namespace {
+
+int samples_for(const suite::benchmark_case& bench_case, const options::run_options& options) {
+  if (options.samples) return *options.samples;
+  if (options.quick) return options::k_quick_samples;
+  return bench_case.default_samples() > 0 ? bench_case.default_samples() : options::k_default_samples;
+}
+
+results::settings recorded_settings(const options::run_options& options,
+                                    const std::vector<std::string>& case_names) {
+  results::settings s;
+  s.samples = options.samples.value_or(0);
+  s.measurement_time_s = options.measurement_time_s;
+  s.warmup_s = options.warmup_s;
+  s.min_time_s = options.min_time_s;
+  s.quick = options.quick;
+  s.random_interleaving = options.interleave;
+  s.cases = case_names;
+  s.filter = options.filter;
+  for (const auto& p : options.params) s.params.emplace_back(p.axis, p.values);
+  for (const auto& input : options.inputs) s.inputs.push_back(input.string());
+  return s;
+}
+
+}  // namespace
+
+run_plan make_plan(const options::run_options& options, const suite::registry& cases) {
+  std::vector<const suite::benchmark_case*> selected;
+  if (options.cases.empty()) {
+    for (const auto& c : cases.cases()) selected.push_back(c.get());
+  } else {
+    for (const auto& name : options.cases) selected.push_back(cases.find(name));
+  }
+  std::optional<std::regex> filter;
+  if (options.filter) filter.emplace(*options.filter, std::regex::ECMAScript);
+
+  run_plan plan;
+  plan.interleave = options.interleave;
+  std::vector<std::string> case_names;
+  for (const auto* bench_case : selected) {
+    case_names.emplace_back(bench_case->name());
+    const auto inputs = bench_case->takes_input_files() ? options.inputs
+                                                        : std::vector<std::filesystem::path>{};
+    const auto points = bench_case->points(chosen_axis_values(*bench_case, options), inputs);
+    const auto variants = bench_case->variants();
+    const int samples = samples_for(*bench_case, options);
+    for (const auto& point : points) {
+      planned_point planned{bench_case, point, {}, samples, 0, 0};
+      for (const auto& variant : variants) {
+        const auto name = suite::cell_name(bench_case->name(), variant.name, point);
+        if (!filter || std::regex_search(name, *filter)) planned.variants.push_back(variant);
+      }
+      if (planned.variants.empty()) continue;
+      const auto shares = static_cast<double>(planned.variants.size());
+      planned.min_time_s = options.min_time_s.value_or(options.measurement_time_s /
+                                                       (shares * static_cast<double>(samples)));
+      planned.warmup_s = options.warmup_s / shares;
+      plan.points.push_back(std::move(planned));
+    }
+  }
+  if (plan.points.empty()) {
+    throw input_error(options.filter ? "--filter " + *options.filter +
+                                           ": matches no cell; see 'benchgate list' for names"
+                                     : std::string("nothing to run: the selection has no cell"));
+  }
+  plan.config = recorded_settings(options, case_names);
+  return plan;
+}
+
+}  // namespace benchgate::run

@@ -1,0 +1,39 @@
+#pragma once
+// What a run will do: the grid points of each selected case, the variants to
+// time at each, and the timing of each sample. Built from validated options.
+
+#include <string>
+#include <vector>
+
+#include "harness/options/run_options.hpp"
+#include "harness/results/model.hpp"
+#include "harness/suite/registry.hpp"
+
+namespace benchgate::run {
+
+struct planned_point {
+  const suite::benchmark_case* bench_case = nullptr;
+  suite::param_point point;
+  std::vector<suite::variant_info> variants;  // those to time (after --filter)
+  int samples = 0;
+  double min_time_s = 0;    // per sample
+  double warmup_s = 0;      // per variant
+};
+
+struct run_plan {
+  std::vector<planned_point> points;
+  results::settings config;  // recorded in the results
+  bool interleave = true;
+};
+
+// The plan for `options`. Throws input_error when a case rejects an input
+// file, or when nothing matches the selection (e.g. a --filter that matches no
+// cell).
+run_plan make_plan(const options::run_options& options, const suite::registry& cases);
+
+// The values of each axis of `bench_case` for these options: --param
+// overrides, else the --quick values under --quick, else the defaults.
+std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,
+                                                   const options::run_options& options);
+
+}  // namespace benchgate::run

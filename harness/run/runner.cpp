@@ -1,0 +1,114 @@
+#include "harness/run/runner.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cassert>
+#include <string>
+
+#include "harness/run/capture_reporter.hpp"
+
+namespace benchgate::run {
+
+namespace {
+
+// Google Benchmark reads its settings from flags; these are the only ones
+// benchgate passes (the rest are per benchmark: repetitions, min time).
+void initialize_google_benchmark(bool interleave) {
+  std::vector<std::string> args = {
+      "benchgate",
+      std::string("--benchmark_enable_random_interleaving=") + (interleave ? "true" : "false"),
+  };
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(args.size());
+  benchmark::Initialize(&argc, argv.data());
+}
+
+results::cell make_cell(const planned_point& planned, const suite::variant_info& variant,
+                        const suite::prepared_point& prepared) {
+  results::cell c;
+  c.case_name = std::string(planned.bench_case->name());
+  c.variant = variant.name;
+  c.name = suite::cell_name(c.case_name, variant.name, planned.point);
+  c.role = variant.role;
+  c.params = planned.point.values();
+  c.work = prepared.work;
+  c.figures = prepared.figures;
+  for (const auto& bench : prepared.benches) {
+    if (bench.variant == variant.name) {
+      c.figures.insert(c.figures.end(), bench.figures.begin(), bench.figures.end());
+    }
+  }
+  c.error = prepared.error;
+  return c;
+}
+
+const suite::variant_bench* find_bench(const suite::prepared_point& prepared,
+                                       const std::string& variant) {
+  for (const auto& bench : prepared.benches) {
+    if (bench.variant == variant) return &bench;
+  }
+  return nullptr;
+}
+
+std::vector<results::cell> run_point(const planned_point& planned, const suite::loop_knobs& knobs) {
+  auto prepared = planned.bench_case->prepare(planned.point);
+  std::vector<results::cell> cells;
+  for (const auto& variant : planned.variants) {
+    cells.push_back(make_cell(planned, variant, prepared));
+    if (prepared.error.empty() && find_bench(prepared, variant.name) == nullptr) {
+      cells.back().error = "the case prepared no benchmark for variant " + variant.name;
+    }
+  }
+  const bool any_to_time = std::any_of(cells.begin(), cells.end(),
+                                       [](const auto& c) { return c.error.empty(); });
+  if (!any_to_time) return cells;
+
+  benchmark::ClearRegisteredBenchmarks();
+  for (const auto& c : cells) {
+    if (!c.error.empty()) continue;
+    const auto* bench = find_bench(prepared, c.variant);
+    auto* registered = benchmark::RegisterBenchmark(
+        c.name.c_str(), [body = bench->body, knobs](benchmark::State& state) { body(state, knobs); });
+    registered->Repetitions(planned.samples)
+        ->MinTime(planned.min_time_s)
+        ->Unit(benchmark::kNanosecond);
+    if (planned.warmup_s > 0) registered->MinWarmUpTime(planned.warmup_s);
+  }
+  capture_reporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::ClearRegisteredBenchmarks();
+
+  for (auto& c : cells) {
+    if (!c.error.empty()) continue;
+    const auto found = reporter.captured().find(c.name);
+    if (found == reporter.captured().end()) {
+      c.error = "Google Benchmark reported no run for this cell";
+      continue;
+    }
+    c.samples = found->second.samples;
+    if (!found->second.error.empty()) c.error = "the benchmark failed: " + found->second.error;
+  }
+  return cells;
+}
+
+}  // namespace
+
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
+                                    const suite::loop_knobs& knobs) {
+  initialize_google_benchmark(plan.interleave);
+  std::vector<results::cell> all;
+  const auto count = plan.points.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto& planned = plan.points[i];
+    observer.point_started(i, count, planned);
+    auto cells = run_point(planned, knobs);
+    observer.point_finished(i, count, planned, cells);
+    std::move(cells.begin(), cells.end(), std::back_inserter(all));
+  }
+  return all;
+}
+
+}  // namespace benchgate::run

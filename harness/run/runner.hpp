@@ -1,0 +1,32 @@
+#pragma once
+// Runs a plan with Google Benchmark: one grid point at a time, the variants of
+// a point interleaved by sample in random order, every sample captured.
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "harness/results/model.hpp"
+#include "harness/run/plan.hpp"
+#include "harness/suite/timed_loop.hpp"
+
+namespace benchgate::run {
+
+// Told about each grid point as the run goes (progress display, report).
+class run_observer {
+ public:
+  virtual ~run_observer() = default;
+  // `index` counts from 0; `count` is the number of points in the plan.
+  virtual void point_started(std::size_t index, std::size_t count, const planned_point& point) = 0;
+  // The cells of the point, in the point's variant order.
+  virtual void point_finished(std::size_t index, std::size_t count, const planned_point& point,
+                              std::span<const results::cell> cells) = 0;
+};
+
+// Prepares and times every point of `plan`; returns its cells in plan order.
+// A point whose preparation failed (variants disagree) gives cells with an
+// error and no samples; a body that calls SkipWithError does the same.
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
+                                    const suite::loop_knobs& knobs = {});
+
+}  // namespace benchgate::run

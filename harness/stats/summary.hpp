@@ -1,0 +1,30 @@
+#pragma once
+// Descriptive statistics of one sample (STATS.md). Pure functions, no I/O.
+// Empty input gives 0 (documented per function), never NaN.
+
+#include <span>
+#include <vector>
+
+namespace benchgate::stats {
+
+// Arithmetic mean; 0 for an empty sample.
+double mean(std::span<const double> values);
+
+// Sample standard deviation (divisor n - 1); 0 for fewer than 2 values.
+double std_dev(std::span<const double> values);
+
+// Percentile p in [0, 100] with linear interpolation between closest ranks
+// (numpy "linear"): r = p/100 * (n-1), v[floor r] + (v[floor r + 1] - v[floor r]) * frac(r).
+// `sorted` must be ascending. 0 for an empty sample.
+double percentile_of_sorted(std::span<const double> sorted, double p);
+
+// Percentile of unsorted values (copies and sorts).
+double percentile(std::span<const double> values, double p);
+
+// Median = P50.
+double median(std::span<const double> values);
+
+// Median absolute deviation scaled to the normal: 1.4826 * median(|x - median|).
+double mad(std::span<const double> values);
+
+}  // namespace benchgate::stats
