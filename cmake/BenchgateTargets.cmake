@@ -47,9 +47,9 @@ function(benchgate_add_case name)
 endfunction()
 
 # benchgate_add_test(NAME SOURCES ... [DEPS ...] [LABELS ...])
-# A GoogleTest executable test_NAME; each TEST becomes one CTest test.
-# BENCHGATE_DATA_DIR, BENCHGATE_BINARY and BENCHGATE_SOURCE_DIR reach tests as
-# environment variables.
+# A GoogleTest executable test_NAME; each TEST becomes one CTest test. Tests
+# see BENCHGATE_DATA_DIR (the real-inputs folder, "" when not given) as an
+# environment variable; tests/support gives the driver's path.
 function(benchgate_add_test name)
   cmake_parse_arguments(arg "" "" "SOURCES;DEPS;LABELS" ${ARGN})
   set(target test_${name})
@@ -57,21 +57,24 @@ function(benchgate_add_test name)
   target_link_libraries(${target} PRIVATE ${arg_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
   benchgate_set_warnings(${target})
-  set(test_env
-    "BENCHGATE_DATA_DIR=${BENCHGATE_DATA_DIR}"
-    "BENCHGATE_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
-    "BENCHGATE_BINARY=$<TARGET_FILE:benchgate>")
+  # gtest_discover_tests splits list values, so only one variable goes
+  # through the environment.
   gtest_discover_tests(${target}
     DISCOVERY_TIMEOUT 120
-    PROPERTIES ENVIRONMENT "${test_env}" LABELS "${arg_LABELS}")
+    PROPERTIES ENVIRONMENT "BENCHGATE_DATA_DIR=${BENCHGATE_DATA_DIR}" LABELS "${arg_LABELS}")
 endfunction()
 
-# benchgate_add_subdirectories(): add_subdirectory for every child folder that
-# has a CMakeLists.txt, in name order.
+# benchgate_add_subdirectories([EXCLUDE name...]): add_subdirectory for every
+# child folder that has a CMakeLists.txt, in name order, except those named.
 function(benchgate_add_subdirectories)
+  cmake_parse_arguments(arg "" "" "EXCLUDE" ${ARGN})
   file(GLOB children LIST_DIRECTORIES true CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/*")
   list(SORT children)
   foreach(child IN LISTS children)
+    get_filename_component(child_name "${child}" NAME)
+    if(child_name IN_LIST arg_EXCLUDE)
+      continue()
+    endif()
     if(IS_DIRECTORY "${child}" AND EXISTS "${child}/CMakeLists.txt")
       add_subdirectory("${child}")
     endif()

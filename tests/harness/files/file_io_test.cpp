@@ -1,0 +1,96 @@
+#include "harness/files/file_io.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness/errors/input_error.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace {
+
+using namespace benchgate;
+
+std::size_t files_in(const std::filesystem::path& dir) {
+  std::size_t n = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++n;
+  return n;
+}
+
+TEST(WriteAtomically, ReplacesTheFileAndLeavesNoTemporary) {
+  test_support::temp_dir dir;
+  const auto path = dir.path() / "r.json";
+  files::write_atomically(path, "old", "--out");
+  files::write_atomically(path, "new", "--out");
+  EXPECT_EQ(files::read_file(path, "test"), "new");
+  EXPECT_EQ(files_in(dir.path()), 1u);
+}
+
+TEST(WriteAtomically, CreatesMissingFolders) {
+  test_support::temp_dir dir;
+  const auto path = dir.path() / "a" / "b" / "r.json";
+  files::write_atomically(path, "x", "--out");
+  EXPECT_EQ(files::read_file(path, "test"), "x");
+}
+
+TEST(WriteAtomically, AFolderAsTargetIsAnError) {
+  test_support::temp_dir dir;
+  try {
+    files::write_atomically(dir.path(), "x", "--out");
+    FAIL();
+  } catch (const input_error& e) {
+    EXPECT_EQ(std::string(e.what()), "--out " + dir.path().string() + ": is a folder; expected a file name");
+  }
+}
+
+TEST(WriteAtomically, AnUnwritableFolderIsAnErrorAndTheOldFileSurvives) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root can write anywhere";
+  test_support::temp_dir dir;
+  const auto path = dir.path() / "r.json";
+  files::write_atomically(path, "good", "--out");
+  ::chmod(dir.path().c_str(), 0555);
+  EXPECT_THROW(files::write_atomically(path, "bad", "--out"), input_error);
+  ::chmod(dir.path().c_str(), 0755);
+  EXPECT_EQ(files::read_file(path, "test"), "good");
+}
+
+TEST(WriteAtomically, UnderAFileIsAnError) {
+  test_support::temp_dir dir;
+  const auto blocker = dir.path() / "file";
+  files::write_atomically(blocker, "x", "--out");
+  try {
+    files::write_atomically(blocker / "r.json", "y", "--out");
+    FAIL();
+  } catch (const input_error& e) {
+    EXPECT_NE(std::string(e.what()).find("--out " + (blocker / "r.json").string() + ": cannot create folder"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(CheckWritable, LeavesTheExistingFileUntouched) {
+  test_support::temp_dir dir;
+  const auto path = dir.path() / "r.json";
+  files::write_atomically(path, "keep", "--out");
+  files::check_writable(path, "--out");
+  EXPECT_EQ(files::read_file(path, "test"), "keep");
+  EXPECT_EQ(files_in(dir.path()), 1u);
+}
+
+TEST(ReadFile, MissingAndFolderAreErrorsNamingTheSource) {
+  test_support::temp_dir dir;
+  try {
+    files::read_file(dir.path() / "none", "OLD");
+    FAIL();
+  } catch (const input_error& e) {
+    EXPECT_EQ(std::string(e.what()), "OLD " + (dir.path() / "none").string() + ": no such file");
+  }
+  try {
+    files::read_file(dir.path(), "OLD");
+    FAIL();
+  } catch (const input_error& e) {
+    EXPECT_EQ(std::string(e.what()), "OLD " + dir.path().string() + ": is a folder; expected a file");
+  }
+}
+
+}  // namespace

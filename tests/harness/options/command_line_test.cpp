@@ -1,0 +1,151 @@
+#include "harness/options/command_line.hpp"
+
+#include <gtest/gtest.h>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/suite/value_checks.hpp"
+
+namespace {
+
+using namespace benchgate;
+
+class fake_case final : public suite::benchmark_case {
+ public:
+  explicit fake_case(std::string name, bool inputs = false) : name_(std::move(name)), inputs_(inputs) {}
+  std::string_view name() const override { return name_; }
+  std::string_view description() const override { return "a fake"; }
+  std::vector<suite::variant_info> variants() const override {
+    return {{"baseline", suite::variant_role::baseline, ""}, {"core", suite::variant_role::core, ""}};
+  }
+  std::vector<suite::axis_info> axes() const override {
+    return {{"size", "", {"1", "2"}, {"1"}, suite::integer_in(1, 100)},
+            {"density", "", {"0.5"}, {}, suite::number_in(0, true, 1, false)}};
+  }
+  bool takes_input_files() const override { return inputs_; }
+  suite::prepared_point prepare(const suite::param_point&) const override { return {}; }
+
+ private:
+  std::string name_;
+  bool inputs_;
+};
+
+suite::registry fake_registry() {
+  std::vector<std::unique_ptr<suite::benchmark_case>> cases;
+  cases.push_back(std::make_unique<fake_case>("alpha", true));
+  cases.push_back(std::make_unique<fake_case>("beta"));
+  return suite::registry(std::move(cases));
+}
+
+options::command parse(const std::vector<std::string>& args) {
+  return options::parse_command_line(args, fake_registry());
+}
+
+std::string error_of(const std::vector<std::string>& args) {
+  try {
+    parse(args);
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(CommandLine, NoArgumentsOrHelpGiveTheHelpPage) {
+  EXPECT_TRUE(std::holds_alternative<options::help_request>(parse({})));
+  const auto help = std::get<options::help_request>(parse({"--help"}));
+  EXPECT_NE(help.text.find("Exit codes"), std::string::npos);
+  EXPECT_NE(help.text.find("run"), std::string::npos);
+}
+
+TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
+  for (const std::string command : {"list", "run"}) {
+    const auto help = std::get<options::help_request>(parse({command, "--help"}));
+    EXPECT_NE(help.text.find("Usage: benchgate " + command), std::string::npos) << command;
+    EXPECT_NE(help.text.find("Exit codes:"), std::string::npos) << command;
+  }
+}
+
+TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
+  EXPECT_EQ(error_of({"frobnicate"}),
+            "unknown command 'frobnicate'; expected one of list, run (see 'benchgate --help')");
+}
+
+TEST(RunOptions, DefaultsAreCriterionsAndQuickLowersThem) {
+  const auto o = std::get<options::run_options>(parse({"run"}));
+  EXPECT_EQ(o.samples, std::nullopt);
+  EXPECT_EQ(o.measurement_time_s, 5.0);
+  EXPECT_EQ(o.warmup_s, 3.0);
+  EXPECT_TRUE(o.interleave);
+  const auto q = std::get<options::run_options>(parse({"run", "--quick"}));
+  EXPECT_TRUE(q.quick);
+  EXPECT_EQ(q.measurement_time_s, 0.5);
+}
+
+TEST(RunOptions, ParamsAreSplitAndChecked) {
+  const auto o = std::get<options::run_options>(parse({"run", "--param", "density=0.1,0.5,0.1", "--param", "size=3"}));
+  ASSERT_EQ(o.params.size(), 2u);
+  EXPECT_EQ(o.params[0].axis, "density");
+  EXPECT_EQ(o.params[0].values, (std::vector<std::string>{"0.1", "0.5"})) << "repeats dropped";
+}
+
+TEST(RunOptions, UnknownCaseIsAnError) {
+  EXPECT_EQ(error_of({"run", "--case", "gamma"}),
+            "--case gamma: unknown case; expected one of alpha, beta (see 'benchgate list')");
+}
+
+TEST(RunOptions, UnknownAxisIsAnError) {
+  EXPECT_EQ(error_of({"run", "--case", "beta", "--param", "colour=red"}),
+            "--param colour=red: no selected case has an axis 'colour' (axes: beta: size; beta: density)");
+}
+
+TEST(RunOptions, DensityOutsideTheIntervalIsAnError) {
+  EXPECT_EQ(error_of({"run", "--case", "alpha", "--param", "density=1.5"}),
+            "--param density=1.5: expected a number in (0, 1] (axis density of alpha)");
+  EXPECT_EQ(error_of({"run", "--case", "alpha", "--param", "density=0"}),
+            "--param density=0: expected a number in (0, 1] (axis density of alpha)");
+}
+
+TEST(RunOptions, NonNumericValuesAreErrors) {
+  EXPECT_EQ(error_of({"run", "--case", "alpha", "--param", "size=big"}),
+            "--param size=big: expected an integer from 1 to 100 (axis size of alpha)");
+  EXPECT_EQ(error_of({"run", "--samples", "many"}), "--samples many: expected an integer >= 10");
+  EXPECT_EQ(error_of({"run", "--samples", "5"}), "--samples 5: expected an integer >= 10");
+  EXPECT_EQ(error_of({"run", "--min-time", "soon"}), "--min-time soon: expected a number of seconds > 0, e.g. 0.5");
+  EXPECT_EQ(error_of({"run", "--warmup", "-1"}), "--warmup -1: expected a number of seconds >= 0, e.g. 0.5");
+}
+
+TEST(RunOptions, MalformedParamsAreErrors) {
+  EXPECT_EQ(error_of({"run", "--param", "density"}),
+            "--param density: expected AXIS=V1,V2,... (e.g. density=0.1,0.5)");
+  EXPECT_EQ(error_of({"run", "--param", "density=0.1,,0.2"}),
+            "--param density=0.1,,0.2: empty value: expected AXIS=V1,V2,... (e.g. density=0.1,0.5)");
+  EXPECT_EQ(error_of({"run", "--param", "size=1", "--param", "size=2"}),
+            "--param size=2: axis 'size' is given twice; give all its values once, e.g. size=V1,V2");
+}
+
+TEST(RunOptions, BadFilterIsAnError) {
+  const auto message = error_of({"run", "--filter", "core["});
+  EXPECT_EQ(message.rfind("--filter core[: not a valid regular expression (", 0), 0u) << message;
+}
+
+TEST(RunOptions, UnknownOptionsAndStrayArgumentsAreErrors) {
+  EXPECT_EQ(error_of({"run", "--colour"}),
+            "benchgate run: unrecognised option '--colour'; see 'benchgate run --help'");
+  EXPECT_EQ(error_of({"run", "extra"}), "benchgate run: unexpected argument 'extra'; see 'benchgate run --help'");
+  EXPECT_EQ(error_of({"run", "--samples"}),
+            "benchgate run: the required argument for option '--samples' is missing; see 'benchgate run --help'");
+}
+
+TEST(RunOptions, InputNeedsExactlyOneCaseThatTakesFiles) {
+  EXPECT_EQ(error_of({"run", "--case", "beta", "--input", "/etc/hostname"}),
+            "--input /etc/hostname: none of the selected cases takes input files; select exactly one of "
+            "alpha with --case");
+  EXPECT_EQ(error_of({"run", "--case", "alpha", "--input", "/nonexistent"}), "--input /nonexistent: no such file");
+  EXPECT_EQ(error_of({"run", "--case", "alpha", "--input", "/tmp"}),
+            "--input /tmp: not a regular file; expected a file");
+}
+
+TEST(RunOptions, OutputThatIsAFolderIsAnError) {
+  EXPECT_EQ(error_of({"run", "--out", "/tmp"}), "--out /tmp: is a folder; expected a file name");
+}
+
+}  // namespace

@@ -1,0 +1,87 @@
+#include "harness/run/plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include "harness/errors/input_error.hpp"
+
+namespace {
+
+using namespace benchgate;
+
+class fake_case final : public suite::benchmark_case {
+ public:
+  std::string_view name() const override { return "fake"; }
+  std::string_view description() const override { return ""; }
+  std::vector<suite::variant_info> variants() const override {
+    return {{"baseline", suite::variant_role::baseline, ""},
+            {"core", suite::variant_role::core, ""},
+            {"peer", suite::variant_role::peer, ""}};
+  }
+  std::vector<suite::axis_info> axes() const override {
+    return {{"size", "", {"1", "2", "3"}, {"1"}, {}}, {"mode", "", {"a", "b"}, {}, {}}};
+  }
+  int default_samples() const override { return 20; }
+  suite::prepared_point prepare(const suite::param_point&) const override { return {}; }
+};
+
+suite::registry registry() {
+  std::vector<std::unique_ptr<suite::benchmark_case>> cases;
+  cases.push_back(std::make_unique<fake_case>());
+  return suite::registry(std::move(cases));
+}
+
+TEST(Plan, DefaultGridIsTheProductWithTheCasesSampleCount) {
+  options::run_options o;
+  const auto plan = run::make_plan(o, registry());
+  ASSERT_EQ(plan.points.size(), 6u);
+  EXPECT_EQ(plan.points[0].point.label(), "size:1/mode:a");
+  EXPECT_EQ(plan.points[0].samples, 20);
+  EXPECT_EQ(plan.points[0].variants.size(), 3u);
+  // 5 s shared by 3 variants x 20 samples.
+  EXPECT_DOUBLE_EQ(plan.points[0].min_time_s, 5.0 / 60.0);
+  EXPECT_DOUBLE_EQ(plan.points[0].warmup_s, 1.0);
+}
+
+TEST(Plan, QuickUsesTheQuickValuesAndTenSamples) {
+  options::run_options o;
+  o.quick = true;
+  const auto plan = run::make_plan(o, registry());
+  ASSERT_EQ(plan.points.size(), 2u);
+  EXPECT_EQ(plan.points[0].samples, 10);
+}
+
+TEST(Plan, ParamOverridesWinAndMinTimeOverridesTheShare) {
+  options::run_options o;
+  o.params = {{"mode", {"b"}}};
+  o.samples = 12;
+  o.min_time_s = 0.25;
+  const auto plan = run::make_plan(o, registry());
+  ASSERT_EQ(plan.points.size(), 3u);
+  EXPECT_EQ(plan.points[2].point.label(), "size:3/mode:b");
+  EXPECT_EQ(plan.points[2].samples, 12);
+  EXPECT_DOUBLE_EQ(plan.points[2].min_time_s, 0.25);
+  EXPECT_EQ(plan.config.params[0].first, "mode");
+}
+
+TEST(Plan, FilterKeepsMatchingCellsAndDropsEmptyPoints) {
+  options::run_options o;
+  o.filter = "(baseline|core)/size:2";
+  const auto plan = run::make_plan(o, registry());
+  ASSERT_EQ(plan.points.size(), 2u);
+  EXPECT_EQ(plan.points[0].variants.size(), 2u);
+  EXPECT_EQ(plan.points[0].variants[1].name, "core");
+}
+
+TEST(Plan, AFilterMatchingNothingIsAnError) {
+  options::run_options o;
+  o.filter = "nothing-like-this";
+  try {
+    run::make_plan(o, registry());
+    FAIL();
+  } catch (const input_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--filter nothing-like-this: matches no cell; see 'benchgate list' for names");
+  }
+}
+
+}  // namespace

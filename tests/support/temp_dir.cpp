@@ -1,0 +1,20 @@
+#include "tests/support/temp_dir.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace benchgate::test_support {
+
+temp_dir::temp_dir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "benchgate-test-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  path_ = pattern;
+}
+
+temp_dir::~temp_dir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+}  // namespace benchgate::test_support
