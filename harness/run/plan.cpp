@@ -26,6 +26,11 @@ std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& 
 
 namespace {
 
+// Google Benchmark sizes a sample to 1.4 times its minimum time
+// (PredictNumberOfIterations in src/benchmark_runner.cc), so the share of
+// the measurement time is divided by that to keep the point's total.
+constexpr double k_google_benchmark_overshoot = 1.4;
+
 int samples_for(const suite::benchmark_case& bench_case, const options::run_options& options) {
   if (options.samples) return *options.samples;
   if (options.quick) return options::k_quick_samples;
@@ -78,8 +83,9 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
       }
       if (planned.variants.empty()) continue;
       const auto shares = static_cast<double>(planned.variants.size());
-      planned.min_time_s = options.min_time_s.value_or(options.measurement_time_s /
-                                                       (shares * static_cast<double>(samples)));
+      planned.min_time_s = options.min_time_s.value_or(
+          options.measurement_time_s /
+          (shares * static_cast<double>(samples) * k_google_benchmark_overshoot));
       planned.warmup_s = options.warmup_s / shares;
       plan.points.push_back(std::move(planned));
     }
