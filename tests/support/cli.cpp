@@ -1,6 +1,7 @@
 #include "tests/support/cli.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,11 +36,16 @@ std::string slurp(const std::filesystem::path& path) {
 std::string source_dir() { return BENCHGATE_SOURCE_PATH; }
 std::string data_dir() { return env_or_empty("BENCHGATE_DATA_DIR"); }
 
-cli_result run_benchgate(const std::vector<std::string>& args) {
-  const std::string binary = BENCHGATE_BINARY_PATH;
+struct running_benchgate::state {
   temp_dir scratch;
-  const auto out_path = scratch.path() / "stdout";
-  const auto err_path = scratch.path() / "stderr";
+  pid_t pid = 0;
+  bool waited = false;
+};
+
+running_benchgate::running_benchgate(const std::vector<std::string>& args) : state_(new state) {
+  const std::string binary = BENCHGATE_BINARY_PATH;
+  const auto out_path = state_->scratch.path() / "stdout";
+  const auto err_path = state_->scratch.path() / "stderr";
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -53,18 +59,41 @@ cli_result run_benchgate(const std::vector<std::string>& args) {
   for (auto& a : argv_strings) argv.push_back(a.data());
   argv.push_back(nullptr);
 
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, binary.c_str(), &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&state_->pid, binary.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) throw std::runtime_error("cannot start " + binary);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  if (spawned != 0) {
+    delete state_;
+    throw std::runtime_error("cannot start " + binary);
+  }
+}
 
+running_benchgate::~running_benchgate() {
+  if (!state_->waited) {
+    ::kill(state_->pid, SIGKILL);
+    waitpid(state_->pid, nullptr, 0);
+  }
+  delete state_;
+}
+
+void running_benchgate::kill(int signal) {
+  if (!state_->waited) ::kill(state_->pid, signal);
+}
+
+cli_result running_benchgate::wait(int* signal) {
+  int status = 0;
+  if (!state_->waited) waitpid(state_->pid, &status, 0);
+  state_->waited = true;
   cli_result result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.out = slurp(out_path);
-  result.err = slurp(err_path);
+  if (signal != nullptr) *signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  result.out = slurp(state_->scratch.path() / "stdout");
+  result.err = slurp(state_->scratch.path() / "stderr");
   return result;
+}
+
+cli_result run_benchgate(const std::vector<std::string>& args) {
+  running_benchgate process(args);
+  return process.wait();
 }
 
 }  // namespace benchgate::test_support

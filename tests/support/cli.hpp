@@ -15,6 +15,25 @@ struct cli_result {
 // Runs `benchgate ARGS...` with no shell involved; stdin is /dev/null.
 cli_result run_benchgate(const std::vector<std::string>& args);
 
+// A benchgate process started in the background, e.g. to be killed.
+class running_benchgate {
+ public:
+  explicit running_benchgate(const std::vector<std::string>& args);
+  ~running_benchgate();
+  running_benchgate(const running_benchgate&) = delete;
+  running_benchgate& operator=(const running_benchgate&) = delete;
+
+  // Sends `signal` (no effect once the process has been waited for).
+  void kill(int signal);
+  // Waits for the end; returns what it printed and its exit code (-1 and
+  // the signal number in `signal` when a signal ended it).
+  cli_result wait(int* signal = nullptr);
+
+ private:
+  struct state;
+  state* state_;
+};
+
 // Path of the repository, for test inputs kept in it.
 std::string source_dir();
 
