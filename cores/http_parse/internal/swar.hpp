@@ -50,8 +50,17 @@ inline constexpr std::uint8_t k_first_value_byte = 0x20;  // SP: controls are be
   return static_cast<std::size_t>(std::countr_zero(flags)) / k_bits_per_byte;
 }
 
-// The first byte in [p, end) that is not in class c, or end: one table load a byte.
+// The first byte in [p, end) that is not in class c, or end: one table load
+// a byte, unrolled by 4 so that the bound is checked once per 4 bytes.
 [[gnu::always_inline]] inline const char* scan_class(const char* p, const char* end, char_class c) {
+  constexpr std::ptrdiff_t k_unroll = 4;
+  while (end - p >= k_unroll) {
+    if (!is(p[0], c)) return p;
+    if (!is(p[1], c)) return p + 1;
+    if (!is(p[2], c)) return p + 2;
+    if (!is(p[3], c)) return p + 3;
+    p += k_unroll;
+  }
   while (p != end && is(*p, c)) ++p;
   return p;
 }
