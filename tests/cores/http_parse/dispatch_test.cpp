@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <string_view>
+
 #include "cores/http_parse/http_parse.hpp"
 
 namespace http_parse_test {
@@ -77,6 +80,16 @@ TEST(HttpParseDispatch, DispatchedIsRunnableAndStable) {
   EXPECT_EQ(&core::dispatched(), &chosen);
   core::request_head head;
   EXPECT_EQ(core::parse_request("GET / HTTP/1.1\r\n\r\n", head, {}), core::complete(18));
+}
+
+// Run twice by CTest: as is, and with the override variable set to
+// "scalar" (CMakeLists.txt), so that reading the variable is tested too.
+TEST(HttpParseDispatch, DispatchedFollowsTheEnvironmentOrPicksTheBest) {
+  const char* forced = std::getenv(core::k_force_impl_variable);
+  EXPECT_EQ(core::dispatched().id, core::choose_impl(core::detect_cpu(), forced != nullptr ? forced : ""));
+  if (forced != nullptr && std::string_view(forced) == "scalar") {
+    EXPECT_EQ(core::dispatched().id, impl_id::scalar);
+  }
 }
 
 }  // namespace
