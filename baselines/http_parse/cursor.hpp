@@ -29,6 +29,7 @@ class cursor {
     return b;
   }
 
+  // Bytes read so far, and bytes left.
   std::size_t pos() const { return pos_; }
   std::size_t remaining() const { return input_.size() - pos_; }
 

@@ -129,7 +129,7 @@ class http_parse_case final : public suite::benchmark_case {
   std::vector<suite::param_point> points(const std::vector<suite::axis_values>& chosen,
                                          const std::vector<std::filesystem::path>& input_files) const override {
     std::vector<std::vector<std::pair<std::string, std::string>>> base;
-    std::vector<std::string> impls;
+    std::vector<std::string> impls = {std::string(k_auto_impl)};
     for (const auto& axis : chosen) {
       if (axis.axis == "impl") {
         impls = axis.values;

@@ -8,6 +8,7 @@
 
 namespace benchgate::cases {
 
+// The case, with the variants this CPU can run.
 std::unique_ptr<suite::benchmark_case> make_http_parse_case();
 
 }  // namespace benchgate::cases
