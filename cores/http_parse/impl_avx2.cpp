@@ -2,7 +2,7 @@
 // Compiled with -mavx2 (CMakeLists.txt); reached only through the dispatch
 // when the CPU has AVX2. Same block test as impl_sse42.cpp on 32 bytes
 // (httparse's simd/avx2.rs), then one 16-byte block and SWAR for the tail,
-// so no load crosses `end`. Header names and methods by nibble lookup.
+// so no load crosses `end`.
 
 #include <immintrin.h>
 
@@ -10,7 +10,6 @@
 #include <cstdint>
 
 #include "cores/http_parse/internal/generic_parser.hpp"
-#include "cores/http_parse/internal/nibble_tables.hpp"
 #include "cores/http_parse/internal/registry.hpp"
 
 namespace cores::http_parse::internal {
@@ -20,7 +19,6 @@ namespace {
 constexpr std::ptrdiff_t k_wide_block_bytes = 32;
 constexpr std::ptrdiff_t k_block_bytes = 16;
 constexpr unsigned k_block_mask = 0xFFFF;  // one movemask bit per 16-byte block byte
-constexpr char k_nibble_mask = 0x0F;
 
 // A byte class as block tests: 0xFF in each byte of the block that is in
 // the class. Unsigned ">= low" is max(v, low) == v.
@@ -76,33 +74,11 @@ inline const char* scan_blocks(const char* p, const char* end) {
   return Class::tail(p, end);
 }
 
-// tchar by nibble lookup (internal/nibble_tables.hpp); vpshufb looks up
-// within each 128-bit lane, so the 16-entry tables are in both lanes.
-struct tchar_class {
-  static __m256i wide(__m256i v) {
-    const __m256i low_table = _mm256_broadcastsi128_si256(narrow_table(k_tchar_nibbles.low.data()));
-    const __m256i high_table = _mm256_broadcastsi128_si256(narrow_table(k_tchar_nibbles.high.data()));
-    const __m256i nibble = _mm256_set1_epi8(k_nibble_mask);
-    const __m256i low = _mm256_shuffle_epi8(low_table, _mm256_and_si256(v, nibble));
-    const __m256i high = _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
-    // The table bits are below 0x80, so "!= 0" is a signed "> 0".
-    return _mm256_cmpgt_epi8(_mm256_and_si256(low, high), _mm256_setzero_si256());
-  }
-  static __m128i narrow(__m128i v) {
-    const __m128i nibble = _mm_set1_epi8(k_nibble_mask);
-    const __m128i low = _mm_shuffle_epi8(narrow_table(k_tchar_nibbles.low.data()), _mm_and_si128(v, nibble));
-    const __m128i high =
-        _mm_shuffle_epi8(narrow_table(k_tchar_nibbles.high.data()), _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
-    return _mm_cmpgt_epi8(_mm_and_si128(low, high), _mm_setzero_si128());
-  }
-  static const char* tail(const char* p, const char* end) { return swar::scan_class(p, end, k_tchar); }
-  static __m128i narrow_table(const std::uint8_t* table) {
-    return _mm_load_si128(reinterpret_cast<const __m128i*>(table));
-  }
-};
-
 struct avx2_scan {
-  static const char* name(const char* p, const char* end) { return scan_blocks<tchar_class>(p, end); }
+  // Names and methods stay with the table loop: they are short, and a block
+  // scan's result would make the next field's address wait for it (see
+  // README.md, "What did not pay").
+  static const char* name(const char* p, const char* end) { return swar::scan_class(p, end, k_tchar); }
   static const char* uri(const char* p, const char* end) { return scan_blocks<uri_class>(p, end); }
   static const char* value(const char* p, const char* end) { return scan_blocks<value_class>(p, end); }
 };

@@ -62,9 +62,9 @@ std::vector<scanner_under_test> scanners_of(const core::implementation& impl) {
 }
 
 // Lengths around the SWAR word (8), SSE block (16), AVX2 block (32) and a
-// few blocks plus a tail.
-const std::vector<std::size_t> k_lengths = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  15, 16, 17,
-                                            23, 24, 25, 31, 32, 33, 47, 48, 49, 63, 64, 65, 79};
+// few blocks plus a tail (sorted: the last is the longest).
+const std::vector<std::size_t> k_lengths = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  15, 16,  17,  23, 24,
+                                            25, 31, 32, 33, 47, 48, 49, 63, 64, 65, 79, 127, 128, 129};
 
 // Every byte value at every position of every length, in a buffer whose end
 // touches a guard page.
