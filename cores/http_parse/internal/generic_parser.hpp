@@ -35,6 +35,7 @@ namespace cores::http_parse::internal {
 template <class Scan>
 class generic_parser {
  public:
+  // The contract of cores::http_parse::parse_request (head.hpp).
   static parse_result parse_request(std::string_view input, request_head& out, std::span<header> headers) {
     const char* const begin = input.data();
     const char* const end = begin + input.size();
@@ -61,6 +62,7 @@ class generic_parser {
     return parse_headers(begin, p, end, headers, out.header_count);
   }
 
+  // The contract of cores::http_parse::parse_response (head.hpp).
   static parse_result parse_response(std::string_view input, response_head& out, std::span<header> headers) {
     const char* const begin = input.data();
     const char* const end = begin + input.size();
