@@ -3,6 +3,15 @@
 # Include paths are rooted at the repository: code includes
 # "harness/results/results.hpp" or "cores/page_iter/fixed_bit_set.hpp".
 
+# A libFuzzer build instruments every library for coverage and the
+# sanitizers, so the fuzzers are guided by the code they test, not only by
+# their own sources; fuzz targets then link libFuzzer itself.
+option(BENCHGATE_FUZZ "Build the libFuzzer targets (needs clang)" OFF)
+if(BENCHGATE_FUZZ)
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
 if(BENCHGATE_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=address,undefined)
@@ -87,14 +96,12 @@ endfunction()
 # scripts/fuzz. In every other build it links a small driver that replays the
 # seed corpus, registered as the CTest test fuzz_replay_NAME, so the corpus is
 # a regression test everywhere.
-option(BENCHGATE_FUZZ "Build the libFuzzer targets (needs clang)" OFF)
 function(benchgate_add_fuzzer name)
   cmake_parse_arguments(arg "" "CORPUS" "SOURCES;DEPS" ${ARGN})
   set(target fuzz_${name})
   if(BENCHGATE_FUZZ)
     add_executable(${target} ${arg_SOURCES})
-    target_compile_options(${target} PRIVATE -fsanitize=fuzzer,address,undefined)
-    target_link_options(${target} PRIVATE -fsanitize=fuzzer,address,undefined)
+    target_link_options(${target} PRIVATE -fsanitize=fuzzer)
     if(NOT TARGET fuzzers)
       add_custom_target(fuzzers)
     endif()
