@@ -23,9 +23,10 @@ inline constexpr std::array<workload_phases, 3> k_workloads = {{
     {"roots", {"push_pop", "get_root", "", ""}},
 }};
 
-// Range reads per timed iteration of the extreme workload's read phases:
-// about 0.1 s at retained versions, so a sample is one or two iterations.
-inline constexpr std::size_t k_extreme_reads_per_iteration = std::size_t{1} << 15;
+// Range reads per timed iteration of the extreme workload's read phases, at
+// most: about 0.1 s at retained versions, so a sample is one or two
+// iterations. Smaller histories get one read per version.
+inline constexpr std::size_t k_max_extreme_reads_per_iteration = std::size_t{1} << 15;
 // Container operations per timed iteration of the roots workload.
 inline constexpr std::size_t k_roots_ops_per_iteration = std::size_t{1} << 16;
 

@@ -4,6 +4,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -156,10 +157,10 @@ template <bool at_retained>
 suite::prepared_point prepare_reads(std::size_t versions) {
   auto history = std::make_unique<extreme_map<ring_variant>>();
   apply_mutations(*history, make_mutations(versions, k_mutation_seed), k_first_version);
-  auto reads = std::make_shared<const std::vector<range_read>>(
-      make_range_reads(k_extreme_reads_per_iteration, k_read_seed));
+  const std::size_t reads_per_iteration = std::min(k_max_extreme_reads_per_iteration, versions);
+  auto reads = std::make_shared<const std::vector<range_read>>(make_range_reads(reads_per_iteration, k_read_seed));
   auto read_versions = std::make_shared<const std::vector<version>>(
-      at_retained ? make_read_versions(k_extreme_reads_per_iteration, history->oldest_version(),
+      at_retained ? make_read_versions(reads_per_iteration, history->oldest_version(),
                                        history->latest_version(), k_read_version_seed)
                   : std::vector<version>{});
   key_cursor c;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/errors/input_error.hpp"
@@ -90,27 +91,35 @@ TEST(VersionedMapCase, VersionsAndWindowAxesRejectOutOfRangeValues) {
   }
 }
 
-TEST(VersionedMapCase, EveryPhasePreparesFourAgreeingVariantsWithMemoryFigures) {
+// One phase per test instance, so CTest can run them in parallel.
+class VersionedMapPhase : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
+
+TEST_P(VersionedMapPhase, PreparesFourAgreeingVariantsWithMemoryFigures) {
   const auto c = benchgate::cases::make_versioned_map_case();
-  const auto points = c->points(grid({"extreme", "window", "roots"},
-                                     {"mutate", "read_latest", "read_retained", "update", "find", "lower_bound", "scan",
-                                      "push_pop", "get_root"}),
-                                {});
-  ASSERT_EQ(points.size(), 9U);
-  for (const auto& point : points) {
-    const auto prepared = c->prepare(point);
-    EXPECT_EQ(prepared.error, "") << point.label();
-    ASSERT_EQ(prepared.benches.size(), 4U) << point.label();
-    EXPECT_GT(prepared.work.amount, 0) << point.label();
-    for (const auto& bench : prepared.benches) {
-      EXPECT_TRUE(bench.body) << point.label();
-      EXPECT_GT(figure(bench.figures, "roots_bytes_per_version"), 0) << point.label() << " " << bench.variant;
-      EXPECT_GE(figure(bench.figures, "roots_heap_bytes_per_version"),
-                figure(bench.figures, "roots_bytes_per_version"));
-    }
-    // A std::map node is 32 bytes of links plus the 16-byte entry.
-    EXPECT_EQ(figure(prepared.benches[0].figures, "roots_bytes_per_version"), 48) << point.label();
+  const auto [workload, phase] = GetParam();
+  const auto points = c->points(grid({workload}, {phase}), {});
+  ASSERT_EQ(points.size(), 1U);
+  const auto prepared = c->prepare(points[0]);
+  EXPECT_EQ(prepared.error, "");
+  ASSERT_EQ(prepared.benches.size(), 4U);
+  EXPECT_GT(prepared.work.amount, 0);
+  for (const auto& bench : prepared.benches) {
+    EXPECT_TRUE(bench.body) << bench.variant;
+    EXPECT_GT(figure(bench.figures, "roots_bytes_per_version"), 0) << bench.variant;
+    EXPECT_GE(figure(bench.figures, "roots_heap_bytes_per_version"), figure(bench.figures, "roots_bytes_per_version"));
   }
+  // A std::map node is 32 bytes of links plus the 16-byte entry.
+  EXPECT_EQ(figure(prepared.benches[0].figures, "roots_bytes_per_version"), 48);
 }
+
+INSTANTIATE_TEST_SUITE_P(AllPhases, VersionedMapPhase,
+                         ::testing::Values(std::pair{"extreme", "mutate"}, std::pair{"extreme", "read_latest"},
+                                           std::pair{"extreme", "read_retained"}, std::pair{"window", "update"},
+                                           std::pair{"window", "find"}, std::pair{"window", "lower_bound"},
+                                           std::pair{"window", "scan"}, std::pair{"roots", "push_pop"},
+                                           std::pair{"roots", "get_root"}),
+                         [](const auto& info) {
+                           return std::string(info.param.first) + "_" + std::string(info.param.second);
+                         });
 
 }  // namespace
