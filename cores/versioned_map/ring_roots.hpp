@@ -7,9 +7,10 @@
 // Logical entry i lives at buf[(head + i) & (capacity - 1)]. push_back and
 // pop_front are O(1) (amortised, growth doubles the capacity and copies in
 // logical order); root_at binary searches the one contiguous segment that can
-// hold the version (the buffer is sorted except at the wrap point);
-// forget_before rewrites the new front entry in place instead of inserting
-// one in the middle.
+// hold the version (the buffer is sorted except at the wrap point), without
+// branches and with prefetching; forget_before rewrites the new front entry
+// in place instead of inserting one in the middle. The back entry is cached,
+// as edits of the latest version reach it on every call.
 //
 // All roots containers (ring_roots, deque_roots, the baseline's map_roots and
 // the peer) share this interface; preconditions are the caller's
@@ -48,7 +49,8 @@ class ring_roots {
         buf_(std::exchange(other.buf_, nullptr)),
         capacity_(std::exchange(other.capacity_, 0)),
         head_(std::exchange(other.head_, 0)),
-        size_(std::exchange(other.size_, 0)) {}
+        size_(std::exchange(other.size_, 0)),
+        back_(std::exchange(other.back_, nullptr)) {}
   ring_roots& operator=(ring_roots&&) = delete;
   ~ring_roots() {
     clear();
@@ -61,14 +63,15 @@ class ring_roots {
 
   // Preconditions for the next four: !empty().
   version front_version() const { return entry_at(0).ver; }
-  version back_version() const { return entry_at(size_ - 1).ver; }
-  const Root& back_root() const { return entry_at(size_ - 1).root; }
-  Root& back_root() { return entry_at(size_ - 1).root; }
+  version back_version() const { return back_->ver; }
+  const Root& back_root() const { return back_->root; }
+  Root& back_root() { return back_->root; }
 
   // Appends (v, root). Precondition: empty() or v > back_version().
   void push_back(version v, Root root) {
     if (size_ == capacity_) grow();
-    traits::construct(alloc_, &entry_at(size_), entry{v, std::move(root)});
+    back_ = &entry_at(size_);
+    traits::construct(alloc_, back_, entry{v, std::move(root)});
     ++size_;
   }
 
@@ -115,20 +118,28 @@ class ring_roots {
 
   // The logical index of the last entry with version <= v. The entries form
   // two sorted runs, buf[head..) and buf[0..wrapped); pick the run by its
-  // first version, then std::upper_bound inside it.
+  // first version, then search inside it.
   std::size_t last_at_or_before(version v) const {
-    const auto later = [](version x, const entry& e) { return x < e.ver; };
     const std::size_t first_run = std::min(size_, capacity_ - head_);
-    const entry* run = buf_ + head_;
-    std::size_t run_size = first_run;
-    std::size_t run_start = 0;
-    if (first_run < size_ && buf_[0].ver <= v) {
-      run = buf_;
-      run_size = size_ - first_run;
-      run_start = first_run;
+    if (first_run < size_ && buf_[0].ver <= v) return first_run + last_in_run(buf_, size_ - first_run, v);
+    return last_in_run(buf_ + head_, first_run, v);
+  }
+
+  // The index of the last entry <= v in run[0..n), given run[0].ver <= v.
+  // Branch-free binary search with prefetching of both possible next probes
+  // (Khuong and Morin, "Array Layouts for Comparison-Based Searching", ACM
+  // JEA 22, 2017, section 3): the select compiles to a conditional move, so
+  // no step mispredicts, and the prefetches hide the next level's miss.
+  static std::size_t last_in_run(const entry* run, std::size_t n, version v) {
+    const entry* base = run;  // invariant: the answer is in [base, base + n)
+    while (n > 1) {
+      const std::size_t half = n / 2;
+      __builtin_prefetch(base + half / 2);
+      __builtin_prefetch(base + half + half / 2);
+      base = base[half].ver <= v ? base + half : base;
+      n -= half;
     }
-    const entry* it = std::upper_bound(run, run + run_size, v, later);
-    return run_start + static_cast<std::size_t>(it - run) - 1;
+    return static_cast<std::size_t>(base - run);
   }
 
   // Doubles the capacity (a moved-from ring has none), moving the entries
@@ -145,6 +156,7 @@ class ring_roots {
     buf_ = fresh;
     capacity_ = new_capacity;
     head_ = 0;
+    back_ = size_ > 0 ? buf_ + size_ - 1 : nullptr;
   }
 
   Allocator alloc_;
@@ -152,6 +164,7 @@ class ring_roots {
   std::size_t capacity_ = 0;
   std::size_t head_ = 0;
   std::size_t size_ = 0;
+  entry* back_ = nullptr;  // the newest entry (meaningless when empty)
 };
 
 }  // namespace cores::versioned_map
