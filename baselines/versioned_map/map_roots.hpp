@@ -25,6 +25,7 @@ class map_roots {
   using root_type = Root;
   using allocator_type = Allocator;
 
+  // An empty container.
   explicit map_roots(const Allocator& alloc = Allocator()) : entries_(std::less<version>(), alloc) {}
   // The cached pointer points into this object's own map.
   map_roots(const map_roots&) = delete;
@@ -33,10 +34,12 @@ class map_roots {
       : entries_(std::move(other.entries_)), latest_(std::exchange(other.latest_, nullptr)) {}
   map_roots& operator=(map_roots&&) = delete;
 
+  // Entries held.
   std::size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
 
-  // Preconditions for the next four: !empty().
+  // The oldest and newest versions, and the newest root through the cached
+  // pointer. Precondition: !empty().
   version front_version() const { return entries_.begin()->first; }
   version back_version() const { return std::prev(entries_.end())->first; }
   const Root& back_root() const { return *latest_; }
@@ -63,6 +66,7 @@ class map_roots {
     entries_.erase(entries_.begin(), entries_.lower_bound(v));
   }
 
+  // Drops every entry.
   void clear() {
     entries_.clear();
     latest_ = nullptr;

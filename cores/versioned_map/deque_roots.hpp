@@ -22,12 +22,15 @@ class deque_roots {
   using entry = root_entry<Root>;
   using allocator_type = Allocator;
 
+  // An empty container.
   explicit deque_roots(const Allocator& alloc = Allocator()) : entries_(alloc) {}
 
+  // Entries held.
   std::size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
 
-  // Preconditions for the next four: !empty().
+  // The oldest and newest versions, and the newest root. Precondition:
+  // !empty().
   version front_version() const { return entries_.front().ver; }
   version back_version() const { return entries_.back().ver; }
   const Root& back_root() const { return entries_.back().root; }
@@ -55,6 +58,7 @@ class deque_roots {
     entries_.erase(entries_.begin(), r);
   }
 
+  // Drops every entry.
   void clear() { entries_.clear(); }
 
   // Calls visit(version, root) for every entry, oldest first.

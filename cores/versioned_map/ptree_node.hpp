@@ -36,6 +36,7 @@ struct ptree_node {
   Value value;
   version insert_version = 0;             // when the key was set (FDB keeps it in the data)
 
+  // A node without children, last changed at `at`; refs is set by node_ref::make.
   ptree_node(std::uint32_t prio, Key k, Value v, version inserted, version at)
       : priority(prio), last_update(at), key(std::move(k)), value(std::move(v)), insert_version(inserted) {}
   ptree_node(const ptree_node&) = delete;
@@ -83,9 +84,11 @@ class node_ref {
  public:
   using node = ptree_node<Key, Value>;
 
+  // Null.
   node_ref() noexcept = default;
   // Takes a new reference to `n`.
   explicit node_ref(node* n) noexcept : p_(n) { retain(p_); }
+  // Copies take a reference, moves steal one, destruction drops one.
   node_ref(const node_ref& other) noexcept : p_(other.p_) { retain(p_); }
   node_ref(node_ref&& other) noexcept : p_(std::exchange(other.p_, nullptr)) {}
   node_ref& operator=(const node_ref& other) noexcept {
@@ -109,6 +112,7 @@ class node_ref {
     return r;
   }
 
+  // The node (null allowed), borrowed.
   node* get() const noexcept { return p_; }
   node* operator->() const noexcept { return p_; }
   node& operator*() const noexcept { return *p_; }
@@ -117,6 +121,7 @@ class node_ref {
   // Gives up the reference without dropping it: the caller now owns it.
   node* detach() noexcept { return std::exchange(p_, nullptr); }
 
+  // The same node (identity, not contents).
   friend bool operator==(const node_ref& a, const node_ref& b) noexcept { return a.p_ == b.p_; }
 
  private:

@@ -78,8 +78,10 @@ class read_view {
  public:
   using node = ptree_node<Key, Value>;
 
+  // The tree `root` (null: empty) as seen by a reader at version `at`.
   read_view(const node* root, version at) : root_(root), at_(at) {}
 
+  // The version read, the root node (borrowed), and whether there is no entry.
   version at() const { return at_; }
   const node* root() const { return root_; }
   bool empty() const { return root_ == nullptr; }

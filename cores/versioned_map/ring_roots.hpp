@@ -57,11 +57,13 @@ class ring_roots {
     if (buf_ != nullptr) traits::deallocate(alloc_, buf_, capacity_);
   }
 
+  // Entries held; slots allocated (a power of two).
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   std::size_t capacity() const { return capacity_; }
 
-  // Preconditions for the next four: !empty().
+  // The oldest and newest versions, and the newest root (the latest
+  // version's tree, edited in place). Precondition: !empty().
   version front_version() const { return entry_at(0).ver; }
   version back_version() const { return back_->ver; }
   const Root& back_root() const { return back_->root; }

@@ -48,6 +48,8 @@ class versioned_map {
   versioned_map(const versioned_map&) = delete;
   versioned_map& operator=(const versioned_map&) = delete;
 
+  // The oldest readable version, the version edits go to, and the roots
+  // container (read-only: tests and snapshots walk it).
   version oldest_version() const { return oldest_; }
   version latest_version() const { return latest_; }
   const Roots& roots() const { return roots_; }

@@ -37,6 +37,7 @@ class versioned_snapshot {
   versioned_snapshot(const versioned_snapshot&) = delete;
   versioned_snapshot& operator=(const versioned_snapshot&) = delete;
 
+  // As in the source when the snapshot was taken.
   version oldest_version() const { return oldest_; }
   version latest_version() const { return latest_; }
   const Roots& roots() const { return roots_; }
@@ -47,6 +48,7 @@ class versioned_snapshot {
     return view(roots_.root_at(v).get(), std::min(v, latest_));
   }
 
+  // The snapshot's latest version.
   view at_latest() const { return view(roots_.back_root().get(), latest_); }
 
  private:

@@ -33,10 +33,12 @@ class circular_buffer_roots {
   explicit circular_buffer_roots(const Allocator& alloc = Allocator())
       : entries_(cores::versioned_map::k_ring_initial_capacity, alloc) {}
 
+  // Entries held.
   std::size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
 
-  // Preconditions for the next four: !empty().
+  // The oldest and newest versions, and the newest root. Precondition:
+  // !empty().
   version front_version() const { return entries_.front().ver; }
   version back_version() const { return entries_.back().ver; }
   const Root& back_root() const { return entries_.back().root; }
@@ -63,6 +65,7 @@ class circular_buffer_roots {
     entries_.erase_begin(static_cast<std::size_t>(r - entries_.begin()));
   }
 
+  // Drops every entry.
   void clear() { entries_.clear(); }
 
   // Calls visit(version, root) for every entry, oldest first.
