@@ -1,0 +1,14 @@
+#pragma once
+// The versioned_map case (cases/versioned_map.md): FoundationDB's
+// VersionedMap over four roots containers, std::map vs std::deque vs ring
+// buffer vs boost::circular_buffer.
+
+#include <memory>
+
+#include "harness/suite/case.hpp"
+
+namespace benchgate::cases {
+
+std::unique_ptr<suite::benchmark_case> make_versioned_map_case();
+
+}  // namespace benchgate::cases
