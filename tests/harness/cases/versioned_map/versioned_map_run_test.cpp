@@ -3,40 +3,12 @@
 
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
-#include <cstdlib>
 #include <ostream>
 #include <string>
 
+#include "tests/support/cli.hpp"
+
 namespace {
-
-struct run_result {
-  int exit_code = -1;
-  std::string output;
-};
-
-run_result run(const std::string& command) {
-  run_result r;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return r;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) r.output += buffer.data();
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-// The driver: $BENCHGATE_BINARY when CTest sets it, else the path CMake
-// compiled in (benchgate_add_test passes only the first of its environment
-// variables through gtest_discover_tests today).
-std::string benchgate_binary() {
-  const char* from_environment = std::getenv("BENCHGATE_BINARY");
-  if (from_environment != nullptr && *from_environment != '\0') return from_environment;
-  return BENCHGATE_BINARY_PATH;
-}
 
 struct selection {
   const char* workload;
@@ -55,13 +27,14 @@ class VersionedMapRun : public ::testing::TestWithParam<selection> {};
 
 TEST_P(VersionedMapRun, EachBodyRunsAndChecksItsResult) {
   const auto [workload, phases, cells] = GetParam();
-  const auto r = run(benchgate_binary() + " run --case versioned_map --param workload=" + workload +
-                     " --param phase=" + phases +
-                     " --param versions=1000 --param window=10 --samples 10 --min-time 0.00001 --warmup 0"
-                     " --filter /ring/");
-  EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find(std::to_string(cells) + " cells in"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("every cell checked its output and ran"), std::string::npos) << r.output;
+  const auto r = benchgate::test_support::run_benchgate(
+      {"run", "--case", "versioned_map", "--param", std::string("workload=") + workload, "--param",
+       std::string("phase=") + phases, "--param", "versions=1000", "--param", "window=10", "--samples", "10",
+       "--min-time", "0.00001", "--warmup", "0", "--filter", "/ring/"});
+  const auto output = r.out + r.err;
+  EXPECT_EQ(r.exit_code, 0) << output;
+  EXPECT_NE(r.out.find(std::to_string(cells) + " cells in"), std::string::npos) << output;
+  EXPECT_NE(r.out.find("every cell checked its output and ran"), std::string::npos) << output;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllWorkloads, VersionedMapRun,
