@@ -93,6 +93,13 @@ std::string_view to_string(u_method method) {
   return "none";
 }
 
+std::optional<u_method> parse_u_method(std::string_view text) {
+  for (const auto m : {u_method::exact, u_method::asymptotic, u_method::none}) {
+    if (to_string(m) == text) return m;
+  }
+  return std::nullopt;
+}
+
 double mann_whitney_exact_p(std::size_t n1, std::size_t n2, double u) {
   assert(n1 > 0 && n2 > 0);
   const auto distribution = u_distribution(n1, n2);

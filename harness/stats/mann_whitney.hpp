@@ -19,6 +19,8 @@ enum class u_method {
 
 // "exact", "asymptotic" or "none".
 std::string_view to_string(u_method method);
+// Parses the names to_string gives; nullopt for anything else.
+std::optional<u_method> parse_u_method(std::string_view text);
 
 // Fewer repetitions than this make compare.py call the U test unreliable
 // (UTEST_OPTIMAL_REPETITIONS in compare.py's gbench/report.py).

@@ -41,6 +41,22 @@ double t_of(const side_sums& a, double n_a, const side_sums& b, double n_b) {
 
 }  // namespace
 
+std::string_view to_string(welch_status status) {
+  switch (status) {
+    case welch_status::ok: return "ok";
+    case welch_status::too_few_samples: return "too_few_samples";
+    case welch_status::no_variance: return "no_variance";
+  }
+  return "ok";
+}
+
+std::optional<welch_status> parse_welch_status(std::string_view text) {
+  for (const auto s : {welch_status::ok, welch_status::too_few_samples, welch_status::no_variance}) {
+    if (to_string(s) == text) return s;
+  }
+  return std::nullopt;
+}
+
 std::optional<double> welch_t(std::span<const double> a, std::span<const double> b) {
   if (a.size() < 2 || b.size() < 2) return std::nullopt;
   const double sa = std_dev(a);

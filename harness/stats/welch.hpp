@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 
 namespace benchgate::stats {
 
@@ -22,6 +23,11 @@ enum class welch_status {
   too_few_samples,  // a side has fewer than 2 values: p = 1 (no evidence)
   no_variance,      // both sides constant: p = 1 if the means are equal, else 0
 };
+
+// "ok", "too_few_samples" or "no_variance".
+std::string_view to_string(welch_status status);
+// Parses the names to_string gives; nullopt for anything else.
+std::optional<welch_status> parse_welch_status(std::string_view text);
 
 struct welch_result {
   std::optional<double> t;  // as welch_t
