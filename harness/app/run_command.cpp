@@ -1,8 +1,11 @@
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <sstream>
 
 #include "harness/app/commands.hpp"
+#include "harness/compare/compare.hpp"
+#include "harness/results/baseline_store.hpp"
 #include "harness/environment/environment.hpp"
 #include "harness/files/file_io.hpp"
 #include "harness/report/progress.hpp"
@@ -38,14 +41,39 @@ class printing_observer : public run::run_observer {
   report::progress_line progress_;
 };
 
+// The change report of this run against a saved baseline, with the default
+// statistics of `benchgate compare`.
+std::string compare_with_baseline(const results::run_results& baseline, const results::run_results& current,
+                                  const options::run_options& options, std::ostream& out, std::ostream& err) {
+  results::diff_source old_source;
+  old_source.path = results::baseline_path(options.baseline_dir, *options.baseline).string();
+  old_source.format = results::results_schema;
+  old_source.baseline = options.baseline;
+  old_source.env = baseline.env;
+  old_source.run_settings = baseline.config;
+  results::diff_source new_source;
+  new_source.path = options.out ? options.out->string() : "(this run)";
+  new_source.format = results::results_schema;
+  new_source.env = current.env;
+  new_source.run_settings = current.config;
+  const auto d = compare::compare_runs(baseline, old_source, current, new_source, results::comparison_settings{});
+  return print_comparison(d, out, err);
+}
+
 }  // namespace
 
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
-                         std::ostream& out) {
+                         std::ostream& out, std::ostream& err) {
   const auto plan = run::make_plan(options, cases);
-  // Fail on an unwritable destination before spending minutes measuring.
+  // Fail on an unwritable destination or a missing baseline before spending
+  // minutes measuring.
   if (options.out) files::check_writable(*options.out, "--out");
   if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  if (options.save_baseline) {
+    files::check_writable(results::baseline_path(options.baseline_dir, *options.save_baseline), "--save-baseline");
+  }
+  std::optional<results::run_results> baseline;
+  if (options.baseline) baseline = results::load_baseline(options.baseline_dir, *options.baseline, "--baseline");
   const auto started = std::chrono::steady_clock::now();
 
   results::run_results results;
@@ -64,11 +92,25 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
     results::save_results(results, *options.out, "--out");
     out << "results: " << options.out->string() << "\n";
   }
-  if (options.text_out) files::write_atomically(*options.text_out, text.str(), "--text-out");
-  for (const auto& c : results.cells) {
-    if (!c.error.empty()) return exit_code::regression;
+  if (baseline) {
+    out << "\nChange against baseline '" << *options.baseline << "':\n\n";
+    text << "\nChange against baseline '" << *options.baseline << "':\n\n";
+    text << compare_with_baseline(*baseline, results, options, out, err);
   }
-  return exit_code::ok;
+  if (options.text_out) files::write_atomically(*options.text_out, text.str(), "--text-out");
+  const auto failed = std::count_if(results.cells.begin(), results.cells.end(),
+                                    [](const results::cell& c) { return !c.error.empty(); });
+  if (options.save_baseline) {
+    if (failed == 0) {
+      results::save_baseline(results, options.baseline_dir, *options.save_baseline, "--save-baseline");
+      out << "baseline saved: " << *options.save_baseline << " ("
+          << results::baseline_path(options.baseline_dir, *options.save_baseline).string() << ")\n";
+    } else {
+      err << "warning: baseline '" << *options.save_baseline << "' not saved: " << failed
+          << " cells failed; the saved one (if any) is unchanged\n";
+    }
+  }
+  return failed == 0 ? exit_code::ok : exit_code::regression;
 }
 
 }  // namespace benchgate::app

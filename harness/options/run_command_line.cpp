@@ -5,6 +5,7 @@
 #include "harness/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
+#include "harness/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
 
@@ -35,7 +36,18 @@ po::options_description run_description() {
       ("out", po::value<std::string>()->value_name("FILE"),
        "write results JSON (benchgate.results/1) to FILE, atomically")
       ("text-out", po::value<std::string>()->value_name("FILE"),
-       "also write the text report to FILE, atomically");
+       "also write the text report to FILE, atomically")
+      ("save-baseline", po::value<std::string>()->value_name("NAME"),
+       "save the run as baseline NAME (DIR/NAME.json) when every cell ran; a failed or interrupted run saves nothing")
+      ("baseline", po::value<std::string>()->value_name("NAME"),
+       "compare the run against saved baseline NAME and print the change report")
+      ("baseline-dir", po::value<std::string>()->value_name("DIR"),
+       "where baselines are saved and looked up (default: reports/baselines)")
+      ("inject-slowdown", po::value<std::string>()->value_name("PCT"),
+       "test knob: add PCT % extra work to each timed cell (calibrated by a pilot run), to check that a known "
+       "regression is detected")
+      ("inject-filter", po::value<std::string>()->value_name("REGEX"),
+       "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)");
   return d;
 }
 
@@ -145,6 +157,24 @@ std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>
   return out;
 }
 
+std::optional<std::string> checked_baseline_name(const po::variables_map& vm, const char* name) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  if (const auto problem = results::baseline_name_problem(*text)) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected " + *problem);
+  }
+  return text;
+}
+
+void check_regex(const char* option, const std::string& text) {
+  try {
+    std::regex compiled(text, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    throw input_error("--" + std::string(option) + " " + text + ": not a valid regular expression (" + e.what() +
+                      "); expected an ECMAScript regex, e.g. 'core|baseline'");
+  }
+}
+
 std::optional<std::filesystem::path> checked_output(const po::variables_map& vm, const char* name) {
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;
@@ -164,7 +194,8 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   if (wants_help) {
     return help_request{help_text(
         "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
-        "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]",
+        "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
+        "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -173,22 +204,19 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "Examples:\n"
         "  benchgate run --case page_iter --quick\n"
         "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
-        "                --out reports/latest/results.json",
+        "                --out reports/latest/results.json\n"
+        "  benchgate run --case page_iter --save-baseline main\n"
+        "  benchgate run --case page_iter --baseline main",
         described,
         "  0  every cell ran and checked its output\n"
         "  1  a benchmark failed its correctness check (variants disagree)\n"
-        "  2  bad input or usage\n")};
+        "  2  bad input or usage, or a --baseline that is not saved\n")};
   }
   run_options out;
   out.cases = checked_case_names(get_strings(vm, "case"), cases);
   const auto run = selected(out.cases, cases);
   if (const auto filter = get_string(vm, "filter")) {
-    try {
-      std::regex compiled(*filter, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      throw input_error("--filter " + *filter + ": not a valid regular expression (" + e.what() +
-                        "); expected an ECMAScript regex, e.g. 'core|baseline'");
-    }
+    check_regex("filter", *filter);
     out.filter = filter;
   }
   out.params = checked_params(get_strings(vm, "param"), run);
@@ -203,6 +231,25 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   out.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
   out.out = checked_output(vm, "out");
   out.text_out = checked_output(vm, "text-out");
+  out.save_baseline = checked_baseline_name(vm, "save-baseline");
+  out.baseline = checked_baseline_name(vm, "baseline");
+  if (const auto dir = get_string(vm, "baseline-dir")) {
+    if (dir->empty()) throw input_error("--baseline-dir: expected a folder, got ''");
+    out.baseline_dir = *dir;
+  }
+  if (const auto text = get_string(vm, "inject-slowdown")) {
+    const auto pct = text::parse_percent(*text);
+    if (!pct || *pct <= 0 || *pct > k_max_injected_slowdown_pct) {
+      throw input_error("--inject-slowdown " + *text + ": expected a percentage in (0, " +
+                        std::to_string(static_cast<int>(k_max_injected_slowdown_pct)) + "], e.g. 10");
+    }
+    out.inject_slowdown_pct = *pct;
+  }
+  if (const auto filter = get_string(vm, "inject-filter")) {
+    if (out.inject_slowdown_pct == 0) throw input_error("--inject-filter: only means something with --inject-slowdown");
+    check_regex("inject-filter", *filter);
+    out.inject_filter = filter;
+  }
   return out;
 }
 

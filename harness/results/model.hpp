@@ -48,6 +48,7 @@ struct settings {
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // --param overrides
   std::vector<std::string> inputs;               // --input files
   double injected_slowdown_pct = 0;              // harness knob; 0 in real runs
+  std::optional<std::string> injected_slowdown_filter;  // cells it applied to; null: all
 };
 
 // One repetition of a cell: `iterations` runs of the timed body.

@@ -63,6 +63,7 @@ json settings_to_json(const settings& s) {
   j["params"] = params;
   j["inputs"] = s.inputs;
   j["injected_slowdown_pct"] = s.injected_slowdown_pct;
+  j["injected_slowdown_filter"] = optional_to_json(s.injected_slowdown_filter);
   return j;
 }
 
@@ -84,6 +85,7 @@ settings settings_from_json(const object_reader& r) {
   }
   s.inputs = r.strings("inputs");
   s.injected_slowdown_pct = r.has("injected_slowdown_pct") ? r.number("injected_slowdown_pct") : 0;
+  s.injected_slowdown_filter = r.optional_string("injected_slowdown_filter");
   return s;
 }
 

@@ -2,6 +2,7 @@
 // What a run will do: the grid points of each selected case, the variants to
 // time at each, and the timing of each sample. Built from validated options.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct run_plan {
   std::vector<planned_point> points;
   results::settings config;  // recorded in the results
   bool interleave = true;
+  // The injected slowdown (slowdown.hpp): PCT % more work in the cells
+  // whose name matches the filter (every cell when unset).
+  double inject_slowdown_pct = 0;
+  std::optional<std::string> inject_filter;
 };
 
 // The plan for `options`. Throws input_error when a case rejects an input

@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cassert>
+#include <optional>
+#include <regex>
 #include <string>
 
 #include "harness/run/capture_reporter.hpp"
+#include "harness/run/slowdown.hpp"
 
 namespace benchgate::run {
 
@@ -53,7 +56,32 @@ const suite::variant_bench* find_bench(const suite::prepared_point& prepared,
   return nullptr;
 }
 
-std::vector<results::cell> run_point(const planned_point& planned, const suite::loop_knobs& knobs) {
+// The extra work of the injected slowdown for one cell (slowdown.hpp),
+// recorded in its figures; no knob when the slowdown does not apply.
+class slowdown_injector {
+ public:
+  explicit slowdown_injector(const run_plan& plan) : pct_(plan.inject_slowdown_pct) {
+    if (plan.inject_filter) filter_.emplace(*plan.inject_filter, std::regex::ECMAScript);
+  }
+
+  suite::loop_knobs knobs_for(results::cell& c, const suite::bench_body& body) {
+    if (pct_ <= 0 || (filter_ && !std::regex_search(c.name, *filter_))) return {};
+    if (step_ns_ == 0) step_ns_ = measure_spin_step_ns();
+    const auto pilot_ns = pilot_time_ns(body);
+    if (!pilot_ns) return {};  // the timed run will report the body's failure
+    const auto steps = spin_steps_for(pct_, *pilot_ns, step_ns_);
+    c.figures.push_back({"injected_spin_steps", static_cast<double>(steps), "steps"});
+    c.figures.push_back({"injected_pilot_ns", *pilot_ns, "ns"});
+    return {steps};
+  }
+
+ private:
+  double pct_;
+  std::optional<std::regex> filter_;
+  double step_ns_ = 0;
+};
+
+std::vector<results::cell> run_point(const planned_point& planned, slowdown_injector& slowdown) {
   auto prepared = planned.bench_case->prepare(planned.point);
   std::vector<results::cell> cells;
   for (const auto& variant : planned.variants) {
@@ -66,12 +94,17 @@ std::vector<results::cell> run_point(const planned_point& planned, const suite::
                                        [](const auto& c) { return c.error.empty(); });
   if (!any_to_time) return cells;
 
+  std::vector<suite::loop_knobs> knobs(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].error.empty()) knobs[i] = slowdown.knobs_for(cells[i], find_bench(prepared, cells[i].variant)->body);
+  }
   benchmark::ClearRegisteredBenchmarks();
-  for (const auto& c : cells) {
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto& c = cells[i];
     if (!c.error.empty()) continue;
     const auto* bench = find_bench(prepared, c.variant);
     auto* registered = benchmark::RegisterBenchmark(
-        c.name.c_str(), [body = bench->body, knobs](benchmark::State& state) { body(state, knobs); });
+        c.name.c_str(), [body = bench->body, knobs = knobs[i]](benchmark::State& state) { body(state, knobs); });
     registered->Repetitions(planned.samples)
         ->MinTime(planned.min_time_s)
         ->Unit(benchmark::kNanosecond);
@@ -96,15 +129,15 @@ std::vector<results::cell> run_point(const planned_point& planned, const suite::
 
 }  // namespace
 
-std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
-                                    const suite::loop_knobs& knobs) {
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer) {
   initialize_google_benchmark(plan.interleave);
+  slowdown_injector slowdown(plan);
   std::vector<results::cell> all;
   const auto count = plan.points.size();
   for (std::size_t i = 0; i < count; ++i) {
     const auto& planned = plan.points[i];
     observer.point_started(i, count, planned);
-    auto cells = run_point(planned, knobs);
+    auto cells = run_point(planned, slowdown);
     observer.point_finished(i, count, planned, cells);
     std::move(cells.begin(), cells.end(), std::back_inserter(all));
   }

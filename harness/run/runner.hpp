@@ -8,7 +8,6 @@
 
 #include "harness/results/model.hpp"
 #include "harness/run/plan.hpp"
-#include "harness/suite/timed_loop.hpp"
 
 namespace benchgate::run {
 
@@ -26,7 +25,8 @@ class run_observer {
 // Prepares and times every point of `plan`; returns its cells in plan order.
 // A point whose preparation failed (variants disagree) gives cells with an
 // error and no samples; a body that calls SkipWithError does the same.
-std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
-                                    const suite::loop_knobs& knobs = {});
+// Cells chosen by the plan's injected slowdown get their extra work
+// (slowdown.hpp) and two figures: injected_spin_steps, injected_pilot_ns.
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer);
 
 }  // namespace benchgate::run
