@@ -31,6 +31,9 @@ po::options_description run_description() {
       ("quick", po::bool_switch(), "quick preset: the cases' --quick grids, 10 samples, short times")
       ("no-interleave", po::bool_switch(),
        "run each variant's samples back to back instead of interleaving the variants of a grid point in random order")
+      ("rounds", po::value<std::string>()->value_name("N"),
+       "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
+       "run and a shared machine's slow drift widens its interval instead of biasing it (default: 1)")
       ("input", po::value<std::vector<std::string>>()->value_name("FILE"),
        "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)")
       ("out", po::value<std::string>()->value_name("FILE"),
@@ -223,6 +226,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   out.quick = vm["quick"].as<bool>();
   out.interleave = !vm["no-interleave"].as<bool>();
   out.samples = get_int_at_least(vm, "samples", k_min_samples);
+  out.rounds = get_int_at_least(vm, "rounds", 1).value_or(1);
   out.measurement_time_s = get_seconds(vm, "measurement-time", false)
                                .value_or(out.quick ? k_quick_measurement_time_s
                                                    : k_default_measurement_time_s);

@@ -36,6 +36,7 @@ struct run_options {
   std::optional<double> min_time_s;               // per sample, overrides the split
   bool quick = false;
   bool interleave = true;
+  int rounds = 1;                                 // --rounds: passes over the grid
   std::vector<std::filesystem::path> inputs;      // --input files (exist, regular)
   std::optional<std::filesystem::path> out;       // results JSON
   std::optional<std::filesystem::path> text_out;  // the text report

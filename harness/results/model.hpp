@@ -43,6 +43,7 @@ struct settings {
   std::optional<double> min_time_s;              // per sample, when set by --min-time
   bool quick = false;
   bool random_interleaving = true;
+  int rounds = 1;                                // passes over the grid (run --rounds)
   std::vector<std::string> cases;                // the cases run
   std::optional<std::string> filter;             // --filter regex
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // --param overrides

@@ -56,6 +56,7 @@ json settings_to_json(const settings& s) {
   j["min_time_s"] = optional_to_json(s.min_time_s);
   j["quick"] = s.quick;
   j["random_interleaving"] = s.random_interleaving;
+  j["rounds"] = s.rounds;
   j["cases"] = s.cases;
   j["filter"] = optional_to_json(s.filter);
   json params = json::object();
@@ -77,6 +78,7 @@ settings settings_from_json(const object_reader& r) {
   s.min_time_s = r.optional_number("min_time_s");
   s.quick = r.boolean("quick");
   s.random_interleaving = r.boolean("random_interleaving");
+  s.rounds = r.has("rounds") ? static_cast<int>(r.integer("rounds")) : 1;
   s.cases = r.strings("cases");
   s.filter = r.optional_string("filter");
   const auto params = r.object("params");
