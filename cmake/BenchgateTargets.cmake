@@ -57,13 +57,18 @@ function(benchgate_add_test name)
   target_link_libraries(${target} PRIVATE ${arg_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
   benchgate_set_warnings(${target})
+  # The variables reach each test through `cmake -E env` as the test
+  # executor: gtest_discover_tests splits a list-valued ENVIRONMENT property
+  # into separate arguments, so only its first variable would arrive.
   set(test_env
     "BENCHGATE_DATA_DIR=${BENCHGATE_DATA_DIR}"
     "BENCHGATE_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
-    "BENCHGATE_BINARY=$<TARGET_FILE:benchgate>")
+    "BENCHGATE_BINARY=${CMAKE_BINARY_DIR}/benchgate")
+  set_target_properties(${target} PROPERTIES CROSSCOMPILING_EMULATOR "${CMAKE_COMMAND};-E;env;${test_env}")
+  add_dependencies(${target} benchgate)
   gtest_discover_tests(${target}
     DISCOVERY_TIMEOUT 120
-    PROPERTIES ENVIRONMENT "${test_env}" LABELS "${arg_LABELS}")
+    PROPERTIES LABELS "${arg_LABELS}")
 endfunction()
 
 # benchgate_add_subdirectories(): add_subdirectory for every child folder that
