@@ -21,6 +21,13 @@ std::string fixed(double value, int decimals) {
   return buffer;
 }
 
+// Up to 6 significant digits, no trailing zeros: "1", "0.5", "95".
+std::string compact(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
 std::string bracketed(const std::string& a, const std::string& b, const std::string& c) {
   return "[" + a + " " + b + " " + c + "]";
 }
@@ -79,10 +86,9 @@ std::string settings_line(const results::diff& d) {
   const auto& c = d.config;
   return std::string(results::to_string(c.metric)) + ", verdict from " +
          (c.test == results::significance_test::welch ? "Welch's t (mixed bootstrap)" : "the Mann-Whitney U test") +
-         ", correction " + std::string(stats::to_string(c.correction)) + ", alpha " + fixed(c.alpha, 2) +
-         ", noise threshold " + format_significant(c.noise_threshold * 100) + "%, confidence " +
-         format_significant(c.confidence * 100) + "%, " + std::to_string(c.resamples) + " resamples, seed " +
-         std::to_string(c.seed);
+         ", correction " + std::string(stats::to_string(c.correction)) + ", alpha " + compact(c.alpha) +
+         ", noise threshold " + compact(c.noise_threshold * 100) + "%, confidence " + compact(c.confidence * 100) +
+         "%, " + std::to_string(c.resamples) + " resamples, seed " + std::to_string(c.seed);
 }
 
 }  // namespace
