@@ -22,8 +22,10 @@ constexpr double k_pilot_min_time_s = 0.02;
 constexpr std::uint64_t k_calibration_steps = 10'000;
 constexpr double k_percent = 100;
 
-// Runs `body` alone under Google Benchmark and returns the median real time
-// per iteration; nullopt when it reports an error.
+// Runs `body` alone under Google Benchmark and returns the median CPU time
+// per iteration; nullopt when it reports an error. CPU time, because on a
+// shared machine a pilot's wall time also counts the time other jobs held
+// the core, which would inflate one pilot and not the other.
 template <class Body>
 std::optional<double> median_time_ns(const std::string& name, Body body) {
   benchmark::ClearRegisteredBenchmarks();
@@ -39,7 +41,7 @@ std::optional<double> median_time_ns(const std::string& name, Body body) {
     return std::nullopt;
   }
   std::vector<double> times;
-  for (const auto& s : found->second.samples) times.push_back(s.real_ns);
+  for (const auto& s : found->second.samples) times.push_back(s.cpu_ns);
   return stats::median(times);
 }
 

@@ -6,9 +6,9 @@
 // iteration of the case's body, inside the timed loop. Cases know nothing
 // of it.
 //
-// Calibration: a pilot run of the cell without extra work gives its time per
-// iteration t; a run of the bare spin loop gives the time of one step s; the
-// cell then gets round(PCT / 100 * t / s) steps. Both pilots are short
+// Calibration: a pilot run of the cell without extra work gives its CPU time
+// per iteration t; a run of the bare spin loop gives the CPU time of one step
+// s; the cell then gets round(PCT / 100 * t / s) steps. Both pilots are short
 // (median of a few repetitions), so on a noisy machine the slowdown is PCT
 // give or take the pilot's own error; the comparison measures what was
 // actually added.
@@ -20,10 +20,11 @@
 
 namespace benchgate::run {
 
-// Nanoseconds per spin step (suite::spin), from a short Google Benchmark run.
+// CPU nanoseconds per spin step (suite::spin), from a short Google
+// Benchmark run.
 double measure_spin_step_ns();
 
-// Median nanoseconds per iteration of `body` with no extra work, from a
+// Median CPU nanoseconds per iteration of `body` with no extra work, from a
 // short Google Benchmark run; nullopt when the body fails (SkipWithError).
 std::optional<double> pilot_time_ns(const suite::bench_body& body);
 
