@@ -23,7 +23,7 @@ side load_side(const std::string& text, const options::compare_options& options,
   std::optional<std::string> baseline;
   auto loaded = results::load_results_or_baseline(text, options.baseline_dir, what, baseline);
   const auto path = baseline ? results::baseline_path(options.baseline_dir, *baseline).string() : text;
-  auto source = compare::describe_source(loaded, path, baseline);
+  auto source = compare::describe_source(loaded.results, loaded.format, path, baseline);
   return {std::move(loaded), std::move(source)};
 }
 

@@ -45,18 +45,13 @@ class printing_observer : public run::run_observer {
 // statistics of `benchgate compare`.
 std::string compare_with_baseline(const results::run_results& baseline, const results::run_results& current,
                                   const options::run_options& options, std::ostream& out, std::ostream& err) {
-  results::diff_source old_source;
-  old_source.path = results::baseline_path(options.baseline_dir, *options.baseline).string();
-  old_source.format = results::results_schema;
-  old_source.baseline = options.baseline;
-  old_source.env = baseline.env;
-  old_source.run_settings = baseline.config;
-  results::diff_source new_source;
-  new_source.path = options.out ? options.out->string() : "(this run)";
-  new_source.format = results::results_schema;
-  new_source.env = current.env;
-  new_source.run_settings = current.config;
-  const auto d = compare::compare_runs(baseline, old_source, current, new_source, results::comparison_settings{});
+  auto old_source = compare::describe_source(
+      baseline, results::results_schema, results::baseline_path(options.baseline_dir, *options.baseline).string(),
+      options.baseline);
+  auto new_source = compare::describe_source(current, results::results_schema,
+                                             options.out ? options.out->string() : "(this run)", std::nullopt);
+  const auto d = compare::compare_runs(baseline, std::move(old_source), current, std::move(new_source),
+                                       results::comparison_settings{});
   return print_comparison(d, out, err);
 }
 

@@ -104,14 +104,14 @@ results::diff compare_pairs(const pairing& paired, const results::comparison_set
 
 }  // namespace
 
-results::diff_source describe_source(const results::loaded_results& loaded, std::string path,
-                                     std::optional<std::string> baseline) {
+results::diff_source describe_source(const results::run_results& run, std::string_view format,
+                                     std::string path, std::optional<std::string> baseline) {
   results::diff_source s;
   s.path = std::move(path);
-  s.format = loaded.format;
+  s.format = std::string(format);
   s.baseline = std::move(baseline);
-  s.env = loaded.results.env;
-  if (loaded.format == results::results_schema) s.run_settings = loaded.results.config;
+  s.env = run.env;
+  if (format == results::results_schema) s.run_settings = run.config;
   return s;
 }
 

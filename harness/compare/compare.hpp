@@ -4,19 +4,23 @@
 // p-values across all compared cells, judges each cell, counts the verdicts
 // and collects the warnings. Pure computation: no I/O.
 
+#include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/compare/pairing.hpp"
 #include "harness/results/diff_model.hpp"
-#include "harness/results/input_loader.hpp"
 
 namespace benchgate::compare {
 
-// The description of a loaded side for the diff. `path` is the file read;
-// `baseline` the saved baseline's name when it was named so.
-results::diff_source describe_source(const results::loaded_results& loaded, std::string path,
-                                     std::optional<std::string> baseline);
+// The description of one side for the diff: `run` read from `path` in
+// `format` (results_schema or gbench_format); `baseline` is the saved
+// baseline's name when it was named so. Run settings are kept for benchgate
+// results only (a Google Benchmark file has none).
+results::diff_source describe_source(const results::run_results& run, std::string_view format,
+                                     std::string path, std::optional<std::string> baseline);
 
 // OLD against NEW, cells paired by name.
 results::diff compare_runs(const results::run_results& old_run, results::diff_source old_source,
