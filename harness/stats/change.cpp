@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <vector>
 
 #include "harness/stats/summary.hpp"
@@ -51,7 +52,7 @@ std::string_view verdict_sentence(verdict v) {
 
 double relative_change(double base, double next) {
   if (base == 0) return next == 0 ? 0 : (next - base) / ((next + base) / 2);
-  return (next - base) / base;
+  return (next - base) / std::abs(base);
 }
 
 std::optional<double> throughput_change(double time_change) {

@@ -29,9 +29,10 @@ std::optional<verdict> parse_verdict(std::string_view text);
 // criterion's sentence: "Performance has regressed." and so on.
 std::string_view verdict_sentence(verdict v);
 
-// new / base - 1 as a fraction (+0.05: 5 % more time). A base of 0 takes
-// compare.py's convention: 0 when both are 0, else (new - base) / ((new +
-// base) / 2), so the result is always finite for finite, non-negative input.
+// (new - base) / |base| as a fraction (+0.05: 5 % more time), compare.py's
+// calculate_change. A base of 0 takes compare.py's convention too: 0 when
+// both are 0, else (new - base) / ((new + base) / 2), so the result is
+// always finite for finite, non-negative input.
 double relative_change(double base, double next);
 
 // The change of a throughput when its time changes by `time_change`:
