@@ -14,6 +14,11 @@ constexpr double k_ns_per_s = 1e9;
 // criterion.rs aligns its values at column 24 and right-aligns "change:" there.
 constexpr std::size_t k_value_column = 24;
 const std::string k_indent(k_value_column, ' ');
+// criterion prints p-values and outlier shares with 2 decimals; the tests
+// line and the summary table show 4, enough to read an adjusted p near alpha.
+constexpr int k_p_decimals = 2;
+constexpr int k_share_decimals = 2;
+constexpr int k_detail_p_decimals = 4;
 
 std::string fixed(double value, int decimals) {
   char buffer[64];
@@ -34,7 +39,6 @@ std::string bracketed(const std::string& a, const std::string& b, const std::str
 
 // criterion's "(p = 0.00 < 0.05)": "<" when significant, else ">".
 std::string p_clause(double p, double alpha) {
-  constexpr int k_p_decimals = 2;
   return "(p = " + fixed(p, k_p_decimals) + (p < alpha ? " < " : " > ") + fixed(alpha, k_p_decimals) + ")";
 }
 
@@ -51,15 +55,14 @@ std::string rate(const results::cell_diff& c, double ns) {
 }
 
 std::string test_line(const results::cell_diff& c, const results::diff& d) {
-  constexpr int k_test_p_decimals = 4;
   const auto correction = std::string(stats::to_string(d.config.correction));
-  std::string line = "tests:  Welch p = " + fixed(c.welch.p, k_test_p_decimals);
+  std::string line = "tests:  Welch p = " + fixed(c.welch.p, k_detail_p_decimals);
   if (d.config.correction != stats::correction::none) {
-    line += " (" + correction + " " + fixed(c.welch.p_adjusted, k_test_p_decimals) + ")";
+    line += " (" + correction + " " + fixed(c.welch.p_adjusted, k_detail_p_decimals) + ")";
   }
-  line += ", U p = " + fixed(c.mann_whitney.p, k_test_p_decimals);
+  line += ", U p = " + fixed(c.mann_whitney.p, k_detail_p_decimals);
   if (d.config.correction != stats::correction::none) {
-    line += " (" + correction + " " + fixed(c.mann_whitney.p_adjusted, k_test_p_decimals) + ")";
+    line += " (" + correction + " " + fixed(c.mann_whitney.p_adjusted, k_detail_p_decimals) + ")";
   }
   line += ", " + std::string(stats::to_string(c.mann_whitney.method));
   return line;
@@ -72,7 +75,7 @@ std::string verdict_label(stats::verdict v) {
 }
 
 std::string percent_of(std::size_t part, std::size_t whole) {
-  return fixed(whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0, 2) + "%";
+  return fixed(whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0, k_share_decimals) + "%";
 }
 
 std::string describe_side(const results::diff_source& s) {
@@ -154,7 +157,7 @@ std::string comparison_summary(const results::diff& d) {
         << pad_right("p (adj)", k_p_width) << "verdict\n";
     for (const auto& c : d.cells) {
       out << pad_right(c.name, name_width + k_gap) << pad_right(format_percent(c.mean_change.estimate), k_change_width)
-          << pad_right(fixed(c.p_value, 4), k_p_width) << verdict_label(c.verdict) << "\n";
+          << pad_right(fixed(c.p_value, k_detail_p_decimals), k_p_width) << verdict_label(c.verdict) << "\n";
     }
     out << "\n";
   }
