@@ -111,16 +111,6 @@ results::comparison_settings checked_settings(const po::variables_map& vm) {
   return s;
 }
 
-std::optional<std::filesystem::path> checked_file(const po::variables_map& vm, const char* name) {
-  const auto text = get_string(vm, name);
-  if (!text) return std::nullopt;
-  if (text->empty()) throw input_error("--" + std::string(name) + ": expected a file name, got ''");
-  if (std::filesystem::is_directory(*text)) {
-    throw input_error("--" + std::string(name) + " " + *text + ": is a folder; expected a file name");
-  }
-  return std::filesystem::path(*text);
-}
-
 }  // namespace
 
 command parse_compare(const std::vector<std::string>& args, const suite::registry&) {
@@ -171,12 +161,9 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
     for (const auto& text : new_roles) out.new_roles.push_back(role_of("new-role", text));
   }
   out.settings = checked_settings(vm);
-  if (const auto dir = get_string(vm, "baseline-dir")) {
-    if (dir->empty()) throw input_error("--baseline-dir: expected a folder, got ''");
-    out.baseline_dir = *dir;
-  }
-  out.json_out = checked_file(vm, "json");
-  out.text_out = checked_file(vm, "text-out");
+  if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
+  out.json_out = get_output_path(vm, "json");
+  out.text_out = get_output_path(vm, "text-out");
   return out;
 }
 

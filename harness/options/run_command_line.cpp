@@ -178,16 +178,6 @@ void check_regex(const char* option, const std::string& text) {
   }
 }
 
-std::optional<std::filesystem::path> checked_output(const po::variables_map& vm, const char* name) {
-  const auto text = get_string(vm, name);
-  if (!text) return std::nullopt;
-  if (text->empty()) throw input_error("--" + std::string(name) + ": expected a file name, got ''");
-  if (std::filesystem::is_directory(*text)) {
-    throw input_error("--" + std::string(name) + " " + *text + ": is a folder; expected a file name");
-  }
-  return std::filesystem::path(*text);
-}
-
 }  // namespace
 
 command parse_run(const std::vector<std::string>& args, const suite::registry& cases) {
@@ -233,14 +223,11 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   out.warmup_s = get_seconds(vm, "warmup", true).value_or(out.quick ? k_quick_warmup_s : k_default_warmup_s);
   out.min_time_s = get_seconds(vm, "min-time", false);
   out.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
-  out.out = checked_output(vm, "out");
-  out.text_out = checked_output(vm, "text-out");
+  out.out = get_output_path(vm, "out");
+  out.text_out = get_output_path(vm, "text-out");
   out.save_baseline = checked_baseline_name(vm, "save-baseline");
   out.baseline = checked_baseline_name(vm, "baseline");
-  if (const auto dir = get_string(vm, "baseline-dir")) {
-    if (dir->empty()) throw input_error("--baseline-dir: expected a folder, got ''");
-    out.baseline_dir = *dir;
-  }
+  if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
   if (const auto text = get_string(vm, "inject-slowdown")) {
     const auto pct = text::parse_percent(*text);
     if (!pct || *pct <= 0 || *pct > k_max_injected_slowdown_pct) {
