@@ -3,9 +3,11 @@
 // process exit code; bad input is thrown as input_error and handled in main.
 
 #include <ostream>
+#include <string>
 
 #include "harness/errors/exit_codes.hpp"
 #include "harness/options/command_line.hpp"
+#include "harness/results/diff_model.hpp"
 #include "harness/suite/registry.hpp"
 
 namespace benchgate::app {
@@ -13,7 +15,16 @@ namespace benchgate::app {
 exit_code list_cases(const options::list_options& options, const suite::registry& cases,
                      std::ostream& out);
 
+// `err` receives warnings (a baseline not saved, comparison warnings).
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
-                         std::ostream& out);
+                         std::ostream& out, std::ostream& err);
+
+// `err` receives the comparison's warnings. Exit 0 whatever the verdicts.
+exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err);
+
+// Shared by compare and run --baseline: prints the report of `d` on `out`
+// and its warnings ("warning: ...") on `err`; returns the report with the
+// warnings appended, for --text-out.
+std::string print_comparison(const results::diff& d, std::ostream& out, std::ostream& err);
 
 }  // namespace benchgate::app

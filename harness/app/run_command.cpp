@@ -1,8 +1,11 @@
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <sstream>
 
 #include "harness/app/commands.hpp"
+#include "harness/compare/compare.hpp"
+#include "harness/results/baseline_store.hpp"
 #include "harness/environment/environment.hpp"
 #include "harness/files/file_io.hpp"
 #include "harness/report/progress.hpp"
@@ -38,14 +41,34 @@ class printing_observer : public run::run_observer {
   report::progress_line progress_;
 };
 
+// The change report of this run against a saved baseline, with the default
+// statistics of `benchgate compare`.
+std::string compare_with_baseline(const results::run_results& baseline, const results::run_results& current,
+                                  const options::run_options& options, std::ostream& out, std::ostream& err) {
+  auto old_source = compare::describe_source(
+      baseline, results::results_schema, results::baseline_path(options.baseline_dir, *options.baseline).string(),
+      options.baseline);
+  auto new_source = compare::describe_source(current, results::results_schema,
+                                             options.out ? options.out->string() : "(this run)", std::nullopt);
+  const auto d = compare::compare_runs(baseline, std::move(old_source), current, std::move(new_source),
+                                       results::comparison_settings{});
+  return print_comparison(d, out, err);
+}
+
 }  // namespace
 
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
-                         std::ostream& out) {
+                         std::ostream& out, std::ostream& err) {
   const auto plan = run::make_plan(options, cases);
-  // Fail on an unwritable destination before spending minutes measuring.
+  // Fail on an unwritable destination or a missing baseline before spending
+  // minutes measuring.
   if (options.out) files::check_writable(*options.out, "--out");
   if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  if (options.save_baseline) {
+    files::check_writable(results::baseline_path(options.baseline_dir, *options.save_baseline), "--save-baseline");
+  }
+  std::optional<results::run_results> baseline;
+  if (options.baseline) baseline = results::load_baseline(options.baseline_dir, *options.baseline, "--baseline");
   const auto started = std::chrono::steady_clock::now();
 
   results::run_results results;
@@ -64,11 +87,25 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
     results::save_results(results, *options.out, "--out");
     out << "results: " << options.out->string() << "\n";
   }
-  if (options.text_out) files::write_atomically(*options.text_out, text.str(), "--text-out");
-  for (const auto& c : results.cells) {
-    if (!c.error.empty()) return exit_code::regression;
+  if (baseline) {
+    out << "\nChange against baseline '" << *options.baseline << "':\n\n";
+    text << "\nChange against baseline '" << *options.baseline << "':\n\n";
+    text << compare_with_baseline(*baseline, results, options, out, err);
   }
-  return exit_code::ok;
+  if (options.text_out) files::write_atomically(*options.text_out, text.str(), "--text-out");
+  const auto failed = std::count_if(results.cells.begin(), results.cells.end(),
+                                    [](const results::cell& c) { return !c.error.empty(); });
+  if (options.save_baseline) {
+    if (failed == 0) {
+      results::save_baseline(results, options.baseline_dir, *options.save_baseline, "--save-baseline");
+      out << "baseline saved: " << *options.save_baseline << " ("
+          << results::baseline_path(options.baseline_dir, *options.save_baseline).string() << ")\n";
+    } else {
+      err << "warning: baseline '" << *options.save_baseline << "' not saved: " << failed
+          << " cells failed; the saved one (if any) is unchanged\n";
+    }
+  }
+  return failed == 0 ? exit_code::ok : exit_code::regression;
 }
 
 }  // namespace benchgate::app

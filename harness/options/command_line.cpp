@@ -21,6 +21,7 @@ struct subcommand {
 constexpr subcommand k_subcommands[] = {
     {"list", "list cases, their variants and parameter axes", detail::parse_list},
     {"run", "run benchmarks; print a report and write results JSON", detail::parse_run},
+    {"compare", "compare two results (or a run's variants): changes, p-values, verdicts", detail::parse_compare},
 };
 
 std::string top_help() {

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "harness/options/compare_options.hpp"
 #include "harness/options/run_options.hpp"
 #include "harness/suite/registry.hpp"
 
@@ -24,7 +25,7 @@ struct list_options {
   std::vector<std::string> cases;  // empty: every case
 };
 
-using command = std::variant<help_request, version_request, list_options, run_options>;
+using command = std::variant<help_request, version_request, list_options, run_options, compare_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);

@@ -97,4 +97,21 @@ std::optional<int> get_int_at_least(const po::variables_map& vm, const char* nam
   return static_cast<int>(*value);
 }
 
+std::optional<std::filesystem::path> get_output_path(const po::variables_map& vm, const char* name) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  if (text->empty()) throw input_error("--" + std::string(name) + ": expected a file name, got ''");
+  if (std::filesystem::is_directory(*text)) {
+    throw input_error("--" + std::string(name) + " " + *text + ": is a folder; expected a file name");
+  }
+  return std::filesystem::path(*text);
+}
+
+std::optional<std::filesystem::path> get_folder(const po::variables_map& vm, const char* name) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  if (text->empty()) throw input_error("--" + std::string(name) + ": expected a folder, got ''");
+  return std::filesystem::path(*text);
+}
+
 }  // namespace benchgate::options::detail

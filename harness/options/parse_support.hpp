@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,5 +33,10 @@ std::optional<std::string> get_string(const po::variables_map& vm, const char* n
 std::vector<std::string> get_strings(const po::variables_map& vm, const char* name);
 std::optional<double> get_seconds(const po::variables_map& vm, const char* name, bool allow_zero);
 std::optional<int> get_int_at_least(const po::variables_map& vm, const char* name, int minimum);
+// A file to write: not empty, not an existing folder ("--out: expected a
+// file name, got ''").
+std::optional<std::filesystem::path> get_output_path(const po::variables_map& vm, const char* name);
+// A folder name: not empty.
+std::optional<std::filesystem::path> get_folder(const po::variables_map& vm, const char* name);
 
 }  // namespace benchgate::options::detail

@@ -5,6 +5,7 @@
 #include "harness/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
+#include "harness/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
 
@@ -30,12 +31,26 @@ po::options_description run_description() {
       ("quick", po::bool_switch(), "quick preset: the cases' --quick grids, 10 samples, short times")
       ("no-interleave", po::bool_switch(),
        "run each variant's samples back to back instead of interleaving the variants of a grid point in random order")
+      ("rounds", po::value<std::string>()->value_name("N"),
+       "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
+       "run and a shared machine's slow drift widens its interval instead of biasing it (default: 1)")
       ("input", po::value<std::vector<std::string>>()->value_name("FILE"),
        "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)")
       ("out", po::value<std::string>()->value_name("FILE"),
        "write results JSON (benchgate.results/1) to FILE, atomically")
       ("text-out", po::value<std::string>()->value_name("FILE"),
-       "also write the text report to FILE, atomically");
+       "also write the text report to FILE, atomically")
+      ("save-baseline", po::value<std::string>()->value_name("NAME"),
+       "save the run as baseline NAME (DIR/NAME.json) when every cell ran; a failed or interrupted run saves nothing")
+      ("baseline", po::value<std::string>()->value_name("NAME"),
+       "compare the run against saved baseline NAME and print the change report")
+      ("baseline-dir", po::value<std::string>()->value_name("DIR"),
+       "where baselines are saved and looked up (default: reports/baselines)")
+      ("inject-slowdown", po::value<std::string>()->value_name("PCT"),
+       "test knob: add PCT % extra work to each timed cell (calibrated by a pilot run), to check that a known "
+       "regression is detected")
+      ("inject-filter", po::value<std::string>()->value_name("REGEX"),
+       "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)");
   return d;
 }
 
@@ -145,14 +160,22 @@ std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>
   return out;
 }
 
-std::optional<std::filesystem::path> checked_output(const po::variables_map& vm, const char* name) {
+std::optional<std::string> checked_baseline_name(const po::variables_map& vm, const char* name) {
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;
-  if (text->empty()) throw input_error("--" + std::string(name) + ": expected a file name, got ''");
-  if (std::filesystem::is_directory(*text)) {
-    throw input_error("--" + std::string(name) + " " + *text + ": is a folder; expected a file name");
+  if (const auto problem = results::baseline_name_problem(*text)) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected " + *problem);
   }
-  return std::filesystem::path(*text);
+  return text;
+}
+
+void check_regex(const char* option, const std::string& text) {
+  try {
+    std::regex compiled(text, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    throw input_error("--" + std::string(option) + " " + text + ": not a valid regular expression (" + e.what() +
+                      "); expected an ECMAScript regex, e.g. 'core|baseline'");
+  }
 }
 
 }  // namespace
@@ -164,7 +187,8 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   if (wants_help) {
     return help_request{help_text(
         "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
-        "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]",
+        "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
+        "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -173,36 +197,50 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "Examples:\n"
         "  benchgate run --case page_iter --quick\n"
         "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
-        "                --out reports/latest/results.json",
+        "                --out reports/latest/results.json\n"
+        "  benchgate run --case page_iter --save-baseline main\n"
+        "  benchgate run --case page_iter --baseline main",
         described,
         "  0  every cell ran and checked its output\n"
         "  1  a benchmark failed its correctness check (variants disagree)\n"
-        "  2  bad input or usage\n")};
+        "  2  bad input or usage, or a --baseline that is not saved\n")};
   }
   run_options out;
   out.cases = checked_case_names(get_strings(vm, "case"), cases);
   const auto run = selected(out.cases, cases);
   if (const auto filter = get_string(vm, "filter")) {
-    try {
-      std::regex compiled(*filter, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      throw input_error("--filter " + *filter + ": not a valid regular expression (" + e.what() +
-                        "); expected an ECMAScript regex, e.g. 'core|baseline'");
-    }
+    check_regex("filter", *filter);
     out.filter = filter;
   }
   out.params = checked_params(get_strings(vm, "param"), run);
   out.quick = vm["quick"].as<bool>();
   out.interleave = !vm["no-interleave"].as<bool>();
   out.samples = get_int_at_least(vm, "samples", k_min_samples);
+  out.rounds = get_int_at_least(vm, "rounds", 1).value_or(1);
   out.measurement_time_s = get_seconds(vm, "measurement-time", false)
                                .value_or(out.quick ? k_quick_measurement_time_s
                                                    : k_default_measurement_time_s);
   out.warmup_s = get_seconds(vm, "warmup", true).value_or(out.quick ? k_quick_warmup_s : k_default_warmup_s);
   out.min_time_s = get_seconds(vm, "min-time", false);
   out.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
-  out.out = checked_output(vm, "out");
-  out.text_out = checked_output(vm, "text-out");
+  out.out = get_output_path(vm, "out");
+  out.text_out = get_output_path(vm, "text-out");
+  out.save_baseline = checked_baseline_name(vm, "save-baseline");
+  out.baseline = checked_baseline_name(vm, "baseline");
+  if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
+  if (const auto text = get_string(vm, "inject-slowdown")) {
+    const auto pct = text::parse_percent(*text);
+    if (!pct || *pct <= 0 || *pct > k_max_injected_slowdown_pct) {
+      throw input_error("--inject-slowdown " + *text + ": expected a percentage in (0, " +
+                        std::to_string(static_cast<int>(k_max_injected_slowdown_pct)) + "], e.g. 10");
+    }
+    out.inject_slowdown_pct = *pct;
+  }
+  if (const auto filter = get_string(vm, "inject-filter")) {
+    if (out.inject_slowdown_pct == 0) throw input_error("--inject-filter: only means something with --inject-slowdown");
+    check_regex("inject-filter", *filter);
+    out.inject_filter = filter;
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/results/baseline_store.hpp"
 #include "harness/suite/param_point.hpp"
 
 namespace benchgate::options {
@@ -22,6 +23,9 @@ inline constexpr int k_quick_samples = 10;
 inline constexpr double k_quick_measurement_time_s = 0.5;
 inline constexpr double k_quick_warmup_s = 0.1;
 
+// --inject-slowdown above this is no longer a "small known regression".
+inline constexpr double k_max_injected_slowdown_pct = 1000;
+
 struct run_options {
   std::vector<std::string> cases;                 // empty: every case
   std::optional<std::string> filter;              // ECMAScript regex, searched in cell names
@@ -32,9 +36,18 @@ struct run_options {
   std::optional<double> min_time_s;               // per sample, overrides the split
   bool quick = false;
   bool interleave = true;
+  int rounds = 1;                                 // --rounds: passes over the grid
   std::vector<std::filesystem::path> inputs;      // --input files (exist, regular)
   std::optional<std::filesystem::path> out;       // results JSON
   std::optional<std::filesystem::path> text_out;  // the text report
+  std::optional<std::string> save_baseline;       // --save-baseline NAME (a valid name)
+  std::optional<std::string> baseline;            // --baseline NAME: compare against it
+  std::filesystem::path baseline_dir = results::k_default_baseline_dir;
+  // --inject-slowdown: extra work added to the cells matching
+  // inject_filter (all when unset), as a percentage of their time. A harness
+  // test knob (run/slowdown.hpp), 0 in real runs.
+  double inject_slowdown_pct = 0;
+  std::optional<std::string> inject_filter;      // ECMAScript regex over cell names
 };
 
 }  // namespace benchgate::options

@@ -56,6 +56,14 @@ std::string format_percent(double fraction) {
   return (percent >= 0 ? "+" : "") + format_significant(percent) + "%";
 }
 
+std::string pad_right(std::string text, std::size_t width) {
+  // Count UTF-8 code points, not bytes: continuation bytes are 10xxxxxx.
+  std::size_t shown = 0;
+  for (const unsigned char ch : text) shown += (ch & 0xC0) != 0x80;
+  if (shown < width) text.append(width - shown, ' ');
+  return text;
+}
+
 std::string format_duration_s(double seconds) {
   const auto total = static_cast<long>(std::lround(std::max(0.0, seconds)));
   std::array<char, 32> buffer{};

@@ -1,6 +1,7 @@
 #pragma once
 // Number formatting shared by every text report, in criterion.rs's style.
 
+#include <cstddef>
 #include <string>
 
 #include "harness/suite/case.hpp"
@@ -20,6 +21,10 @@ std::string format_throughput(suite::work_unit unit, double per_second);
 
 // A signed percentage: "+2.5316%", "-90.594%".
 std::string format_percent(double fraction);
+
+// `text` followed by spaces up to `width` columns; UTF-8 aware, so "µs"
+// pads like "ns". Text at least `width` wide is returned unchanged.
+std::string pad_right(std::string text, std::size_t width);
 
 // A duration in seconds for progress lines: "42s", "3m12s", "1h02m".
 std::string format_duration_s(double seconds);

@@ -20,14 +20,6 @@ std::vector<double> real_times(const results::cell& c) {
   return out;
 }
 
-std::string padded(std::string text, std::size_t width) {
-  // Count UTF-8 code points, not bytes, so "µs" pads like "ns".
-  std::size_t shown = 0;
-  for (const unsigned char ch : text) shown += (ch & 0xC0) != 0x80;
-  if (shown < width) text.append(width - shown, ' ');
-  return text;
-}
-
 std::string point_title(const results::cell& c) {
   std::string title = c.case_name;
   for (const auto& [axis, value] : c.params) title += "/" + axis + ":" + value;
@@ -82,12 +74,12 @@ std::string point_report(std::span<const results::cell> cells) {
   constexpr std::size_t k_role_width = 10;
   constexpr std::size_t k_time_width = 24;
   constexpr std::size_t k_thrpt_width = 16;
-  out << "  " << padded("variant", k_variant_width) << padded("role", k_role_width)
-      << padded("time (median ± MAD)", k_time_width) << padded("thrpt", k_thrpt_width)
+  out << "  " << pad_right("variant", k_variant_width) << pad_right("role", k_role_width)
+      << pad_right("time (median ± MAD)", k_time_width) << pad_right("thrpt", k_thrpt_width)
       << "vs baseline\n";
   for (const auto& c : cells) {
-    out << "  " << padded(c.variant, k_variant_width)
-        << padded(c.role ? std::string(suite::to_string(*c.role)) : "-", k_role_width);
+    out << "  " << pad_right(c.variant, k_variant_width)
+        << pad_right(c.role ? std::string(suite::to_string(*c.role)) : "-", k_role_width);
     if (!c.error.empty() || c.samples.empty()) {
       out << "FAILED: " << (c.error.empty() ? "no samples" : c.error) << "\n";
       continue;
@@ -97,9 +89,9 @@ std::string point_report(std::span<const results::cell> cells) {
     const double spread = med > 0 ? stats::mad(times) / med : 0;
     char spread_text[32];
     std::snprintf(spread_text, sizeof spread_text, " ±%5.2f%%", spread * 100);
-    out << padded(format_time_ns(med) + spread_text, k_time_width);
+    out << pad_right(format_time_ns(med) + spread_text, k_time_width);
     const auto rate = med > 0 ? format_throughput(c.work.unit, c.work.amount * k_ns_per_s / med) : "";
-    out << padded(rate, k_thrpt_width);
+    out << pad_right(rate, k_thrpt_width);
     if (baseline != cells.end() && &*baseline != &c && baseline_median > 0) {
       char ratio[32];
       std::snprintf(ratio, sizeof ratio, "%.4fx  ", med / baseline_median);
@@ -113,13 +105,13 @@ std::string point_report(std::span<const results::cell> cells) {
     for (const auto& f : c.figures) {
       if (!shared_by_all(f, cells)) own.push_back(f);
     }
-    if (!own.empty()) out << "  " << padded(c.variant + ":", k_variant_width) << figure_list(own) << "\n";
+    if (!own.empty()) out << "  " << pad_right(c.variant + ":", k_variant_width) << figure_list(own) << "\n";
   }
   std::vector<suite::figure> common;
   for (const auto& f : first.figures) {
     if (shared_by_all(f, cells)) common.push_back(f);
   }
-  if (!common.empty()) out << "  " << padded("workload:", k_variant_width) << figure_list(common) << "\n";
+  if (!common.empty()) out << "  " << pad_right("workload:", k_variant_width) << figure_list(common) << "\n";
   out << "\n";
   return out.str();
 }

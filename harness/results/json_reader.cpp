@@ -101,6 +101,14 @@ std::int64_t object_reader::integer(std::string_view key) const {
   return v.get<std::int64_t>();
 }
 
+std::uint64_t object_reader::unsigned_integer(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
+    fail(key, "an integer >= 0");
+  }
+  return v.get<std::uint64_t>();
+}
+
 bool object_reader::boolean(std::string_view key) const {
   const auto& v = field(key);
   if (!v.is_boolean()) fail(key, "true or false");

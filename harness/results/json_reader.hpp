@@ -40,6 +40,7 @@ class object_reader {
   std::optional<double> optional_number(std::string_view key) const;
   double positive_number(std::string_view key) const;  // finite and > 0
   std::int64_t integer(std::string_view key) const;
+  std::uint64_t unsigned_integer(std::string_view key) const;  // >= 0
   bool boolean(std::string_view key) const;
   std::optional<bool> optional_boolean(std::string_view key) const;
   object_reader object(std::string_view key) const;

@@ -43,11 +43,13 @@ struct settings {
   std::optional<double> min_time_s;              // per sample, when set by --min-time
   bool quick = false;
   bool random_interleaving = true;
+  int rounds = 1;                                // passes over the grid (run --rounds)
   std::vector<std::string> cases;                // the cases run
   std::optional<std::string> filter;             // --filter regex
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // --param overrides
   std::vector<std::string> inputs;               // --input files
   double injected_slowdown_pct = 0;              // harness knob; 0 in real runs
+  std::optional<std::string> injected_slowdown_filter;  // cells it applied to; null: all
 };
 
 // One repetition of a cell: `iterations` runs of the timed body.

@@ -5,102 +5,13 @@
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
 #include "harness/results/json_reader.hpp"
+#include "harness/results/run_info_json.hpp"
 
 namespace benchgate::results {
 
 namespace {
 
 constexpr int k_json_indent = 2;
-
-template <class T>
-json optional_to_json(const std::optional<T>& value) {
-  return value ? json(*value) : json(nullptr);
-}
-
-json to_json(const environment& env) {
-  json j;
-  j["tool_version"] = env.tool_version;
-  j["cpu_model"] = optional_to_json(env.cpu_model);
-  j["logical_cpus"] = env.logical_cpus;
-  j["os"] = optional_to_json(env.os);
-  j["host"] = optional_to_json(env.host);
-  j["date"] = env.date;
-  j["load_average"] = env.load_average;
-  j["cpu_governor"] = optional_to_json(env.cpu_governor);
-  j["aslr"] = optional_to_json(env.aslr);
-  j["compiler"] = optional_to_json(env.compiler);
-  j["compiler_flags"] = optional_to_json(env.compiler_flags);
-  j["build_type"] = optional_to_json(env.build_type);
-  j["git_commit"] = optional_to_json(env.git_commit);
-  j["git_dirty"] = optional_to_json(env.git_dirty);
-  j["benchmark_version"] = optional_to_json(env.benchmark_version);
-  return j;
-}
-
-environment environment_from(const object_reader& r) {
-  environment env;
-  env.tool_version = r.optional_string("tool_version").value_or("");
-  env.cpu_model = r.optional_string("cpu_model");
-  env.logical_cpus = r.has("logical_cpus") ? static_cast<int>(r.integer("logical_cpus")) : 0;
-  env.os = r.optional_string("os");
-  env.host = r.optional_string("host");
-  env.date = r.optional_string("date").value_or("");
-  if (r.has("load_average")) {
-    for (const auto& v : r.array("load_average")) {
-      if (!v.is_number()) r.fail("load_average", "an array of numbers");
-      env.load_average.push_back(v.get<double>());
-    }
-  }
-  env.cpu_governor = r.optional_string("cpu_governor");
-  env.aslr = r.optional_string("aslr");
-  env.compiler = r.optional_string("compiler");
-  env.compiler_flags = r.optional_string("compiler_flags");
-  env.build_type = r.optional_string("build_type");
-  env.git_commit = r.optional_string("git_commit");
-  env.git_dirty = r.optional_boolean("git_dirty");
-  env.benchmark_version = r.optional_string("benchmark_version");
-  return env;
-}
-
-json to_json(const settings& s) {
-  json j;
-  j["measure"] = s.measure;
-  j["samples"] = s.samples;
-  j["measurement_time_s"] = s.measurement_time_s;
-  j["warmup_s"] = s.warmup_s;
-  j["min_time_s"] = optional_to_json(s.min_time_s);
-  j["quick"] = s.quick;
-  j["random_interleaving"] = s.random_interleaving;
-  j["cases"] = s.cases;
-  j["filter"] = optional_to_json(s.filter);
-  json params = json::object();
-  for (const auto& [axis, values] : s.params) params[axis] = values;
-  j["params"] = params;
-  j["inputs"] = s.inputs;
-  j["injected_slowdown_pct"] = s.injected_slowdown_pct;
-  return j;
-}
-
-settings settings_from(const object_reader& r) {
-  settings s;
-  s.measure = r.string("measure");
-  if (s.measure != "time" && s.measure != "instructions") r.fail("measure", "\"time\" or \"instructions\"");
-  s.samples = static_cast<int>(r.integer("samples"));
-  s.measurement_time_s = r.number("measurement_time_s");
-  s.warmup_s = r.number("warmup_s");
-  s.min_time_s = r.optional_number("min_time_s");
-  s.quick = r.boolean("quick");
-  s.random_interleaving = r.boolean("random_interleaving");
-  s.cases = r.strings("cases");
-  s.filter = r.optional_string("filter");
-  const auto params = r.object("params");
-  for (const auto& [axis, values] : params.raw().items()) {
-    s.params.emplace_back(axis, params.strings(axis));
-  }
-  s.inputs = r.strings("inputs");
-  s.injected_slowdown_pct = r.has("injected_slowdown_pct") ? r.number("injected_slowdown_pct") : 0;
-  return s;
-}
 
 json to_json(const sample& s) {
   json j;
@@ -194,8 +105,8 @@ const cell* find_cell(const run_results& results, std::string_view name) {
 std::string to_json_text(const run_results& results) {
   json j;
   j["schema"] = results_schema;
-  j["environment"] = to_json(results.env);
-  j["settings"] = to_json(results.config);
+  j["environment"] = environment_to_json(results.env);
+  j["settings"] = settings_to_json(results.config);
   json cells = json::array();
   for (const auto& c : results.cells) cells.push_back(to_json(c));
   j["cells"] = cells;
@@ -203,7 +114,10 @@ std::string to_json_text(const run_results& results) {
 }
 
 run_results parse_results(std::string_view text, std::string_view source) {
-  const auto document = parse_json(text, source);
+  return results_from_json(parse_json(text, source), source);
+}
+
+run_results results_from_json(const json& document, std::string_view source) {
   const object_reader root(document, std::string(source), "");
   if (!root.has("schema")) {
     root.fail("schema", std::string("\"") + results_schema + "\" (is this a benchgate results file?)");
@@ -212,8 +126,8 @@ run_results parse_results(std::string_view text, std::string_view source) {
     root.fail("schema", std::string("\"") + results_schema + "\"");
   }
   run_results results;
-  results.env = environment_from(root.object("environment"));
-  results.config = settings_from(root.object("settings"));
+  results.env = environment_from_json(root.object("environment"));
+  results.config = settings_from_json(root.object("settings"));
   std::unordered_set<std::string> names;
   for (const auto& c : root.objects("cells")) {
     auto parsed = cell_from(c);

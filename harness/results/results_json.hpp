@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/results/json_reader.hpp"
 #include "harness/results/model.hpp"
 
 namespace benchgate::results {
@@ -16,6 +17,9 @@ std::string to_json_text(const run_results& results);
 // Parses results JSON text. Throws input_error naming `source` when the text
 // is not JSON, has another schema or version, or a field is missing or wrong.
 run_results parse_results(std::string_view text, std::string_view source);
+
+// The same from a parsed document.
+run_results results_from_json(const json& document, std::string_view source);
 
 // Writes `results` to `path` atomically; `source` names the option that gave
 // the path, for messages.

@@ -50,6 +50,9 @@ results::settings recorded_settings(const options::run_options& options,
   s.filter = options.filter;
   for (const auto& p : options.params) s.params.emplace_back(p.axis, p.values);
   for (const auto& input : options.inputs) s.inputs.push_back(input.string());
+  s.rounds = options.rounds;
+  s.injected_slowdown_pct = options.inject_slowdown_pct;
+  s.injected_slowdown_filter = options.inject_filter;
   return s;
 }
 
@@ -96,6 +99,9 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
                                      : std::string("nothing to run: the selection has no cell"));
   }
   plan.config = recorded_settings(options, case_names);
+  plan.rounds = options.rounds;
+  plan.inject_slowdown_pct = options.inject_slowdown_pct;
+  plan.inject_filter = options.inject_filter;
   return plan;
 }
 

@@ -2,6 +2,7 @@
 // What a run will do: the grid points of each selected case, the variants to
 // time at each, and the timing of each sample. Built from validated options.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,15 +16,20 @@ struct planned_point {
   const suite::benchmark_case* bench_case = nullptr;
   suite::param_point point;
   std::vector<suite::variant_info> variants;  // those to time (after --filter)
-  int samples = 0;
+  int samples = 0;          // in all rounds together
   double min_time_s = 0;    // per sample
-  double warmup_s = 0;      // per variant
+  double warmup_s = 0;      // per variant, in every round
 };
 
 struct run_plan {
   std::vector<planned_point> points;
   results::settings config;  // recorded in the results
   bool interleave = true;
+  int rounds = 1;  // passes over the grid, each with a share of the samples
+  // The injected slowdown (slowdown.hpp): PCT % more work in the cells
+  // whose name matches the filter (every cell when unset).
+  double inject_slowdown_pct = 0;
+  std::optional<std::string> inject_filter;
 };
 
 // The plan for `options`. Throws input_error when a case rejects an input

@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <cassert>
+#include <map>
+#include <optional>
+#include <regex>
 #include <string>
 
 #include "harness/run/capture_reporter.hpp"
+#include "harness/run/slowdown.hpp"
 
 namespace benchgate::run {
 
@@ -53,7 +57,51 @@ const suite::variant_bench* find_bench(const suite::prepared_point& prepared,
   return nullptr;
 }
 
-std::vector<results::cell> run_point(const planned_point& planned, const suite::loop_knobs& knobs) {
+// The extra work of the injected slowdown for one cell (slowdown.hpp),
+// recorded in its figures; no knob when the slowdown does not apply.
+class slowdown_injector {
+ public:
+  explicit slowdown_injector(const run_plan& plan) : pct_(plan.inject_slowdown_pct) {
+    if (plan.inject_filter) filter_.emplace(*plan.inject_filter, std::regex::ECMAScript);
+  }
+
+  // Calibrated once per cell; later rounds reuse the same knobs.
+  suite::loop_knobs knobs_for(results::cell& c, const suite::bench_body& body) {
+    if (pct_ <= 0 || (filter_ && !std::regex_search(c.name, *filter_))) return {};
+    if (const auto known = decided_.find(c.name); known != decided_.end()) return known->second;
+    if (step_ns_ == 0) step_ns_ = measure_spin_step_ns();
+    const auto pilot_ns = pilot_time_ns(body);
+    if (!pilot_ns) return {};  // the timed run will report the body's failure
+    const auto steps = spin_steps_for(pct_, *pilot_ns, step_ns_);
+    c.figures.push_back({"injected_spin_steps", static_cast<double>(steps), "steps"});
+    c.figures.push_back({"injected_pilot_ns", *pilot_ns, "ns"});
+    return decided_[c.name] = {steps};
+  }
+
+ private:
+  double pct_;
+  std::optional<std::regex> filter_;
+  double step_ns_ = 0;
+  std::map<std::string, suite::loop_knobs> decided_;
+};
+
+// Samples of round `round` (from 0) when `samples` are split over `rounds`:
+// as even as possible, the first rounds taking the remainder.
+int samples_in_round(int samples, int round, int rounds) {
+  return samples / rounds + (round < samples % rounds ? 1 : 0);
+}
+
+// Adds the samples (and any error) of a later round to the cells of the
+// first; both list the point's variants in the same order.
+void merge_round(std::vector<results::cell>& into, std::vector<results::cell>&& round) {
+  for (std::size_t i = 0; i < into.size() && i < round.size(); ++i) {
+    auto& samples = into[i].samples;
+    samples.insert(samples.end(), round[i].samples.begin(), round[i].samples.end());
+    if (into[i].error.empty()) into[i].error = std::move(round[i].error);
+  }
+}
+
+std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown) {
   auto prepared = planned.bench_case->prepare(planned.point);
   std::vector<results::cell> cells;
   for (const auto& variant : planned.variants) {
@@ -66,13 +114,18 @@ std::vector<results::cell> run_point(const planned_point& planned, const suite::
                                        [](const auto& c) { return c.error.empty(); });
   if (!any_to_time) return cells;
 
+  std::vector<suite::loop_knobs> knobs(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].error.empty()) knobs[i] = slowdown.knobs_for(cells[i], find_bench(prepared, cells[i].variant)->body);
+  }
   benchmark::ClearRegisteredBenchmarks();
-  for (const auto& c : cells) {
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto& c = cells[i];
     if (!c.error.empty()) continue;
     const auto* bench = find_bench(prepared, c.variant);
     auto* registered = benchmark::RegisterBenchmark(
-        c.name.c_str(), [body = bench->body, knobs](benchmark::State& state) { body(state, knobs); });
-    registered->Repetitions(planned.samples)
+        c.name.c_str(), [body = bench->body, knobs = knobs[i]](benchmark::State& state) { body(state, knobs); });
+    registered->Repetitions(samples)
         ->MinTime(planned.min_time_s)
         ->Unit(benchmark::kNanosecond);
     if (planned.warmup_s > 0) registered->MinWarmUpTime(planned.warmup_s);
@@ -96,18 +149,32 @@ std::vector<results::cell> run_point(const planned_point& planned, const suite::
 
 }  // namespace
 
-std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
-                                    const suite::loop_knobs& knobs) {
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer) {
   initialize_google_benchmark(plan.interleave);
-  std::vector<results::cell> all;
+  slowdown_injector slowdown(plan);
   const auto count = plan.points.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    const auto& planned = plan.points[i];
-    observer.point_started(i, count, planned);
-    auto cells = run_point(planned, knobs);
-    observer.point_finished(i, count, planned, cells);
-    std::move(cells.begin(), cells.end(), std::back_inserter(all));
+  const int rounds = std::max(1, plan.rounds);
+  std::vector<std::vector<results::cell>> by_point(count);
+  for (int round = 0; round < rounds; ++round) {
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto& planned = plan.points[i];
+      const int samples = samples_in_round(planned.samples, round, rounds);
+      if (samples == 0) continue;
+      observer.point_started(static_cast<std::size_t>(round) * count + i, count * static_cast<std::size_t>(rounds),
+                             planned);
+      auto cells = run_point(planned, samples, slowdown);
+      if (by_point[i].empty()) {
+        by_point[i] = std::move(cells);
+      } else {
+        merge_round(by_point[i], std::move(cells));
+      }
+      if (round + 1 == rounds || samples_in_round(planned.samples, round + 1, rounds) == 0) {
+        observer.point_finished(i, count, planned, by_point[i]);
+      }
+    }
   }
+  std::vector<results::cell> all;
+  for (auto& cells : by_point) std::move(cells.begin(), cells.end(), std::back_inserter(all));
   return all;
 }
 

@@ -8,7 +8,6 @@
 
 #include "harness/results/model.hpp"
 #include "harness/run/plan.hpp"
-#include "harness/suite/timed_loop.hpp"
 
 namespace benchgate::run {
 
@@ -16,17 +15,24 @@ namespace benchgate::run {
 class run_observer {
  public:
   virtual ~run_observer() = default;
-  // `index` counts from 0; `count` is the number of points in the plan.
+  // Before each timing of a point: `index` counts from 0 up to `count`, the
+  // number of point timings (points x rounds).
   virtual void point_started(std::size_t index, std::size_t count, const planned_point& point) = 0;
-  // The cells of the point, in the point's variant order.
+  // Once per point, after its last round: `index` and `count` number the
+  // points. The cells of the point, in the point's variant order.
   virtual void point_finished(std::size_t index, std::size_t count, const planned_point& point,
                               std::span<const results::cell> cells) = 0;
 };
 
 // Prepares and times every point of `plan`; returns its cells in plan order.
+// With plan.rounds = R > 1 the whole grid is timed R times, each time with
+// about 1/R of every cell's samples, so that a cell's samples span the run:
+// slow drift of a shared machine (other jobs starting and stopping) then
+// shows as spread within the cell instead of a bias between two runs.
 // A point whose preparation failed (variants disagree) gives cells with an
 // error and no samples; a body that calls SkipWithError does the same.
-std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
-                                    const suite::loop_knobs& knobs = {});
+// Cells chosen by the plan's injected slowdown get their extra work
+// (slowdown.hpp) and two figures: injected_spin_steps, injected_pilot_ns.
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer);
 
 }  // namespace benchgate::run

@@ -7,14 +7,6 @@
 
 namespace benchgate::stats {
 
-namespace {
-
-// Makes the MAD a consistent estimator of the standard deviation for normal
-// data: 1 / Phi^-1(3/4) (criterion.rs and R's mad() use the same constant).
-constexpr double k_mad_normal_consistency = 1.4826;
-
-}  // namespace
-
 double mean(std::span<const double> values) {
   if (values.empty()) return 0;
   return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
@@ -44,6 +36,22 @@ double percentile(std::span<const double> values, double p) {
   std::vector<double> sorted(values.begin(), values.end());
   std::sort(sorted.begin(), sorted.end());
   return percentile_of_sorted(sorted, p);
+}
+
+double percentile_in_place(std::span<double> values, double p) {
+  assert(p >= 0 && p <= 100);
+  if (values.empty()) return 0;
+  if (p >= 100) return *std::max_element(values.begin(), values.end());
+  const double rank = p / 100.0 * static_cast<double>(values.size() - 1);
+  const auto k = static_cast<std::size_t>(std::floor(rank));
+  const double fraction = rank - static_cast<double>(k);
+  const auto kth = values.begin() + static_cast<std::ptrdiff_t>(k);
+  std::nth_element(values.begin(), kth, values.end());
+  if (fraction == 0 || k + 1 >= values.size()) return *kth;
+  // After nth_element every value past k is >= v[k]; the next order
+  // statistic is their minimum.
+  const double next = *std::min_element(kth + 1, values.end());
+  return *kth + (next - *kth) * fraction;
 }
 
 double median(std::span<const double> values) { return percentile(values, 50); }

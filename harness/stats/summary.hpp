@@ -7,6 +7,10 @@
 
 namespace benchgate::stats {
 
+// Makes the MAD a consistent estimator of the standard deviation for normal
+// data: 1 / Phi^-1(3/4) (criterion.rs and R's mad() use the same constant).
+inline constexpr double k_mad_normal_consistency = 1.4826;
+
 // Arithmetic mean; 0 for an empty sample.
 double mean(std::span<const double> values);
 
@@ -20,6 +24,10 @@ double percentile_of_sorted(std::span<const double> sorted, double p);
 
 // Percentile of unsorted values (copies and sorts).
 double percentile(std::span<const double> values, double p);
+
+// The same percentile without a full sort (partial selection, O(n)); reorders
+// `values`. 0 for an empty sample.
+double percentile_in_place(std::span<double> values, double p);
 
 // Median = P50.
 double median(std::span<const double> values);

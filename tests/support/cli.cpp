@@ -33,6 +33,7 @@ std::string slurp(const std::filesystem::path& path) {
 
 }  // namespace
 
+std::string binary_path() { return BENCHGATE_BINARY_PATH; }
 std::string source_dir() { return BENCHGATE_SOURCE_PATH; }
 std::string data_dir() { return env_or_empty("BENCHGATE_DATA_DIR"); }
 
@@ -43,7 +44,7 @@ struct running_benchgate::state {
 };
 
 running_benchgate::running_benchgate(const std::vector<std::string>& args) : state_(new state) {
-  const std::string binary = BENCHGATE_BINARY_PATH;
+  const std::string binary = binary_path();
   const auto out_path = state_->scratch.path() / "stdout";
   const auto err_path = state_->scratch.path() / "stderr";
 

@@ -34,6 +34,9 @@ class running_benchgate {
   state* state_;
 };
 
+// Path of this build's benchgate binary.
+std::string binary_path();
+
 // Path of the repository, for test inputs kept in it.
 std::string source_dir();
 

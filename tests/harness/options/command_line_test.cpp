@@ -57,7 +57,7 @@ TEST(CommandLine, NoArgumentsOrHelpGiveTheHelpPage) {
 }
 
 TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
-  for (const std::string command : {"list", "run"}) {
+  for (const std::string command : {"list", "run", "compare"}) {
     const auto help = std::get<options::help_request>(parse({command, "--help"}));
     EXPECT_NE(help.text.find("Usage: benchgate " + command), std::string::npos) << command;
     EXPECT_NE(help.text.find("Exit codes:"), std::string::npos) << command;
@@ -66,7 +66,7 @@ TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
 
 TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
   EXPECT_EQ(error_of({"frobnicate"}),
-            "unknown command 'frobnicate'; expected one of list, run (see 'benchgate --help')");
+            "unknown command 'frobnicate'; expected one of list, run, compare (see 'benchgate --help')");
 }
 
 TEST(RunOptions, DefaultsAreCriterionsAndQuickLowersThem) {

@@ -39,4 +39,17 @@ TEST(Format, DurationsReadAsMinutesAndHours) {
   EXPECT_EQ(format_duration_s(3720), "1h02m");
 }
 
+TEST(Format, PercentagesKeepCriterionsDigitsAtEveryMagnitude) {
+  EXPECT_EQ(format_percent(9.6311), "+963.11%");
+  EXPECT_EQ(format_percent(10.01), "+1001.0%");
+  EXPECT_EQ(format_percent(123.456), "+12346%");
+  EXPECT_EQ(format_percent(0), "+0.0000%");
+}
+
+TEST(Format, PadRightCountsCharactersNotBytes) {
+  EXPECT_EQ(pad_right("µs", 4), "µs  ");
+  EXPECT_EQ(pad_right("ns", 4), "ns  ");
+  EXPECT_EQ(pad_right("long text", 4), "long text");
+}
+
 }  // namespace

@@ -5,47 +5,65 @@
 #include <cmath>
 #include <vector>
 
+#include "harness/suite/rng.hpp"
+
+namespace benchgate::stats {
 namespace {
 
-using namespace benchgate::stats;
+TEST(Summary, PercentileInterpolatesLinearlyBetweenClosestRanks) {
+  const std::vector<double> v = {4, 1, 3, 2};  // sorted 1 2 3 4; r = p/100 * 3
+  EXPECT_DOUBLE_EQ(percentile(v, 25), 1.75);    // r = 0.75
+  EXPECT_DOUBLE_EQ(percentile(v, 50), 2.5);     // r = 1.5
+  EXPECT_DOUBLE_EQ(percentile(v, 90), 3.7);     // r = 2.7
+  EXPECT_DOUBLE_EQ(percentile(v, 0), 1);
+  EXPECT_DOUBLE_EQ(percentile(v, 100), 4);
+}
 
 TEST(Summary, MedianOfEvenCountAveragesMiddlePair) {
-  const std::vector<double> v = {4, 1, 3, 2};
-  EXPECT_DOUBLE_EQ(median(v), 2.5);
+  EXPECT_DOUBLE_EQ(median(std::vector<double>{1, 2, 3, 4}), 2.5);
+  EXPECT_DOUBLE_EQ(median(std::vector<double>{5, 1, 3}), 3);
 }
 
-TEST(Summary, PercentileInterpolatesLinearlyLikeNumpy) {
-  const std::vector<double> v = {1, 2, 3, 4, 5};
-  EXPECT_DOUBLE_EQ(percentile(v, 0), 1);
-  EXPECT_DOUBLE_EQ(percentile(v, 25), 2);
-  EXPECT_DOUBLE_EQ(percentile(v, 100), 5);
-  // r = 0.1 * 4 = 0.4 -> 1 + 0.4 * (2 - 1)
-  EXPECT_DOUBLE_EQ(percentile(v, 10), 1.4);
-  const std::vector<double> w = {10, 20};
-  EXPECT_DOUBLE_EQ(percentile(w, 75), 17.5);
+TEST(Summary, StdDevUsesTheSampleDivisor) {
+  // mean 5, squared deviations sum to 32, 32 / 7.
+  EXPECT_DOUBLE_EQ(std_dev(std::vector<double>{2, 4, 4, 4, 5, 5, 7, 9}), std::sqrt(32.0 / 7.0));
+  EXPECT_DOUBLE_EQ(mean(std::vector<double>{2, 4, 4, 4, 5, 5, 7, 9}), 5);
 }
 
-TEST(Summary, MeanAndSampleStdDev) {
-  const std::vector<double> v = {2, 4, 4, 4, 5, 5, 7, 9};
-  EXPECT_DOUBLE_EQ(mean(v), 5);
-  // sum of squares 32, n - 1 = 7
-  EXPECT_DOUBLE_EQ(std_dev(v), std::sqrt(32.0 / 7.0));
+TEST(Summary, MadScalesTheMedianAbsoluteDeviation) {
+  // median 3; |x - 3| = 2 1 0 1 97, whose median is 1.
+  EXPECT_DOUBLE_EQ(mad(std::vector<double>{1, 2, 3, 4, 100}), 1.4826);
+  // median 2.5; deviations 1.5 0.5 0.5 1.5, median 1.
+  EXPECT_DOUBLE_EQ(mad(std::vector<double>{1, 2, 3, 4}), 1.4826);
 }
 
-TEST(Summary, MadIsScaledMedianAbsoluteDeviation) {
-  const std::vector<double> v = {1, 1, 2, 2, 4, 6, 9};
-  // median 2; |x - 2| = 1,1,0,0,2,4,7 -> median 1
-  EXPECT_DOUBLE_EQ(mad(v), 1.4826);
-}
-
-TEST(Summary, DegenerateInputsGiveZeroNotNaN) {
-  const std::vector<double> empty;
-  EXPECT_EQ(mean(empty), 0);
-  EXPECT_EQ(median(empty), 0);
-  EXPECT_EQ(mad(empty), 0);
-  const std::vector<double> one = {3};
+TEST(Summary, EmptyAndSingleValuesGiveZeroSpread) {
+  const std::vector<double> none;
+  EXPECT_EQ(mean(none), 0);
+  EXPECT_EQ(std_dev(none), 0);
+  EXPECT_EQ(median(none), 0);
+  EXPECT_EQ(mad(none), 0);
+  EXPECT_EQ(percentile(none, 50), 0);
+  const std::vector<double> one = {7};
+  EXPECT_EQ(mean(one), 7);
   EXPECT_EQ(std_dev(one), 0);
-  EXPECT_EQ(median(one), 3);
+  EXPECT_EQ(median(one), 7);
+  EXPECT_EQ(mad(one), 0);
+}
+
+TEST(Summary, PercentileInPlaceAgreesWithTheSortingPercentile) {
+  suite::splitmix64 rng(42);
+  for (std::size_t n = 1; n < 40; ++n) {
+    std::vector<double> v(n);
+    for (auto& x : v) x = static_cast<double>(rng.below(10));  // many ties
+    for (const double p : {0.0, 2.5, 25.0, 50.0, 97.5, 100.0}) {
+      auto copy = v;
+      EXPECT_DOUBLE_EQ(percentile_in_place(copy, p), percentile(v, p)) << "n " << n << " p " << p;
+    }
+  }
+  std::vector<double> none;
+  EXPECT_EQ(percentile_in_place(none, 50), 0);
 }
 
 }  // namespace
+}  // namespace benchgate::stats

@@ -1,0 +1,92 @@
+#include <algorithm>
+#include <ostream>
+
+#include "harness/app/commands.hpp"
+#include "harness/compare/compare.hpp"
+#include "harness/errors/input_error.hpp"
+#include "harness/files/file_io.hpp"
+#include "harness/report/compare_report.hpp"
+#include "harness/results/baseline_store.hpp"
+#include "harness/results/diff_json.hpp"
+
+namespace benchgate::app {
+
+namespace {
+
+struct side {
+  results::loaded_results loaded;
+  results::diff_source source;
+};
+
+// OLD, NEW or RESULTS: a file, else a saved baseline.
+side load_side(const std::string& text, const options::compare_options& options, const char* what) {
+  std::optional<std::string> baseline;
+  auto loaded = results::load_results_or_baseline(text, options.baseline_dir, what, baseline);
+  const auto path = baseline ? results::baseline_path(options.baseline_dir, *baseline).string() : text;
+  auto source = compare::describe_source(loaded.results, loaded.format, path, baseline);
+  return {std::move(loaded), std::move(source)};
+}
+
+std::string roles_text(const std::vector<suite::variant_role>& roles) {
+  std::string out;
+  for (const auto role : roles) out += (out.empty() ? "" : " or ") + std::string(suite::to_string(role));
+  return out;
+}
+
+results::diff compare_variants(const options::compare_options& options) {
+  const auto run = load_side(options.inputs[0], options, "RESULTS");
+  const auto& cells = run.loaded.results.cells;
+  if (std::none_of(cells.begin(), cells.end(), [](const results::cell& c) { return c.role.has_value(); })) {
+    throw input_error("RESULTS " + options.inputs[0] +
+                      ": its cells have no variant roles (Google Benchmark JSON?); --variants needs benchgate "
+                      "results; compare two files instead: benchgate compare OLD NEW");
+  }
+  auto d = compare::compare_variants(run.loaded.results, run.source, options.base_role, options.new_roles,
+                                     options.settings);
+  if (d.cells.empty() && d.not_compared.empty()) {
+    throw input_error("RESULTS " + options.inputs[0] + ": no " + roles_text(options.new_roles) +
+                      " cell shares its grid point with a " + std::string(suite::to_string(options.base_role)) +
+                      " cell; expected variants of the same case and parameters (see --base-role, --new-role)");
+  }
+  return d;
+}
+
+results::diff compare_two(const options::compare_options& options) {
+  const auto old_side = load_side(options.inputs[0], options, "OLD");
+  const auto new_side = load_side(options.inputs[1], options, "NEW");
+  auto d = compare::compare_runs(old_side.loaded.results, old_side.source, new_side.loaded.results,
+                                 new_side.source, options.settings);
+  if (d.cells.empty() && d.not_compared.empty()) {
+    throw input_error("OLD " + options.inputs[0] + " and NEW " + options.inputs[1] +
+                      ": no cell name is on both sides (" + std::to_string(d.only_old.size()) + " and " +
+                      std::to_string(d.only_new.size()) + " cells); expected results of the same benchmarks");
+  }
+  return d;
+}
+
+}  // namespace
+
+std::string print_comparison(const results::diff& d, std::ostream& out, std::ostream& err) {
+  auto text = report::comparison_report(d);
+  out << text << std::flush;
+  for (const auto& w : d.warnings) {
+    err << "warning: " << w.message << "\n";
+    text += "warning: " + w.message + "\n";
+  }
+  return text;
+}
+
+exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err) {
+  if (options.json_out) files::check_writable(*options.json_out, "--json");
+  if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  const auto d = options.variants ? compare_variants(options) : compare_two(options);
+  const auto text = print_comparison(d, out, err);
+  if (options.json_out) {
+    results::save_diff(d, *options.json_out, "--json");
+    out << "diff: " << options.json_out->string() << "\n";
+  }
+  if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  return exit_code::ok;
+}
+
+}  // namespace benchgate::app

@@ -1,0 +1,123 @@
+#include "harness/compare/cell_change.hpp"
+
+#include <cassert>
+#include <sstream>
+
+#include "harness/stats/resampler.hpp"
+#include "harness/stats/slope.hpp"
+
+namespace benchgate::compare {
+
+namespace {
+
+// Independent random streams of one pair (stats::derive_seed).
+enum stream : std::uint64_t { old_side_stream = 1, new_side_stream = 2, welch_stream = 3 };
+
+std::vector<double> iteration_counts(const results::cell& c) {
+  std::vector<double> out;
+  out.reserve(c.samples.size());
+  for (const auto& s : c.samples) out.push_back(static_cast<double>(s.iterations));
+  return out;
+}
+
+struct side_data {
+  std::vector<double> times;
+  std::vector<double> iterations;  // only under linear sampling (for the slope)
+  stats::sample_distributions distributions;
+};
+
+side_data resample_side(const results::cell& c, const results::comparison_settings& settings,
+                        std::uint64_t seed) {
+  side_data side;
+  side.times = sample_times(c, settings.metric);
+  auto iterations = iteration_counts(c);
+  if (stats::is_linear_sampling(iterations)) side.iterations = std::move(iterations);
+  side.distributions = stats::bootstrap_sample(side.times, side.iterations, settings.resamples, seed);
+  return side;
+}
+
+results::side_estimates estimates_of(const results::cell& c, const side_data& side,
+                                     const results::comparison_settings& settings) {
+  const auto e = stats::estimate_absolute(side.times, side.iterations, side.distributions, settings.confidence);
+  results::side_estimates out;
+  out.name = c.name;
+  out.samples = side.times.size();
+  out.typical_is_slope = e.typical_is_slope;
+  out.typical = e.typical;
+  out.mean = e.mean;
+  out.median = e.median;
+  out.std_dev = e.std_dev;
+  out.mad = e.mad;
+  out.outliers = stats::classify_outliers(side.times);
+  return out;
+}
+
+std::string work_text(const suite::work_per_iteration& w) {
+  std::ostringstream out;
+  out << w.amount << " " << suite::to_string(w.unit);
+  return out.str();
+}
+
+void add_warnings(results::cell_diff& d, const results::cell& old_cell, const results::cell& new_cell) {
+  const auto n_old = d.old_side.samples;
+  const auto n_new = d.new_side.samples;
+  if (d.welch.status == stats::welch_status::too_few_samples) {
+    d.warnings.push_back("fewer than 2 samples on a side (old " + std::to_string(n_old) + ", new " +
+                         std::to_string(n_new) + "): no Welch test, its p is 1");
+  }
+  if (!d.mann_whitney.reliable) {
+    d.warnings.push_back("fewer than " + std::to_string(stats::k_min_reliable_u_samples) +
+                         " samples on a side (old " + std::to_string(n_old) + ", new " +
+                         std::to_string(n_new) + "): the U test is unreliable");
+  }
+  if (d.mann_whitney.all_values_equal) {
+    d.warnings.push_back("every value is equal on both sides: the U test's p is 1");
+  }
+  if (old_cell.work.unit != new_cell.work.unit || old_cell.work.amount != new_cell.work.amount) {
+    d.warnings.push_back("the work per iteration differs (old " + work_text(old_cell.work) + ", new " +
+                         work_text(new_cell.work) + "): the sides may not measure the same thing");
+  }
+}
+
+}  // namespace
+
+std::vector<double> sample_times(const results::cell& c, results::time_metric metric) {
+  std::vector<double> out;
+  out.reserve(c.samples.size());
+  for (const auto& s : c.samples) out.push_back(metric == results::time_metric::cpu ? s.cpu_ns : s.real_ns);
+  return out;
+}
+
+results::cell_diff measure_change(const results::cell& old_cell, const results::cell& new_cell,
+                                  const results::comparison_settings& settings, std::uint64_t seed) {
+  assert(!old_cell.samples.empty() && !new_cell.samples.empty());
+  const auto old_side = resample_side(old_cell, settings, stats::derive_seed(seed, old_side_stream));
+  const auto new_side = resample_side(new_cell, settings, stats::derive_seed(seed, new_side_stream));
+
+  results::cell_diff d;
+  d.name = new_cell.name;
+  d.case_name = new_cell.case_name;
+  d.params = new_cell.params;
+  d.work = new_cell.work;
+  d.old_side = estimates_of(old_cell, old_side, settings);
+  d.new_side = estimates_of(new_cell, new_side, settings);
+
+  const bool with_throughput = new_cell.work.unit != suite::work_unit::none && new_cell.work.amount > 0;
+  const auto change = stats::estimate_change(old_side.times, new_side.times, old_side.distributions,
+                                             new_side.distributions, settings.confidence, with_throughput);
+  d.mean_change = change.mean;
+  d.median_change = change.median;
+  d.throughput_change = change.throughput;
+
+  const auto welch = stats::welch_test(new_side.times, old_side.times, settings.resamples,
+                                       stats::derive_seed(seed, welch_stream));
+  d.welch = {welch.t, welch.p, welch.p, welch.status};
+  const auto u = stats::mann_whitney_u(old_side.times, new_side.times);
+  const bool reliable = old_side.times.size() >= stats::k_min_reliable_u_samples &&
+                        new_side.times.size() >= stats::k_min_reliable_u_samples;
+  d.mann_whitney = {u.u1, u.p, u.p, u.method, u.all_values_equal, reliable};
+  add_warnings(d, old_cell, new_cell);
+  return d;
+}
+
+}  // namespace benchgate::compare

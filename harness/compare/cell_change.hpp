@@ -1,0 +1,25 @@
+#pragma once
+// The statistics of one compared pair of cells (STATS.md): both sides'
+// bootstrap estimates and outliers, the relative changes with their
+// intervals, Welch's test and the U test. The p-value adjustment and the
+// verdict need every cell of the comparison: see compare.hpp.
+
+#include <cstdint>
+#include <vector>
+
+#include "harness/results/diff_model.hpp"
+
+namespace benchgate::compare {
+
+// The compared metric of each sample, in nanoseconds per iteration.
+std::vector<double> sample_times(const results::cell& c, results::time_metric metric);
+
+// Everything about `old_cell` against `new_cell` but the adjusted p-values,
+// p_value and verdict (left at their defaults). Both cells must have at
+// least one sample. `seed` feeds every resampling of this pair, so a pair's
+// numbers do not depend on the other cells. Adds per-cell warnings (few
+// samples, no test possible, work that differs between the sides).
+results::cell_diff measure_change(const results::cell& old_cell, const results::cell& new_cell,
+                                  const results::comparison_settings& settings, std::uint64_t seed);
+
+}  // namespace benchgate::compare

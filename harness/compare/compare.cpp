@@ -1,0 +1,165 @@
+#include "harness/compare/compare.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+#include "harness/compare/cell_change.hpp"
+#include "harness/compare/environment_check.hpp"
+
+namespace benchgate::compare {
+
+namespace {
+
+// FNV-1a (Fowler, Noll, Vo): a stable hash of a pair's names, so that each
+// pair draws its own resamples whatever else is compared.
+std::uint64_t name_hash(const std::string& old_name, const std::string& new_name) {
+  constexpr std::uint64_t k_fnv_offset_basis = 14695981039346656037ULL;
+  constexpr std::uint64_t k_fnv_prime = 1099511628211ULL;
+  std::uint64_t hash = k_fnv_offset_basis;
+  for (const auto* text : {&old_name, &new_name}) {
+    for (const unsigned char c : *text) hash = (hash ^ c) * k_fnv_prime;
+    hash = (hash ^ 0U) * k_fnv_prime;  // separator, so ("ab","c") != ("a","bc")
+  }
+  return hash;
+}
+
+std::string skip_reason(const results::cell& c, const char* side) {
+  if (!c.error.empty()) return std::string(side) + " side failed: " + c.error;
+  return std::string(side) + " side has no samples";
+}
+
+// Measures every pair, spreading the pairs over the machine's cores: each
+// pair takes ~0.1 s at the default 100 000 resamples, and the results do not
+// depend on the order (each pair has its own seed).
+std::vector<results::cell_diff> measure_all(const std::vector<cell_pair>& pairs,
+                                            const results::comparison_settings& settings) {
+  std::vector<results::cell_diff> out(pairs.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i = next++; i < pairs.size(); i = next++) {
+      const auto& [old_cell, new_cell] = pairs[i];
+      out[i] = measure_change(*old_cell, *new_cell, settings,
+                              settings.seed ^ name_hash(old_cell->name, new_cell->name));
+    }
+  };
+  const std::size_t threads =
+      std::min<std::size_t>(std::max(1U, std::thread::hardware_concurrency()), pairs.size());
+  std::vector<std::jthread> workers;
+  for (std::size_t t = 1; t < threads; ++t) workers.emplace_back(work);
+  work();
+  return out;
+}
+
+// Adjusts both tests' p-values across the cells, then judges each cell on
+// the chosen test's adjusted p.
+void judge_all(std::vector<results::cell_diff>& cells, const results::comparison_settings& settings) {
+  std::vector<double> welch_p;
+  std::vector<double> u_p;
+  for (const auto& c : cells) {
+    welch_p.push_back(c.welch.p);
+    u_p.push_back(c.mann_whitney.p);
+  }
+  const auto welch_adjusted = stats::adjusted_p_values(welch_p, settings.correction);
+  const auto u_adjusted = stats::adjusted_p_values(u_p, settings.correction);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    auto& c = cells[i];
+    c.welch.p_adjusted = welch_adjusted[i];
+    c.mann_whitney.p_adjusted = u_adjusted[i];
+    c.p_value = settings.test == results::significance_test::welch ? welch_adjusted[i] : u_adjusted[i];
+    c.verdict = stats::judge(c.p_value, settings.alpha, c.mean_change, settings.noise_threshold);
+  }
+}
+
+results::diff compare_pairs(const pairing& paired, const results::comparison_settings& settings) {
+  results::diff d;
+  d.config = settings;
+  d.only_old = paired.only_old;
+  d.only_new = paired.only_new;
+  std::vector<cell_pair> measurable;
+  for (const auto& pair : paired.pairs) {
+    const auto& [old_cell, new_cell] = pair;
+    if (!old_cell->error.empty() || old_cell->samples.empty()) {
+      d.not_compared.push_back({new_cell->name, skip_reason(*old_cell, "the old")});
+    } else if (!new_cell->error.empty() || new_cell->samples.empty()) {
+      d.not_compared.push_back({new_cell->name, skip_reason(*new_cell, "the new")});
+    } else {
+      measurable.push_back(pair);
+    }
+  }
+  d.cells = measure_all(measurable, settings);
+  judge_all(d.cells, settings);
+  d.summary = summarize(d.cells);
+  const auto unreliable = std::count_if(d.cells.begin(), d.cells.end(),
+                                        [](const auto& c) { return !c.mann_whitney.reliable; });
+  if (unreliable > 0) {
+    d.warnings.push_back({"few_samples", std::to_string(unreliable) + " of " + std::to_string(d.cells.size()) +
+                                             " cells have fewer than " +
+                                             std::to_string(stats::k_min_reliable_u_samples) +
+                                             " samples on a side: their U test is unreliable"});
+  }
+  return d;
+}
+
+}  // namespace
+
+results::diff_source describe_source(const results::run_results& run, std::string_view format,
+                                     std::string path, std::optional<std::string> baseline) {
+  results::diff_source s;
+  s.path = std::move(path);
+  s.format = std::string(format);
+  s.baseline = std::move(baseline);
+  s.env = run.env;
+  if (format == results::results_schema) s.run_settings = run.config;
+  return s;
+}
+
+results::diff compare_runs(const results::run_results& old_run, results::diff_source old_source,
+                           const results::run_results& new_run, results::diff_source new_source,
+                           const results::comparison_settings& settings) {
+  auto d = compare_pairs(pair_by_name(old_run, new_run), settings);
+  d.mode = results::compare_mode::runs;
+  auto warnings = environment_warnings(old_source, new_source);
+  d.warnings.insert(d.warnings.begin(), warnings.begin(), warnings.end());
+  d.old_source = std::move(old_source);
+  d.new_source = std::move(new_source);
+  return d;
+}
+
+results::diff compare_variants(const results::run_results& run, results::diff_source source,
+                               suite::variant_role base_role,
+                               std::vector<suite::variant_role> new_roles,
+                               const results::comparison_settings& settings) {
+  auto d = compare_pairs(pair_variants(run, base_role, new_roles), settings);
+  d.mode = results::compare_mode::variants;
+  d.base_role = base_role;
+  d.new_roles = std::move(new_roles);
+  d.old_source = source;
+  d.new_source = std::move(source);
+  return d;
+}
+
+results::diff_summary summarize(std::span<const results::cell_diff> cells) {
+  results::diff_summary s;
+  double log_sum = 0;
+  std::size_t logs = 0;
+  for (const auto& c : cells) {
+    ++s.compared;
+    switch (c.verdict) {
+      case stats::verdict::improved: ++s.improved; break;
+      case stats::verdict::regressed: ++s.regressed; break;
+      case stats::verdict::within_noise: ++s.within_noise; break;
+      case stats::verdict::no_change: ++s.no_change; break;
+    }
+    // 1 + change is the ratio new / old; a ratio of 0 has no logarithm.
+    if (1 + c.mean_change.estimate > 0) {
+      log_sum += std::log1p(c.mean_change.estimate);
+      ++logs;
+    }
+  }
+  if (logs > 0) s.geomean_change = std::expm1(log_sum / static_cast<double>(logs));
+  return s;
+}
+
+}  // namespace benchgate::compare

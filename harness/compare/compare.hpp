@@ -1,0 +1,40 @@
+#pragma once
+// Compares two sets of cells into a diff (results/diff_model.hpp): pairs
+// them (pairing.hpp), measures each pair (cell_change.hpp), adjusts the
+// p-values across all compared cells, judges each cell, counts the verdicts
+// and collects the warnings. Pure computation: no I/O.
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/compare/pairing.hpp"
+#include "harness/results/diff_model.hpp"
+
+namespace benchgate::compare {
+
+// The description of one side for the diff: `run` read from `path` in
+// `format` (results_schema or gbench_format); `baseline` is the saved
+// baseline's name when it was named so. Run settings are kept for benchgate
+// results only (a Google Benchmark file has none).
+results::diff_source describe_source(const results::run_results& run, std::string_view format,
+                                     std::string path, std::optional<std::string> baseline);
+
+// OLD against NEW, cells paired by name.
+results::diff compare_runs(const results::run_results& old_run, results::diff_source old_source,
+                           const results::run_results& new_run, results::diff_source new_source,
+                           const results::comparison_settings& settings);
+
+// Within one run: each cell of a `new_roles` role against the `base_role`
+// cell of its grid point.
+results::diff compare_variants(const results::run_results& run, results::diff_source source,
+                               suite::variant_role base_role,
+                               std::vector<suite::variant_role> new_roles,
+                               const results::comparison_settings& settings);
+
+// The counts by verdict and the geometric-mean change of `cells`.
+results::diff_summary summarize(std::span<const results::cell_diff> cells);
+
+}  // namespace benchgate::compare

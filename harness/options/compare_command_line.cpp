@@ -1,0 +1,170 @@
+#include <filesystem>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/options/parse_support.hpp"
+#include "harness/options/subcommands.hpp"
+#include "harness/text/parse_number.hpp"
+
+namespace benchgate::options::detail {
+
+namespace {
+
+po::options_description compare_description() {
+  auto d = make_description();
+  d.add_options()
+      ("variants", po::bool_switch(),
+       "compare the variants within one results file: each --new-role cell against the --base-role cell of its grid point")
+      ("base-role", po::value<std::string>()->value_name("ROLE"),
+       "with --variants: the role of the cell compared against (default: baseline)")
+      ("new-role", po::value<std::vector<std::string>>()->value_name("ROLE"),
+       "with --variants: a role compared with the base (repeatable; default: core and peer)")
+      ("metric", po::value<std::string>()->value_name("METRIC"),
+       "the time compared: real_time (wall, default) or cpu_time")
+      ("test", po::value<std::string>()->value_name("TEST"),
+       "the test whose p-value decides: welch (criterion's mixed bootstrap, default) or mann_whitney (compare.py's)")
+      ("alpha", po::value<std::string>()->value_name("P"),
+       "significance level, in (0, 1) (default: 0.05)")
+      ("noise-threshold", po::value<std::string>()->value_name("X"),
+       "changes whose interval stays within +-X are noise: a fraction (0.01) or a percentage (1%) (default: 0.01)")
+      ("confidence", po::value<std::string>()->value_name("CL"),
+       "confidence level of the intervals, in (0, 1) (default: 0.95)")
+      ("resamples", po::value<std::string>()->value_name("N"),
+       "bootstrap resamples per cell, 100 to 10000000 (default: 100000)")
+      ("correction", po::value<std::string>()->value_name("METHOD"),
+       "p-value adjustment across the compared cells: holm (default), bh (Benjamini-Hochberg) or none")
+      ("seed", po::value<std::string>()->value_name("N"),
+       "seed of the bootstrap, an integer >= 0 (default: fixed, so reruns print the same numbers)")
+      ("baseline-dir", po::value<std::string>()->value_name("DIR"),
+       "where saved baselines are looked up (default: reports/baselines)")
+      ("json", po::value<std::string>()->value_name("FILE"),
+       "write the comparison as JSON (benchgate.diff/1) to FILE, atomically")
+      ("text-out", po::value<std::string>()->value_name("FILE"),
+       "also write the text report to FILE, atomically");
+  return d;
+}
+
+// The positional arguments, parsed like options but not listed in --help.
+po::options_description hidden_description() {
+  auto d = make_description();
+  d.add_options()("input", po::value<std::vector<std::string>>(), "OLD NEW, or RESULTS with --variants");
+  return d;
+}
+
+double fraction_in_open_unit(const po::variables_map& vm, const char* name, double fallback) {
+  const auto text = get_string(vm, name);
+  if (!text) return fallback;
+  const auto value = text::parse_double(*text);
+  if (!value || *value <= 0 || *value >= 1) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected a number in (0, 1), e.g. " +
+                      (std::string(name) == "alpha" ? "0.05" : "0.95"));
+  }
+  return *value;
+}
+
+double noise_threshold(const po::variables_map& vm, double fallback) {
+  const auto text = get_string(vm, "noise-threshold");
+  if (!text) return fallback;
+  const bool percent = !text->empty() && text->back() == '%';
+  const auto value = percent ? text::parse_percent(*text) : text::parse_double(*text);
+  if (!value || *value < 0) {
+    throw input_error("--noise-threshold " + *text + ": expected a fraction >= 0 (0.01) or a percentage (1%)");
+  }
+  return percent ? *value / 100 : *value;
+}
+
+suite::variant_role role_of(const std::string& option, const std::string& text) {
+  const auto role = suite::parse_variant_role(text);
+  if (!role) throw input_error("--" + option + " " + text + ": expected baseline, core or peer");
+  return *role;
+}
+
+template <class Enum, class Parse>
+Enum named(const po::variables_map& vm, const char* name, Enum fallback, Parse parse, const char* expected) {
+  const auto text = get_string(vm, name);
+  if (!text) return fallback;
+  const auto value = parse(*text);
+  if (!value) throw input_error("--" + std::string(name) + " " + *text + ": expected " + expected);
+  return *value;
+}
+
+results::comparison_settings checked_settings(const po::variables_map& vm) {
+  results::comparison_settings s;
+  s.metric = named(vm, "metric", s.metric, results::parse_time_metric, "real_time or cpu_time");
+  s.test = named(vm, "test", s.test, results::parse_significance_test, "welch or mann_whitney");
+  s.correction = named(vm, "correction", s.correction, stats::parse_correction, "holm, bh or none");
+  s.alpha = fraction_in_open_unit(vm, "alpha", s.alpha);
+  s.confidence = fraction_in_open_unit(vm, "confidence", s.confidence);
+  s.noise_threshold = noise_threshold(vm, s.noise_threshold);
+  if (const auto text = get_string(vm, "resamples")) {
+    const auto value = text::parse_int(*text);
+    if (!value || *value < k_min_resamples || *value > k_max_resamples) {
+      throw input_error("--resamples " + *text + ": expected an integer from " + std::to_string(k_min_resamples) +
+                        " to " + std::to_string(k_max_resamples));
+    }
+    s.resamples = static_cast<std::size_t>(*value);
+  }
+  if (const auto text = get_string(vm, "seed")) {
+    const auto value = text::parse_int(*text);
+    if (!value || *value < 0) throw input_error("--seed " + *text + ": expected an integer >= 0");
+    s.seed = static_cast<std::uint64_t>(*value);
+  }
+  return s;
+}
+
+}  // namespace
+
+command parse_compare(const std::vector<std::string>& args, const suite::registry&) {
+  const auto described = compare_description();
+  auto accepted = compare_description();
+  accepted.add(hidden_description());
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  bool wants_help = false;
+  const auto vm = parse("compare", args, accepted, wants_help, &positional);
+  if (wants_help) {
+    return help_request{help_text(
+        "benchgate compare OLD NEW [OPTIONS]\n"
+        "       benchgate compare --variants RESULTS [--base-role ROLE] [--new-role ROLE]... [OPTIONS]",
+        "Compares benchmark results in criterion.rs's format: per cell the new time\n"
+        "with its confidence interval, the change of the mean with its interval and\n"
+        "p-value, and a verdict (improved, regressed, within the noise threshold, no\n"
+        "change), then a summary. p-values are adjusted across the compared cells\n"
+        "(Holm by default). OLD and NEW are benchgate results files, saved baseline\n"
+        "names (benchgate run --save-baseline NAME) or Google Benchmark JSON files\n"
+        "(each repetition is a sample). Cells are paired by name. Warnings (different\n"
+        "environments, too few samples for the U test) go to stderr and the diff.\n\n"
+        "Examples:\n"
+        "  benchgate compare main reports/latest/results.json --json diff.json\n"
+        "  benchgate compare --variants reports/latest/results.json\n"
+        "  benchgate compare old_gbench.json new_gbench.json --test mann_whitney",
+        described,
+        "  0  the comparison was made (whatever the verdicts)\n"
+        "  2  bad input or usage: a missing file or baseline, a file of another kind\n")};
+  }
+  compare_options out;
+  out.variants = vm["variants"].as<bool>();
+  out.inputs = get_strings(vm, "input");
+  const std::size_t wanted = out.variants ? 1 : 2;
+  if (out.inputs.size() != wanted) {
+    throw input_error(std::string("benchgate compare: expected ") +
+                      (out.variants ? "one RESULTS file with --variants" : "two inputs, OLD and NEW") + ", got " +
+                      std::to_string(out.inputs.size()) + "; see 'benchgate compare --help'");
+  }
+  const auto new_roles = get_strings(vm, "new-role");
+  if (!out.variants && (vm.count("base-role") || !new_roles.empty())) {
+    throw input_error(std::string("--") + (vm.count("base-role") ? "base-role" : "new-role") +
+                      ": only means something with --variants");
+  }
+  if (const auto base = get_string(vm, "base-role")) out.base_role = role_of("base-role", *base);
+  if (!new_roles.empty()) {
+    out.new_roles.clear();
+    for (const auto& text : new_roles) out.new_roles.push_back(role_of("new-role", text));
+  }
+  out.settings = checked_settings(vm);
+  if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
+  out.json_out = get_output_path(vm, "json");
+  out.text_out = get_output_path(vm, "text-out");
+  return out;
+}
+
+}  // namespace benchgate::options::detail

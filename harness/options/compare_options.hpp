@@ -1,0 +1,34 @@
+#pragma once
+// Options of `benchgate compare`, validated.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/results/baseline_store.hpp"
+#include "harness/results/diff_model.hpp"
+#include "harness/suite/case.hpp"
+
+namespace benchgate::options {
+
+// --resamples below this give intervals and p-values too coarse to read;
+// above the maximum the bootstrap distributions (8 bytes x 5 statistics x 2
+// sides per resample) would take gigabytes.
+inline constexpr std::int64_t k_min_resamples = 100;
+inline constexpr std::int64_t k_max_resamples = 10'000'000;
+
+struct compare_options {
+  // OLD and NEW (files or saved baseline names); with `variants`, the one
+  // results file.
+  std::vector<std::string> inputs;
+  bool variants = false;
+  suite::variant_role base_role = suite::variant_role::baseline;
+  std::vector<suite::variant_role> new_roles = {suite::variant_role::core, suite::variant_role::peer};
+  results::comparison_settings settings;
+  std::filesystem::path baseline_dir = results::k_default_baseline_dir;
+  std::optional<std::filesystem::path> json_out;  // --json: the diff, benchgate.diff/1
+  std::optional<std::filesystem::path> text_out;  // --text-out: the report
+};
+
+}  // namespace benchgate::options

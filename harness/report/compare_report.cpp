@@ -1,0 +1,193 @@
+#include "harness/report/compare_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "harness/report/format.hpp"
+
+namespace benchgate::report {
+
+namespace {
+
+constexpr double k_ns_per_s = 1e9;
+// criterion.rs aligns its values at column 24 and right-aligns "change:" there.
+constexpr std::size_t k_value_column = 24;
+const std::string k_indent(k_value_column, ' ');
+// criterion prints p-values and outlier shares with 2 decimals; the tests
+// line and the summary table show 4, enough to read an adjusted p near alpha.
+constexpr int k_p_decimals = 2;
+constexpr int k_share_decimals = 2;
+constexpr int k_detail_p_decimals = 4;
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+// Up to 6 significant digits, no trailing zeros: "1", "0.5", "95".
+std::string compact(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+std::string bracketed(const std::string& a, const std::string& b, const std::string& c) {
+  return "[" + a + " " + b + " " + c + "]";
+}
+
+// criterion's "(p = 0.00 < 0.05)": "<" when significant, else ">".
+std::string p_clause(double p, double alpha) {
+  return "(p = " + fixed(p, k_p_decimals) + (p < alpha ? " < " : " > ") + fixed(alpha, k_p_decimals) + ")";
+}
+
+std::string percent_interval(const stats::interval_estimate& e) {
+  return bracketed(format_percent(e.lower), format_percent(e.estimate), format_percent(e.upper));
+}
+
+bool has_throughput(const results::cell_diff& c) {
+  return c.work.unit != suite::work_unit::none && c.work.amount > 0 && c.new_side.typical.lower > 0;
+}
+
+std::string rate(const results::cell_diff& c, double ns) {
+  return format_throughput(c.work.unit, c.work.amount * k_ns_per_s / ns);
+}
+
+std::string test_line(const results::cell_diff& c, const results::diff& d) {
+  const auto correction = std::string(stats::to_string(d.config.correction));
+  std::string line = "tests:  Welch p = " + fixed(c.welch.p, k_detail_p_decimals);
+  if (d.config.correction != stats::correction::none) {
+    line += " (" + correction + " " + fixed(c.welch.p_adjusted, k_detail_p_decimals) + ")";
+  }
+  line += ", U p = " + fixed(c.mann_whitney.p, k_detail_p_decimals);
+  if (d.config.correction != stats::correction::none) {
+    line += " (" + correction + " " + fixed(c.mann_whitney.p_adjusted, k_detail_p_decimals) + ")";
+  }
+  line += ", " + std::string(stats::to_string(c.mann_whitney.method));
+  return line;
+}
+
+std::string verdict_label(stats::verdict v) {
+  return v == stats::verdict::within_noise ? "within noise"
+         : v == stats::verdict::no_change  ? "no change"
+                                           : std::string(stats::to_string(v));
+}
+
+std::string percent_of(std::size_t part, std::size_t whole) {
+  return fixed(whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0, k_share_decimals) + "%";
+}
+
+std::string describe_side(const results::diff_source& s) {
+  std::string text = s.path;
+  if (s.baseline) text = "baseline '" + *s.baseline + "' (" + s.path + ")";
+  if (s.format != results::results_schema) text += " [" + s.format + "]";
+  return text;
+}
+
+std::string settings_line(const results::diff& d) {
+  const auto& c = d.config;
+  return std::string(results::to_string(c.metric)) + ", verdict from " +
+         (c.test == results::significance_test::welch ? "Welch's t (mixed bootstrap)" : "the Mann-Whitney U test") +
+         ", correction " + std::string(stats::to_string(c.correction)) + ", alpha " + compact(c.alpha) +
+         ", noise threshold " + compact(c.noise_threshold * 100) + "%, confidence " + compact(c.confidence * 100) +
+         "%, " + std::to_string(c.resamples) + " resamples, seed " + std::to_string(c.seed);
+}
+
+}  // namespace
+
+std::string outlier_lines(const stats::outlier_counts& counts, std::size_t measurements) {
+  if (counts.total() == 0) return "";
+  std::ostringstream out;
+  out << "Found " << counts.total() << " outliers among " << measurements << " measurements ("
+      << percent_of(counts.total(), measurements) << ")\n";
+  const std::pair<std::size_t, const char*> classes[] = {{counts.low_severe, "low severe"},
+                                                         {counts.low_mild, "low mild"},
+                                                         {counts.high_mild, "high mild"},
+                                                         {counts.high_severe, "high severe"}};
+  for (const auto& [n, label] : classes) {
+    if (n > 0) out << "  " << n << " (" << percent_of(n, measurements) << ") " << label << "\n";
+  }
+  return out.str();
+}
+
+std::string cell_report(const results::cell_diff& c, const results::diff& d) {
+  std::ostringstream out;
+  out << c.name;
+  if (d.mode == results::compare_mode::variants) out << "  (vs " << c.old_side.name << ")";
+  out << "\n";
+  const auto& t = c.new_side.typical;
+  out << k_indent << "time:   "
+      << bracketed(format_time_ns(t.lower), format_time_ns(t.estimate), format_time_ns(t.upper)) << "\n";
+  const bool throughput = has_throughput(c);
+  if (throughput) {
+    out << k_indent << "thrpt:  " << bracketed(rate(c, t.upper), rate(c, t.estimate), rate(c, t.lower)) << "\n";
+  }
+  const auto p = p_clause(c.p_value, d.config.alpha);
+  if (throughput && c.throughput_change) {
+    out << pad_right("", k_value_column - std::string("change:").size()) << "change:\n";
+    out << k_indent << "time:   " << percent_interval(c.mean_change) << " " << p << "\n";
+    out << k_indent << "thrpt:  " << percent_interval(*c.throughput_change) << "\n";
+  } else {
+    out << k_indent << "change: " << percent_interval(c.mean_change) << " " << p << "\n";
+  }
+  out << k_indent << stats::verdict_sentence(c.verdict) << "\n";
+  out << k_indent << test_line(c, d) << "\n";
+  for (const auto& w : c.warnings) out << k_indent << "warning: " << w << "\n";
+  out << outlier_lines(c.new_side.outliers, c.new_side.samples);
+  return out.str();
+}
+
+std::string comparison_summary(const results::diff& d) {
+  std::ostringstream out;
+  if (d.mode == results::compare_mode::runs) {
+    out << "OLD: " << describe_side(d.old_source) << "\nNEW: " << describe_side(d.new_source) << "\n";
+  } else {
+    out << "RESULTS: " << describe_side(d.new_source) << "\n";
+  }
+  out << "Settings: " << settings_line(d) << "\n\n";
+
+  std::size_t name_width = std::string("cell").size();
+  for (const auto& c : d.cells) name_width = std::max(name_width, c.name.size());
+  constexpr std::size_t k_change_width = 14;
+  constexpr std::size_t k_p_width = 10;
+  constexpr std::size_t k_gap = 2;
+  if (!d.cells.empty()) {
+    out << pad_right("cell", name_width + k_gap) << pad_right("change", k_change_width)
+        << pad_right("p (adj)", k_p_width) << "verdict\n";
+    for (const auto& c : d.cells) {
+      out << pad_right(c.name, name_width + k_gap) << pad_right(format_percent(c.mean_change.estimate), k_change_width)
+          << pad_right(fixed(c.p_value, k_detail_p_decimals), k_p_width) << verdict_label(c.verdict) << "\n";
+    }
+    out << "\n";
+  }
+  const auto& s = d.summary;
+  out << "Summary: " << s.compared << " cells compared\n";
+  constexpr std::size_t k_label_width = 16;
+  const std::pair<const char*, std::size_t> counts[] = {
+      {"improved", s.improved}, {"regressed", s.regressed}, {"within noise", s.within_noise}, {"unchanged", s.no_change}};
+  for (const auto& [label, n] : counts) out << "  " << pad_right(label, k_label_width) << n << "\n";
+  out << "  " << pad_right("geomean change", k_label_width)
+      << (s.geomean_change ? format_percent(*s.geomean_change) + " (of the mean time)" : std::string("-")) << "\n";
+
+  const auto list = [&](const char* title, const std::vector<std::string>& names) {
+    if (names.empty()) return;
+    out << title << " (" << names.size() << "):\n";
+    for (const auto& n : names) out << "  " << n << "\n";
+  };
+  list("Only in OLD", d.only_old);
+  list(d.mode == results::compare_mode::runs ? "Only in NEW" : "Without a base cell", d.only_new);
+  if (!d.not_compared.empty()) {
+    out << "Not compared (" << d.not_compared.size() << "):\n";
+    for (const auto& n : d.not_compared) out << "  " << n.name << ": " << n.reason << "\n";
+  }
+  return out.str();
+}
+
+std::string comparison_report(const results::diff& d) {
+  std::string out;
+  for (const auto& c : d.cells) out += cell_report(c, d) + "\n";
+  return out + comparison_summary(d);
+}
+
+}  // namespace benchgate::report

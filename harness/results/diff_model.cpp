@@ -1,0 +1,42 @@
+#include "harness/results/diff_model.hpp"
+
+namespace benchgate::results {
+
+namespace {
+
+// The value of `all` whose name is `text`.
+template <class Enum, std::size_t N>
+std::optional<Enum> parse_named(std::string_view text, const Enum (&all)[N]) {
+  for (const auto value : all) {
+    if (to_string(value) == text) return value;
+  }
+  return std::nullopt;
+}
+
+constexpr compare_mode k_modes[] = {compare_mode::runs, compare_mode::variants};
+constexpr time_metric k_metrics[] = {time_metric::real, time_metric::cpu};
+constexpr significance_test k_tests[] = {significance_test::welch, significance_test::mann_whitney};
+
+}  // namespace
+
+std::string_view to_string(compare_mode mode) {
+  return mode == compare_mode::variants ? "variants" : "runs";
+}
+
+std::string_view to_string(time_metric metric) {
+  return metric == time_metric::cpu ? "cpu_time" : "real_time";
+}
+
+std::string_view to_string(significance_test test) {
+  return test == significance_test::mann_whitney ? "mann_whitney" : "welch";
+}
+
+std::optional<compare_mode> parse_compare_mode(std::string_view text) { return parse_named(text, k_modes); }
+
+std::optional<time_metric> parse_time_metric(std::string_view text) { return parse_named(text, k_metrics); }
+
+std::optional<significance_test> parse_significance_test(std::string_view text) {
+  return parse_named(text, k_tests);
+}
+
+}  // namespace benchgate::results

@@ -1,0 +1,161 @@
+#pragma once
+// A comparison of two sets of cells, as stored in diff JSON (schema
+// benchgate.diff/1, documented field by field in docs/compare.md). Plain
+// values: harness/compare fills them, diff_json.hpp reads and writes them,
+// and later consumers (gate, charts) read them. Times are nanoseconds per
+// iteration; changes are fractions (+0.05 = 5 % more time than the old side).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "harness/results/model.hpp"
+#include "harness/stats/bootstrap.hpp"
+#include "harness/stats/change.hpp"
+#include "harness/stats/mann_whitney.hpp"
+#include "harness/stats/multiple_comparisons.hpp"
+#include "harness/stats/outliers.hpp"
+#include "harness/stats/welch.hpp"
+
+namespace benchgate::results {
+
+inline constexpr const char* diff_schema = "benchgate.diff/1";
+
+// Any fixed value: with it, comparing the same files twice prints the same
+// intervals and p-values.
+inline constexpr std::uint64_t k_default_bootstrap_seed = 20261202;
+
+// "runs": OLD against NEW, cells paired by name. "variants": within one run,
+// each new-role cell against the base-role cell of its grid point.
+enum class compare_mode { runs, variants };
+// Which time of each sample is compared: "real_time" (wall) or "cpu_time".
+enum class time_metric { real, cpu };
+// Which test's (adjusted) p-value decides the verdict: "welch" (criterion's)
+// or "mann_whitney" (compare.py's).
+enum class significance_test { welch, mann_whitney };
+
+std::string_view to_string(compare_mode mode);
+std::string_view to_string(time_metric metric);
+std::string_view to_string(significance_test test);
+// Parse the names to_string gives; nullopt for anything else.
+std::optional<compare_mode> parse_compare_mode(std::string_view text);
+std::optional<time_metric> parse_time_metric(std::string_view text);
+std::optional<significance_test> parse_significance_test(std::string_view text);
+
+// The statistics of one comparison; the defaults are criterion.rs's
+// (STATS.md) plus Holm's correction across cells.
+struct comparison_settings {
+  time_metric metric = time_metric::real;
+  significance_test test = significance_test::welch;
+  double alpha = stats::k_default_alpha;                      // in (0, 1)
+  double noise_threshold = stats::k_default_noise_threshold;  // fraction, >= 0
+  double confidence = stats::k_default_confidence;            // in (0, 1)
+  std::size_t resamples = stats::k_default_resamples;
+  stats::correction correction = stats::correction::holm;
+  std::uint64_t seed = k_default_bootstrap_seed;
+};
+
+// Where one side's cells came from.
+struct diff_source {
+  std::string path;                      // the file read
+  std::string format;                    // "benchgate.results/1" or "google-benchmark"
+  std::optional<std::string> baseline;   // the saved baseline's name, when named so
+  environment env;                       // what the file says (GB files say little)
+  std::optional<settings> run_settings;  // benchgate results only
+};
+
+// The estimates of one side of a compared cell (STATS.md, "Absolute
+// estimates"), of the compared metric.
+struct side_estimates {
+  std::string name;                  // the cell's name on this side
+  std::size_t samples = 0;
+  bool typical_is_slope = false;     // typical = OLS slope (linear sampling), else the mean
+  stats::interval_estimate typical;
+  stats::interval_estimate mean;
+  stats::interval_estimate median;
+  stats::interval_estimate std_dev;
+  stats::interval_estimate mad;
+  stats::outlier_counts outliers;    // Tukey classes, reported, never removed
+};
+
+struct welch_outcome {
+  std::optional<double> t;   // null when undefined (see stats::welch_t)
+  double p = 1;              // mixed-bootstrap, two-sided
+  double p_adjusted = 1;     // after the correction across the comparison's cells
+  stats::welch_status status = stats::welch_status::ok;
+};
+
+struct u_outcome {
+  double u1 = 0;             // U of the old side
+  double p = 1;              // two-sided, scipy's method choice
+  double p_adjusted = 1;
+  stats::u_method method = stats::u_method::none;
+  bool all_values_equal = false;
+  bool reliable = false;     // both sides have >= 9 samples (compare.py's advice)
+};
+
+// One compared pair of cells.
+struct cell_diff {
+  std::string name;          // runs: the shared name; variants: the new cell's name
+  std::string case_name;
+  std::vector<std::pair<std::string, std::string>> params;
+  suite::work_per_iteration work;  // of the new side
+  side_estimates old_side;
+  side_estimates new_side;
+  stats::interval_estimate mean_change;    // relative change of the mean
+  stats::interval_estimate median_change;  // relative change of the median
+  // Of the mean, 1 / (1 + r) - 1; set when the new side declares work.
+  std::optional<stats::interval_estimate> throughput_change;
+  welch_outcome welch;
+  u_outcome mann_whitney;
+  double p_value = 1;        // the chosen test's adjusted p: what the verdict used
+  stats::verdict verdict = stats::verdict::no_change;
+  std::vector<std::string> warnings;
+};
+
+// A cell on both sides that could not be compared (an error, no samples).
+struct skipped_cell {
+  std::string name;
+  std::string reason;
+};
+
+// kind: "environment" (the sides ran on different machines or builds),
+// "settings" (e.g. an injected slowdown on one side), "few_samples" (the U
+// test is unreliable somewhere).
+struct diff_warning {
+  std::string kind;
+  std::string message;
+};
+
+// Counts of compared cells by verdict, and the geometric mean of
+// (1 + mean change) over them, minus 1 (nullopt with no compared cell).
+struct diff_summary {
+  std::size_t compared = 0;
+  std::size_t improved = 0;
+  std::size_t regressed = 0;
+  std::size_t within_noise = 0;
+  std::size_t no_change = 0;
+  std::optional<double> geomean_change;
+};
+
+struct diff {
+  compare_mode mode = compare_mode::runs;
+  comparison_settings config;
+  // Variants mode: the role of the base cell and the roles paired with it.
+  std::optional<suite::variant_role> base_role;
+  std::vector<suite::variant_role> new_roles;
+  diff_source old_source;
+  diff_source new_source;  // in variants mode, the same run as old_source
+  std::vector<diff_warning> warnings;
+  std::vector<cell_diff> cells;
+  std::vector<std::string> only_old;  // names present on the old side only
+  std::vector<std::string> only_new;
+  std::vector<skipped_cell> not_compared;
+  diff_summary summary;
+};
+
+}  // namespace benchgate::results

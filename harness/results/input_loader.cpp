@@ -1,0 +1,41 @@
+#include "harness/results/input_loader.hpp"
+
+#include "harness/errors/input_error.hpp"
+#include "harness/files/file_io.hpp"
+#include "harness/results/diff_model.hpp"
+#include "harness/results/gbench_json.hpp"
+#include "harness/results/json_reader.hpp"
+#include "harness/results/results_json.hpp"
+
+namespace benchgate::results {
+
+loaded_results parse_any_results(std::string_view text, std::string_view source) {
+  const auto document = parse_json(text, source);
+  const std::string expected = std::string("expected benchgate results (\"schema\": \"") + results_schema +
+                               "\") or Google Benchmark JSON (a \"benchmarks\" array)";
+  if (!document.is_object()) {
+    throw input_error(std::string(source) + ": the document is not a JSON object; " + expected);
+  }
+  if (const auto schema = document.find("schema"); schema != document.end()) {
+    if (*schema == diff_schema) {
+      throw input_error(std::string(source) + ": is a comparison (\"schema\": \"" + diff_schema +
+                        "\"), not results; " + expected);
+    }
+    if (*schema != results_schema) {
+      throw input_error(std::string(source) + ": unknown \"schema\": " + describe(*schema) + "; " + expected);
+    }
+    return {results_from_json(document, source), results_schema};
+  }
+  if (const auto benchmarks = document.find("benchmarks");
+      benchmarks != document.end() && benchmarks->is_array()) {
+    return {gbench_from_json(document, source), gbench_format};
+  }
+  throw input_error(std::string(source) + ": neither a \"schema\" nor a \"benchmarks\" array; " + expected);
+}
+
+loaded_results load_any_results(const std::filesystem::path& path, std::string_view source) {
+  const std::string where = std::string(source) + " " + path.string();
+  return parse_any_results(files::read_file(path, source), where);
+}
+
+}  // namespace benchgate::results

@@ -1,0 +1,94 @@
+#include "harness/results/run_info_json.hpp"
+
+namespace benchgate::results {
+
+json environment_to_json(const environment& env) {
+  json j;
+  j["tool_version"] = env.tool_version;
+  j["cpu_model"] = optional_to_json(env.cpu_model);
+  j["logical_cpus"] = env.logical_cpus;
+  j["os"] = optional_to_json(env.os);
+  j["host"] = optional_to_json(env.host);
+  j["date"] = env.date;
+  j["load_average"] = env.load_average;
+  j["cpu_governor"] = optional_to_json(env.cpu_governor);
+  j["aslr"] = optional_to_json(env.aslr);
+  j["compiler"] = optional_to_json(env.compiler);
+  j["compiler_flags"] = optional_to_json(env.compiler_flags);
+  j["build_type"] = optional_to_json(env.build_type);
+  j["git_commit"] = optional_to_json(env.git_commit);
+  j["git_dirty"] = optional_to_json(env.git_dirty);
+  j["benchmark_version"] = optional_to_json(env.benchmark_version);
+  return j;
+}
+
+environment environment_from_json(const object_reader& r) {
+  environment env;
+  env.tool_version = r.optional_string("tool_version").value_or("");
+  env.cpu_model = r.optional_string("cpu_model");
+  env.logical_cpus = r.has("logical_cpus") ? static_cast<int>(r.integer("logical_cpus")) : 0;
+  env.os = r.optional_string("os");
+  env.host = r.optional_string("host");
+  env.date = r.optional_string("date").value_or("");
+  if (r.has("load_average")) {
+    for (const auto& v : r.array("load_average")) {
+      if (!v.is_number()) r.fail("load_average", "an array of numbers");
+      env.load_average.push_back(v.get<double>());
+    }
+  }
+  env.cpu_governor = r.optional_string("cpu_governor");
+  env.aslr = r.optional_string("aslr");
+  env.compiler = r.optional_string("compiler");
+  env.compiler_flags = r.optional_string("compiler_flags");
+  env.build_type = r.optional_string("build_type");
+  env.git_commit = r.optional_string("git_commit");
+  env.git_dirty = r.optional_boolean("git_dirty");
+  env.benchmark_version = r.optional_string("benchmark_version");
+  return env;
+}
+
+json settings_to_json(const settings& s) {
+  json j;
+  j["measure"] = s.measure;
+  j["samples"] = s.samples;
+  j["measurement_time_s"] = s.measurement_time_s;
+  j["warmup_s"] = s.warmup_s;
+  j["min_time_s"] = optional_to_json(s.min_time_s);
+  j["quick"] = s.quick;
+  j["random_interleaving"] = s.random_interleaving;
+  j["rounds"] = s.rounds;
+  j["cases"] = s.cases;
+  j["filter"] = optional_to_json(s.filter);
+  json params = json::object();
+  for (const auto& [axis, values] : s.params) params[axis] = values;
+  j["params"] = params;
+  j["inputs"] = s.inputs;
+  j["injected_slowdown_pct"] = s.injected_slowdown_pct;
+  j["injected_slowdown_filter"] = optional_to_json(s.injected_slowdown_filter);
+  return j;
+}
+
+settings settings_from_json(const object_reader& r) {
+  settings s;
+  s.measure = r.string("measure");
+  if (s.measure != "time" && s.measure != "instructions") r.fail("measure", "\"time\" or \"instructions\"");
+  s.samples = static_cast<int>(r.integer("samples"));
+  s.measurement_time_s = r.number("measurement_time_s");
+  s.warmup_s = r.number("warmup_s");
+  s.min_time_s = r.optional_number("min_time_s");
+  s.quick = r.boolean("quick");
+  s.random_interleaving = r.boolean("random_interleaving");
+  s.rounds = r.has("rounds") ? static_cast<int>(r.integer("rounds")) : 1;
+  s.cases = r.strings("cases");
+  s.filter = r.optional_string("filter");
+  const auto params = r.object("params");
+  for (const auto& [axis, values] : params.raw().items()) {
+    s.params.emplace_back(axis, params.strings(axis));
+  }
+  s.inputs = r.strings("inputs");
+  s.injected_slowdown_pct = r.has("injected_slowdown_pct") ? r.number("injected_slowdown_pct") : 0;
+  s.injected_slowdown_filter = r.optional_string("injected_slowdown_filter");
+  return s;
+}
+
+}  // namespace benchgate::results

@@ -1,0 +1,67 @@
+#include "harness/run/slowdown.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "harness/run/capture_reporter.hpp"
+#include "harness/stats/summary.hpp"
+
+namespace benchgate::run {
+
+namespace {
+
+// Pilots are short: a few repetitions whose median shrugs off one
+// preempted repetition on a shared machine.
+constexpr int k_pilot_repetitions = 5;
+constexpr double k_pilot_min_time_s = 0.02;
+// Steps per iteration of the calibration loop: enough that the loop's own
+// overhead is negligible next to the steps.
+constexpr std::uint64_t k_calibration_steps = 10'000;
+constexpr double k_percent = 100;
+
+// Runs `body` alone under Google Benchmark and returns the median CPU time
+// per iteration; nullopt when it reports an error. CPU time, because on a
+// shared machine a pilot's wall time also counts the time other jobs held
+// the core, which would inflate one pilot and not the other.
+template <class Body>
+std::optional<double> median_time_ns(const std::string& name, Body body) {
+  benchmark::ClearRegisteredBenchmarks();
+  benchmark::RegisterBenchmark(name.c_str(), body)
+      ->Repetitions(k_pilot_repetitions)
+      ->MinTime(k_pilot_min_time_s)
+      ->Unit(benchmark::kNanosecond);
+  capture_reporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::ClearRegisteredBenchmarks();
+  const auto found = reporter.captured().find(name);
+  if (found == reporter.captured().end() || !found->second.error.empty() || found->second.samples.empty()) {
+    return std::nullopt;
+  }
+  std::vector<double> times;
+  for (const auto& s : found->second.samples) times.push_back(s.cpu_ns);
+  return stats::median(times);
+}
+
+}  // namespace
+
+double measure_spin_step_ns() {
+  const auto ns = median_time_ns("benchgate/spin_calibration", [](benchmark::State& state) {
+    for (auto _ : state) suite::spin(k_calibration_steps);
+  });
+  return ns.value_or(0) / static_cast<double>(k_calibration_steps);
+}
+
+std::optional<double> pilot_time_ns(const suite::bench_body& body) {
+  return median_time_ns("benchgate/slowdown_pilot",
+                        [&body](benchmark::State& state) { body(state, suite::loop_knobs{}); });
+}
+
+std::uint64_t spin_steps_for(double pct, double cell_ns, double step_ns) {
+  if (!(pct > 0) || !(cell_ns > 0) || !(step_ns > 0)) return 0;
+  return static_cast<std::uint64_t>(std::llround(pct / k_percent * cell_ns / step_ns));
+}
+
+}  // namespace benchgate::run

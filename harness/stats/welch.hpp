@@ -1,0 +1,46 @@
+#pragma once
+// Welch's t statistic (B. L. Welch, "The generalization of Student's
+// problem when several different population variances are involved",
+// Biometrika 1947) and criterion.rs's p-value for it: a bootstrap of t under
+// the null hypothesis made by resampling the pooled samples (STATS.md,
+// "Comparing base (b) with new (a)"). Pure functions.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace benchgate::stats {
+
+// t = (mean(a) - mean(b)) / sqrt(s_a^2 / n_a + s_b^2 / n_b), s with divisor
+// n - 1. nullopt when either side has fewer than 2 values or the standard
+// error is 0 (both sides constant): t is undefined or infinite there.
+std::optional<double> welch_t(std::span<const double> a, std::span<const double> b);
+
+enum class welch_status {
+  ok,
+  too_few_samples,  // a side has fewer than 2 values: p = 1 (no evidence)
+  no_variance,      // both sides constant: p = 1 if the means are equal, else 0
+};
+
+// "ok", "too_few_samples" or "no_variance".
+std::string_view to_string(welch_status status);
+// Parses the names to_string gives; nullopt for anything else.
+std::optional<welch_status> parse_welch_status(std::string_view text);
+
+struct welch_result {
+  std::optional<double> t;  // as welch_t
+  double p = 1;             // two-sided, in [0, 1]
+  welch_status status = welch_status::ok;
+};
+
+// Welch's t of new `a` against base `b` with criterion's mixed-bootstrap
+// p-value: `resamples` times draw n_a + n_b values with replacement from
+// a ++ b, the first n_a as a*, the rest as b*; drop non-finite t*; with
+// hits = #{t* < t} over the B' kept, p = 2 min(hits, B' - hits) / B'. When no
+// t* is finite (the pooled values are all equal) p = 1.
+welch_result welch_test(std::span<const double> a, std::span<const double> b,
+                        std::size_t resamples, std::uint64_t seed);
+
+}  // namespace benchgate::stats

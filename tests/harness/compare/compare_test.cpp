@@ -1,0 +1,205 @@
+#include "harness/compare/compare.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "harness/compare/environment_check.hpp"
+#include "tests/harness/compare/test_runs.hpp"
+
+namespace benchgate::compare {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::make_cell;
+using testing::samples_around;
+using suite::variant_role;
+
+// Fast enough for unit tests; the defaults are exercised by the CLI tests.
+results::comparison_settings quick_settings() {
+  results::comparison_settings s;
+  s.resamples = 2000;
+  return s;
+}
+
+results::run_results run_of(std::vector<results::cell> cells) {
+  results::run_results run;
+  run.cells = std::move(cells);
+  return run;
+}
+
+results::diff compare(const results::run_results& a, const results::run_results& b,
+                      results::comparison_settings s = quick_settings()) {
+  return compare_runs(a, {}, b, {}, s);
+}
+
+TEST(Compare, EqualSamplesShowNoChange) {
+  const auto a = run_of({make_cell("c", "v", {}, "1", samples_around(100, 20))});
+  const auto d = compare(a, a);
+  ASSERT_EQ(d.cells.size(), 1U);
+  const auto& c = d.cells[0];
+  EXPECT_EQ(c.verdict, stats::verdict::no_change);
+  EXPECT_DOUBLE_EQ(c.mean_change.estimate, 0);
+  EXPECT_LT(c.mean_change.lower, 0);
+  EXPECT_GT(c.mean_change.upper, 0);
+  EXPECT_GT(c.welch.p, 0.5);
+  EXPECT_DOUBLE_EQ(c.mann_whitney.p, 1);  // identical samples: U = mu
+  EXPECT_TRUE(c.mann_whitney.reliable);
+  EXPECT_TRUE(c.warnings.empty());
+  EXPECT_EQ(d.summary.no_change, 1U);
+  EXPECT_DOUBLE_EQ(*d.summary.geomean_change, 0);
+}
+
+TEST(Compare, ATwentyPercentSlowdownIsARegression) {
+  auto slow = make_cell("c", "v", {}, "1", samples_around(120, 20));
+  slow.work = {suite::work_unit::bytes, 1000};
+  auto fast = make_cell("c", "v", {}, "1", samples_around(100, 20));
+  fast.work = slow.work;
+  const auto d = compare(run_of({fast}), run_of({slow}));
+  const auto& c = d.cells[0];
+  EXPECT_EQ(c.verdict, stats::verdict::regressed);
+  EXPECT_DOUBLE_EQ(c.mean_change.estimate, 0.2);
+  EXPECT_GT(c.mean_change.lower, 0.18);
+  EXPECT_LT(c.mean_change.upper, 0.22);
+  EXPECT_LT(c.p_value, 0.05);
+  ASSERT_TRUE(c.throughput_change.has_value());
+  EXPECT_DOUBLE_EQ(c.throughput_change->estimate, 1 / 1.2 - 1);
+  EXPECT_EQ(c.new_side.samples, 20U);
+  double total = 0;
+  for (const auto& sample : slow.samples) total += sample.real_ns;
+  EXPECT_NEAR(c.new_side.mean.estimate, total / 20, 1e-9);
+  EXPECT_FALSE(c.new_side.typical_is_slope);
+  EXPECT_EQ(d.summary.regressed, 1U);
+}
+
+TEST(Compare, TheVerdictUsesTheChosenTestsAdjustedP) {
+  std::vector<results::cell> old_cells;
+  std::vector<results::cell> new_cells;
+  for (int i = 0; i < 5; ++i) {
+    old_cells.push_back(make_cell("c", "v" + std::to_string(i), {}, "1", samples_around(100, 12)));
+    new_cells.push_back(make_cell("c", "v" + std::to_string(i), {}, "1", samples_around(i == 0 ? 110 : 100, 12)));
+  }
+  auto s = quick_settings();
+  s.test = results::significance_test::mann_whitney;
+  const auto holm = compare(run_of(old_cells), run_of(new_cells), s);
+  for (const auto& c : holm.cells) {
+    EXPECT_GE(c.mann_whitney.p_adjusted, c.mann_whitney.p);
+    EXPECT_GE(c.welch.p_adjusted, c.welch.p);
+    EXPECT_EQ(c.p_value, c.mann_whitney.p_adjusted);
+  }
+  // Holm multiplies the smallest of five p-values by five.
+  EXPECT_DOUBLE_EQ(holm.cells[0].mann_whitney.p_adjusted, std::min(1.0, 5 * holm.cells[0].mann_whitney.p));
+  s.correction = stats::correction::none;
+  const auto raw = compare(run_of(old_cells), run_of(new_cells), s);
+  EXPECT_EQ(raw.cells[0].mann_whitney.p_adjusted, raw.cells[0].mann_whitney.p);
+}
+
+TEST(Compare, FailedAndOneSidedCellsAreListedNotCompared) {
+  auto failed = make_cell("c", "broken", {}, "", {});
+  failed.error = "variants disagree";
+  const auto a = run_of({make_cell("c", "ok", {}, "", samples_around(10, 10)), failed,
+                         make_cell("c", "gone", {}, "", samples_around(10, 10))});
+  const auto b = run_of({make_cell("c", "ok", {}, "", samples_around(10, 10)),
+                         make_cell("c", "broken", {}, "", samples_around(10, 10)),
+                         make_cell("c", "empty", {}, "", {})});
+  const auto d = compare(a, b);
+  ASSERT_EQ(d.cells.size(), 1U);
+  ASSERT_EQ(d.not_compared.size(), 1U);
+  EXPECT_EQ(d.not_compared[0].name, "c/broken");
+  EXPECT_EQ(d.not_compared[0].reason, "the old side failed: variants disagree");
+  EXPECT_THAT(d.only_old, ::testing::ElementsAre("c/gone"));
+  EXPECT_THAT(d.only_new, ::testing::ElementsAre("c/empty"));
+}
+
+TEST(Compare, FewSamplesWarnAboutTheUTest) {
+  const auto a = run_of({make_cell("c", "v", {}, "", samples_around(10, 5))});
+  const auto d = compare(a, a);
+  EXPECT_FALSE(d.cells[0].mann_whitney.reliable);
+  EXPECT_THAT(d.cells[0].warnings[0], HasSubstr("fewer than 9 samples on a side (old 5, new 5)"));
+  ASSERT_EQ(d.warnings.size(), 1U);
+  EXPECT_EQ(d.warnings[0].kind, "few_samples");
+  EXPECT_EQ(d.warnings[0].message, "1 of 1 cells have fewer than 9 samples on a side: their U test is unreliable");
+}
+
+TEST(Compare, OneSampleASideHasDefinedNumbers) {
+  const auto a = run_of({make_cell("c", "v", {}, "", samples_around(10, 1))});
+  const auto b = run_of({make_cell("c", "v", {}, "", samples_around(12, 1))});
+  const auto d = compare(a, b);
+  const auto& c = d.cells[0];
+  EXPECT_EQ(c.welch.status, stats::welch_status::too_few_samples);
+  EXPECT_EQ(c.welch.p, 1);
+  EXPECT_EQ(c.verdict, stats::verdict::no_change);
+  EXPECT_NEAR(c.mean_change.estimate, 0.2, 1e-12);
+  EXPECT_NEAR(c.mean_change.lower, 0.2, 1e-12);
+}
+
+TEST(Compare, APairsNumbersDoNotDependOnTheOtherCells) {
+  const auto x = make_cell("c", "x", {}, "", samples_around(10, 12));
+  const auto y = make_cell("c", "y", {}, "", samples_around(20, 12));
+  auto x2 = make_cell("c", "x", {}, "", samples_around(10.5, 12));
+  const auto alone = compare(run_of({x}), run_of({x2}));
+  const auto together = compare(run_of({y, x}), run_of({x2, y}));
+  ASSERT_EQ(together.cells[0].name, "c/x");
+  EXPECT_EQ(together.cells[0].mean_change, alone.cells[0].mean_change);
+  EXPECT_EQ(together.cells[0].welch.p, alone.cells[0].welch.p);
+}
+
+TEST(Compare, VariantsModeRecordsTheRoles) {
+  const auto run = run_of({make_cell("c", "baseline", variant_role::baseline, "8", samples_around(100, 10)),
+                           make_cell("c", "core", variant_role::core, "8", samples_around(10, 10))});
+  const auto d = compare_variants(run, {}, variant_role::baseline, {variant_role::core}, quick_settings());
+  EXPECT_EQ(d.mode, results::compare_mode::variants);
+  EXPECT_EQ(d.base_role, variant_role::baseline);
+  ASSERT_EQ(d.cells.size(), 1U);
+  EXPECT_EQ(d.cells[0].name, "c/core/size:8");
+  EXPECT_EQ(d.cells[0].old_side.name, "c/baseline/size:8");
+  EXPECT_EQ(d.cells[0].verdict, stats::verdict::improved);
+  EXPECT_NEAR(d.cells[0].mean_change.estimate, -0.9, 1e-12);
+}
+
+TEST(Compare, SummaryCountsVerdictsAndTakesTheGeometricMean) {
+  std::vector<results::cell_diff> cells(3);
+  cells[0].mean_change.estimate = 1.0;   // ratio 2
+  cells[0].verdict = stats::verdict::regressed;
+  cells[1].mean_change.estimate = 1.0;   // ratio 2
+  cells[1].verdict = stats::verdict::within_noise;
+  cells[2].mean_change.estimate = -0.5;  // ratio 1/2
+  cells[2].verdict = stats::verdict::improved;
+  const auto s = summarize(cells);
+  EXPECT_EQ(s.compared, 3U);
+  EXPECT_EQ(s.regressed, 1U);
+  EXPECT_EQ(s.within_noise, 1U);
+  EXPECT_EQ(s.improved, 1U);
+  EXPECT_NEAR(*s.geomean_change, std::cbrt(2.0) - 1, 1e-12);
+  EXPECT_FALSE(summarize({}).geomean_change.has_value());
+}
+
+TEST(EnvironmentCheck, WarnsOnKnownDifferencesOnly) {
+  results::diff_source a;
+  results::diff_source b;
+  a.env.cpu_model = "AMD EPYC";
+  b.env.cpu_model = "Intel Xeon";
+  a.env.compiler = "GNU 12.2.0";  // unknown on b: not compared
+  a.env.build_type = b.env.build_type = "Release";
+  const auto w = environment_warnings(a, b);
+  ASSERT_EQ(w.size(), 1U);
+  EXPECT_EQ(w[0].kind, "environment");
+  EXPECT_EQ(w[0].message,
+            "CPU model differs: old 'AMD EPYC', new 'Intel Xeon'; a change may come from it rather than from the code");
+}
+
+TEST(EnvironmentCheck, WarnsWhenOneSideHadAnInjectedSlowdown) {
+  results::diff_source a;
+  results::diff_source b;
+  a.run_settings = results::settings{};
+  b.run_settings = results::settings{};
+  b.run_settings->injected_slowdown_pct = 10;
+  const auto w = environment_warnings(a, b);
+  ASSERT_EQ(w.size(), 1U);
+  EXPECT_EQ(w[0].kind, "settings");
+  EXPECT_THAT(w[0].message, HasSubstr("old 0 %, new 10 %"));
+}
+
+}  // namespace
+}  // namespace benchgate::compare

@@ -1,0 +1,100 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/options/command_line.hpp"
+
+namespace benchgate::options {
+namespace {
+
+using ::testing::HasSubstr;
+
+compare_options parse_compare(std::vector<std::string> args) {
+  const suite::registry none({});
+  args.insert(args.begin(), "compare");
+  return std::get<compare_options>(parse_command_line(args, none));
+}
+
+std::string error_of(std::vector<std::string> args) {
+  try {
+    parse_compare(std::move(args));
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(CompareCommandLine, TwoInputsWithCriterionsDefaults) {
+  const auto o = parse_compare({"old.json", "new.json"});
+  EXPECT_THAT(o.inputs, ::testing::ElementsAre("old.json", "new.json"));
+  EXPECT_FALSE(o.variants);
+  EXPECT_EQ(o.settings.alpha, 0.05);
+  EXPECT_EQ(o.settings.noise_threshold, 0.01);
+  EXPECT_EQ(o.settings.confidence, 0.95);
+  EXPECT_EQ(o.settings.resamples, 100000U);
+  EXPECT_EQ(o.settings.correction, stats::correction::holm);
+  EXPECT_EQ(o.settings.metric, results::time_metric::real);
+  EXPECT_EQ(o.settings.test, results::significance_test::welch);
+  EXPECT_EQ(o.baseline_dir, "reports/baselines");
+  EXPECT_FALSE(o.json_out.has_value());
+}
+
+TEST(CompareCommandLine, EverySettingCanBeGiven) {
+  const auto o = parse_compare({"a", "b", "--alpha", "0.01", "--noise-threshold", "2%", "--confidence", "0.99",
+                                "--resamples", "5000", "--correction", "bh", "--metric", "cpu_time", "--test",
+                                "mann_whitney", "--seed", "7", "--baseline-dir", "saved", "--json", "d.json",
+                                "--text-out", "d.txt"});
+  EXPECT_EQ(o.settings.alpha, 0.01);
+  EXPECT_DOUBLE_EQ(o.settings.noise_threshold, 0.02);
+  EXPECT_EQ(o.settings.confidence, 0.99);
+  EXPECT_EQ(o.settings.resamples, 5000U);
+  EXPECT_EQ(o.settings.correction, stats::correction::benjamini_hochberg);
+  EXPECT_EQ(o.settings.metric, results::time_metric::cpu);
+  EXPECT_EQ(o.settings.test, results::significance_test::mann_whitney);
+  EXPECT_EQ(o.settings.seed, 7U);
+  EXPECT_EQ(o.baseline_dir, "saved");
+  EXPECT_EQ(o.json_out, "d.json");
+  EXPECT_EQ(o.text_out, "d.txt");
+  EXPECT_DOUBLE_EQ(parse_compare({"a", "b", "--noise-threshold", "0.03"}).settings.noise_threshold, 0.03);
+}
+
+TEST(CompareCommandLine, VariantsTakeOneInputAndRoles) {
+  const auto o = parse_compare({"--variants", "run.json", "--base-role", "core", "--new-role", "peer"});
+  EXPECT_TRUE(o.variants);
+  EXPECT_THAT(o.inputs, ::testing::ElementsAre("run.json"));
+  EXPECT_EQ(o.base_role, suite::variant_role::core);
+  EXPECT_THAT(o.new_roles, ::testing::ElementsAre(suite::variant_role::peer));
+  const auto defaults = parse_compare({"--variants", "run.json"});
+  EXPECT_EQ(defaults.base_role, suite::variant_role::baseline);
+  EXPECT_THAT(defaults.new_roles, ::testing::ElementsAre(suite::variant_role::core, suite::variant_role::peer));
+}
+
+TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {
+  EXPECT_EQ(error_of({"only.json"}),
+            "benchgate compare: expected two inputs, OLD and NEW, got 1; see 'benchgate compare --help'");
+  EXPECT_EQ(error_of({"--variants", "a", "b"}),
+            "benchgate compare: expected one RESULTS file with --variants, got 2; see 'benchgate compare --help'");
+  EXPECT_EQ(error_of({"a", "b", "--alpha", "1.5"}), "--alpha 1.5: expected a number in (0, 1), e.g. 0.05");
+  EXPECT_EQ(error_of({"a", "b", "--confidence", "95"}), "--confidence 95: expected a number in (0, 1), e.g. 0.95");
+  EXPECT_EQ(error_of({"a", "b", "--noise-threshold", "-1"}),
+            "--noise-threshold -1: expected a fraction >= 0 (0.01) or a percentage (1%)");
+  EXPECT_EQ(error_of({"a", "b", "--resamples", "5"}), "--resamples 5: expected an integer from 100 to 10000000");
+  EXPECT_EQ(error_of({"a", "b", "--correction", "bonferroni"}), "--correction bonferroni: expected holm, bh or none");
+  EXPECT_EQ(error_of({"a", "b", "--metric", "wall"}), "--metric wall: expected real_time or cpu_time");
+  EXPECT_EQ(error_of({"a", "b", "--test", "t"}), "--test t: expected welch or mann_whitney");
+  EXPECT_EQ(error_of({"a", "b", "--seed", "-3"}), "--seed -3: expected an integer >= 0");
+  EXPECT_EQ(error_of({"a", "b", "--base-role", "core"}), "--base-role: only means something with --variants");
+  EXPECT_EQ(error_of({"--variants", "a", "--new-role", "boss"}), "--new-role boss: expected baseline, core or peer");
+  EXPECT_THAT(error_of({"a", "b", "--bogus"}), HasSubstr("benchgate compare: unrecognised option '--bogus'"));
+}
+
+TEST(CompareCommandLine, HelpListsTheOptionsButNotThePositionals) {
+  const suite::registry none({});
+  const auto help = std::get<help_request>(parse_command_line({"compare", "--help"}, none));
+  EXPECT_THAT(help.text, HasSubstr("Usage: benchgate compare OLD NEW [OPTIONS]"));
+  EXPECT_THAT(help.text, HasSubstr("--noise-threshold X"));
+  EXPECT_THAT(help.text, ::testing::Not(HasSubstr("--input")));
+}
+
+}  // namespace
+}  // namespace benchgate::options

@@ -1,0 +1,54 @@
+#pragma once
+// A tiny benchmark case for runner tests: two variants (baseline, core)
+// summing `size` integers, over one axis.
+
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <numeric>
+#include <vector>
+
+#include "harness/suite/case.hpp"
+#include "harness/suite/registry.hpp"
+
+namespace benchgate::run::testing {
+
+class sum_case final : public suite::benchmark_case {
+ public:
+  std::string_view name() const override { return "sum"; }
+  std::string_view description() const override { return "sums integers (test case)"; }
+  std::vector<suite::variant_info> variants() const override {
+    return {{"baseline", suite::variant_role::baseline, "loop"}, {"core", suite::variant_role::core, "loop"}};
+  }
+  std::vector<suite::axis_info> axes() const override { return {{"size", "integers", {"16", "64"}, {}, {}}}; }
+
+  suite::prepared_point prepare(const suite::param_point& point) const override {
+    auto values = std::make_shared<std::vector<int>>(std::stoul(*point.find("size")), 1);
+    const auto body = [values](benchmark::State& state, const suite::loop_knobs& knobs) {
+      suite::timed_loop(state, knobs, [&] {
+        benchmark::DoNotOptimize(std::accumulate(values->begin(), values->end(), 0));
+      });
+    };
+    suite::prepared_point prepared;
+    prepared.work = {suite::work_unit::items, static_cast<double>(values->size())};
+    prepared.benches = {{"baseline", body, {}}, {"core", body, {}}};
+    return prepared;
+  }
+};
+
+inline suite::registry sum_registry() {
+  std::vector<std::unique_ptr<suite::benchmark_case>> cases;
+  cases.push_back(std::make_unique<sum_case>());
+  return suite::registry(std::move(cases));
+}
+
+// Short timings: the tests check what is run, not how fast.
+inline options::run_options quick_options() {
+  options::run_options o;
+  o.samples = 6;
+  o.measurement_time_s = 0.012;
+  o.warmup_s = 0;
+  return o;
+}
+
+}  // namespace benchgate::run::testing
