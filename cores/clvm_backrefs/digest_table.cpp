@@ -5,9 +5,13 @@
 
 namespace cores::clvm_backrefs {
 
-digest_table::digest_table(std::uint64_t salt, std::size_t expected) : salt_(salt) {
+digest_table::digest_table(std::uint64_t salt, std::size_t expected) : salt_(salt) { reset(salt, expected); }
+
+void digest_table::reset(std::uint64_t salt, std::size_t expected) {
+  salt_ = salt;
+  keys_.clear();
   keys_.reserve(expected);
-  rebuild(std::max(k_min_capacity, std::bit_ceil(expected * k_max_load_divisor + 1)));
+  rebuild(std::max({k_min_capacity, slots_.size(), std::bit_ceil(expected * k_max_load_divisor + 1)}));
 }
 
 std::uint32_t digest_table::intern(const digest& key) {

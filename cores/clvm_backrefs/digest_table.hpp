@@ -26,6 +26,10 @@ class digest_table {
   // An empty table with room for `expected` digests before it grows.
   digest_table(std::uint64_t salt, std::size_t expected);
 
+  // Empties the table and sets a new salt, keeping its memory when it has
+  // room for `expected` digests.
+  void reset(std::uint64_t salt, std::size_t expected);
+
   // The id of `key`, or k_absent.
   std::uint32_t find(const digest& key) const {
     const std::uint32_t tag = tag_of(key);

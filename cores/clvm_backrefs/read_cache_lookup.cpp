@@ -10,8 +10,11 @@ namespace cores::clvm_backrefs {
 
 namespace {
 
-// Stack roots and items: about two digests per node written.
-constexpr std::size_t k_digests_per_node = 2;
+// Tables are sized for one digest per 4 tree nodes: where sub-trees repeat,
+// most nodes sit under back references and are never pushed (the mainnet
+// generators 0 and 1 make 0.18 and 0.23 digests per node). Trees without
+// repetition make about 2 per node; the tables then grow a few times.
+constexpr std::size_t k_nodes_per_digest = 4;
 constexpr std::uint64_t k_bits_per_byte = 8;
 // A back reference costs the 0xFE byte and at least one path byte.
 constexpr std::uint64_t k_backref_overhead_bytes = 2;
@@ -32,13 +35,27 @@ read_cache_lookup::read_cache_lookup(sha256& hasher, std::uint64_t threshold, st
                                      std::size_t expected_digests)
     : hasher_(hasher),
       threshold_(std::max(threshold, k_seed_threshold)),
-      table_(salt, expected_digests * k_digests_per_node) {
-  records_.reserve(expected_digests * k_digests_per_node);
-  parent_pool_.reserve(expected_digests * k_digests_per_node);
-  read_stack_.reserve(expected_digests);
+      nil_hash_(hash_atom(hasher, {})),
+      table_(salt, expected_digests) {
+  reset(salt, expected_digests);
+}
+
+void read_cache_lookup::reset(std::uint64_t salt, std::size_t expected_digests) {
+  table_.reset(salt, expected_digests);
+  records_.clear();
+  records_.reserve(expected_digests);
+  parent_pool_.clear();
+  parent_pool_.reserve(expected_digests);
+  read_stack_.clear();
+  frontier_.clear();
+  stamp_ = 0;
   // The stack object starts as nil, referenced once.
-  root_ = intern(hash_atom(hasher_, {}));
+  root_ = intern(nil_hash_);
   records_[root_].count = 1;
+}
+
+std::size_t read_cache_lookup::expected_digests_for(std::size_t tree_nodes) {
+  return tree_nodes / k_nodes_per_digest;
 }
 
 std::uint32_t read_cache_lookup::intern(const digest& key) {
@@ -104,6 +121,12 @@ void read_cache_lookup::pop2_and_cons(const digest& pair_hash) {
   add_parent(left, pair, false);
   add_parent(right, pair, true);
   push_id(pair, pair_hash);
+}
+
+std::size_t read_cache_lookup::parent_entries() const {
+  std::size_t total = 0;
+  for (const auto& record : records_) total += record.parents;
+  return total;
 }
 
 std::uint32_t read_cache_lookup::next_stamp() {

@@ -38,8 +38,16 @@ class read_cache_lookup {
   // An empty stack (the stack object is nil). `hasher` must outlive the
   // lookup. threshold < 3 counts as 3 (a back reference takes 2 bytes at
   // least). `salt` moves the table's buckets, never the results.
-  // `expected_digests` sizes the tables up front.
+  // `expected_digests` sizes the tables up front (they grow beyond it);
+  // expected_digests_for() estimates it from a tree's node count.
   read_cache_lookup(sha256& hasher, std::uint64_t threshold, std::uint64_t salt, std::size_t expected_digests);
+
+  // Back to an empty stack with a new salt, keeping the memory of earlier
+  // use (sized for at least `expected_digests`).
+  void reset(std::uint64_t salt, std::size_t expected_digests);
+
+  // A table size for serializing a tree of `tree_nodes` distinct nodes.
+  static std::size_t expected_digests_for(std::size_t tree_nodes);
 
   void push(const digest& item);
   // Precondition: the stack is not empty.
@@ -52,6 +60,11 @@ class read_cache_lookup {
   // not reachable from the stack, or every path is too long to save bytes
   // (more than 8 * (serialized_length - 2) - 1 steps).
   bool find_path(const digest& target, std::uint64_t serialized_length, std::vector<std::uint8_t>& path);
+
+  // Distinct digests seen so far (items, stack objects, pairs).
+  std::size_t digest_count() const { return table_.size(); }
+  // Parent-list entries stored so far (two per push, two per cons).
+  std::size_t parent_entries() const;
 
  private:
   static constexpr std::uint32_t k_right_bit = 0x8000'0000U;  // in a parent or frontier link
@@ -90,6 +103,7 @@ class read_cache_lookup {
 
   sha256& hasher_;
   std::uint64_t threshold_;
+  digest nil_hash_;
   digest_table table_;
   std::vector<node_record> records_;
   std::vector<std::uint32_t> parent_pool_;  // chunks: link, then k_chunk_entries entries

@@ -20,9 +20,9 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 // Marks every node reachable from `root` (iterative DFS; a node is pushed
 // at most once). Returns the highest atom index reached plus one.
 std::size_t mark_reachable(const node_store& store, node_ref root, std::vector<std::uint8_t>& atom_marks,
-                           std::vector<std::uint8_t>& pair_marks) {
+                           std::vector<std::uint8_t>& pair_marks, std::vector<node_ref>& pending) {
   std::size_t atom_end = 0;
-  std::vector<node_ref> pending;
+  pending.clear();
   auto visit = [&](node_ref node) {
     auto& mark = node.is_pair() ? pair_marks[node.index()] : atom_marks[node.index()];
     if (mark != 0) return;
@@ -65,38 +65,44 @@ digest hash_pair(sha256& hasher, const digest& left, const digest& right) {
 }
 
 std::optional<tree_facts> tree_facts::compute(const node_store& store, node_ref root, sha256& hasher) {
+  tree_facts facts;
+  if (!facts.recompute(store, root, hasher)) return std::nullopt;
+  return facts;
+}
+
+bool tree_facts::recompute(const node_store& store, node_ref root, sha256& hasher) {
   // Children always have lower pair indices than their parent (the store is
   // built bottom-up), so one ascending pass over the marked nodes is a
   // post-order: no recursion and no explicit stack for the hashing.
+  // assign/resize reuse the vectors' memory from earlier calls; entries of
+  // unmarked nodes keep stale values and are never read.
   const std::size_t pair_end = root.is_pair() ? root.index() + 1 : 0;
-  std::vector<std::uint8_t> atom_marks(store.atom_count(), 0);
-  std::vector<std::uint8_t> pair_marks(pair_end, 0);
-  const std::size_t atom_end = mark_reachable(store, root, atom_marks, pair_marks);
+  atom_marks_.assign(store.atom_count(), 0);
+  pair_marks_.assign(pair_end, 0);
+  const std::size_t atom_end = mark_reachable(store, root, atom_marks_, pair_marks_, pending_);
 
-  tree_facts facts;
-  facts.atom_hashes_.resize(atom_end);
-  facts.atom_lengths_.resize(atom_end);
-  facts.pair_hashes_.resize(pair_end);
-  facts.pair_lengths_.resize(pair_end);
+  atom_hashes_.resize(atom_end);
+  atom_lengths_.resize(atom_end);
+  pair_hashes_.resize(pair_end);
+  pair_lengths_.resize(pair_end);
+  node_count_ = 0;
   for (std::size_t i = 0; i < atom_end; ++i) {
-    if (atom_marks[i] == 0) continue;
+    if (atom_marks_[i] == 0) continue;
     const auto bytes = store.atom(node_ref::atom_at(static_cast<std::uint32_t>(i)));
-    facts.atom_hashes_[i] = hash_atom(hasher, bytes);
-    facts.atom_lengths_[i] = atom_serialized_length(bytes);
-    ++facts.node_count_;
+    atom_hashes_[i] = hash_atom(hasher, bytes);
+    atom_lengths_[i] = atom_serialized_length(bytes);
+    ++node_count_;
   }
   for (std::size_t i = 0; i < pair_end; ++i) {
-    if (pair_marks[i] == 0) continue;
+    if (pair_marks_[i] == 0) continue;
     const node_ref pair = node_ref::pair_at(static_cast<std::uint32_t>(i));
     const node_ref left = store.left(pair);
     const node_ref right = store.right(pair);
-    facts.pair_hashes_[i] = hash_pair(hasher, facts.hash(left), facts.hash(right));
-    facts.pair_lengths_[i] =
-        saturating_add(saturating_add(1, facts.serialized_length(left)), facts.serialized_length(right));
-    ++facts.node_count_;
+    pair_hashes_[i] = hash_pair(hasher, hash(left), hash(right));
+    pair_lengths_[i] = saturating_add(saturating_add(1, serialized_length(left)), serialized_length(right));
+    ++node_count_;
   }
-  if (!hasher.ok()) return std::nullopt;
-  return facts;
+  return hasher.ok();
 }
 
 std::optional<digest> tree_hash(const node_store& store, node_ref root, sha256& hasher) {

@@ -33,6 +33,11 @@ class tree_facts {
   // big to write). nullopt when hashing failed.
   static std::optional<tree_facts> compute(const node_store& store, node_ref root, sha256& hasher);
 
+  // The same for a new root, reusing this object's memory (no page faults
+  // when the tree is no bigger than before). false when hashing failed; the
+  // facts are then unusable.
+  bool recompute(const node_store& store, node_ref root, sha256& hasher);
+
   // Precondition: `node` is reachable from the root given to compute().
   const digest& hash(node_ref node) const {
     return node.is_pair() ? pair_hashes_[node.index()] : atom_hashes_[node.index()];
@@ -49,6 +54,10 @@ class tree_facts {
   std::vector<std::uint64_t> atom_lengths_;
   std::vector<std::uint64_t> pair_lengths_;
   std::size_t node_count_ = 0;
+  // Scratch of recompute(), kept for reuse.
+  std::vector<std::uint8_t> atom_marks_;
+  std::vector<std::uint8_t> pair_marks_;
+  std::vector<node_ref> pending_;
 };
 
 // TH of the tree at `root`; nullopt when hashing failed.
