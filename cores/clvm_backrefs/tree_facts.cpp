@@ -70,6 +70,16 @@ std::optional<tree_facts> tree_facts::compute(const node_store& store, node_ref 
   return facts;
 }
 
+const digest& tree_facts::short_atom_hash(sha256& hasher, std::span<const std::uint8_t> atom) {
+  // Slot 0 is nil, slot 1 + b the byte b.
+  const std::size_t slot = atom.empty() ? 0 : 1 + std::size_t{atom[0]};
+  if (!short_atom_known_[slot]) {
+    short_atom_hashes_[slot] = hash_atom(hasher, atom);
+    short_atom_known_[slot] = hasher.ok();
+  }
+  return short_atom_hashes_[slot];
+}
+
 bool tree_facts::recompute(const node_store& store, node_ref root, sha256& hasher) {
   // Children always have lower pair indices than their parent (the store is
   // built bottom-up), so one ascending pass over the marked nodes is a
@@ -89,7 +99,7 @@ bool tree_facts::recompute(const node_store& store, node_ref root, sha256& hashe
   for (std::size_t i = 0; i < atom_end; ++i) {
     if (atom_marks_[i] == 0) continue;
     const auto bytes = store.atom(node_ref::atom_at(static_cast<std::uint32_t>(i)));
-    atom_hashes_[i] = hash_atom(hasher, bytes);
+    atom_hashes_[i] = bytes.size() <= 1 ? short_atom_hash(hasher, bytes) : hash_atom(hasher, bytes);
     atom_lengths_[i] = atom_serialized_length(bytes);
     ++node_count_;
   }

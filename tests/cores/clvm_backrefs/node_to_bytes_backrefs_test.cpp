@@ -1,5 +1,7 @@
 #include "cores/clvm_backrefs/node_to_bytes_backrefs.hpp"
 
+#include "cores/clvm_backrefs/backrefs_serializer.hpp"
+
 #include <gtest/gtest.h>
 
 #include "tests/cores/clvm_backrefs/clvm_test_support.hpp"
@@ -98,9 +100,48 @@ TEST(CoreNodeToBytesBackrefs, HandlesTreesNested100000Deep) {
   for (std::size_t i = 0; i < k_deep; ++i) right.insert(right.end(), {0xff, 0x82, 0x12, 0x34});
   right.push_back(0x80);
   for (const auto* plain : {&left, &right}) {
-    check_properties(*plain, k_core_threshold);
-    check_properties(*plain, k_seed_threshold);
+    node_store store;
+    const auto root = clvm_test::parse_plain(store, *plain);
+    for (const auto threshold : {k_core_threshold, k_seed_threshold}) {
+      bytes out;
+      ASSERT_EQ(node_to_bytes_backrefs(store, root, out, k_no_limit, threshold), serialize_status::ok);
+      EXPECT_LE(out.size(), plain->size());
+      node_store decoded_store;
+      const auto decoded = node_from_bytes_backrefs(decoded_store, out);
+      ASSERT_EQ(decoded.status, parse_status::ok);
+      EXPECT_EQ(clvm_test::plain_bytes(decoded_store, decoded.node), *plain);
+    }
   }
+}
+
+TEST(BackrefsSerializer, GivesTheOneShotOutputWhenReusedAcrossTreesOfAnySize) {
+  // Big, small, big again: reused memory must not leak state between calls.
+  backrefs_serializer t4(k_core_threshold);
+  backrefs_serializer t3(k_seed_threshold);
+  for (const std::uint64_t seed : {5ULL, 6ULL, 7ULL, 5ULL}) {
+    const auto plain = clvm_test::random_tree_plain(seed, seed == 6 ? 50 : k_random_steps, k_random_max_plain_bytes);
+    node_store store;
+    const auto root = clvm_test::parse_plain(store, plain);
+    for (auto* serializer : {&t4, &t3}) {
+      const auto threshold = serializer == &t4 ? k_core_threshold : k_seed_threshold;
+      bytes reused, once;
+      ASSERT_EQ(serializer->serialize(store, root, reused), serialize_status::ok);
+      ASSERT_EQ(node_to_bytes_backrefs(store, root, once, k_no_limit, threshold), serialize_status::ok);
+      EXPECT_EQ(reused, once) << "seed " << seed;
+    }
+  }
+}
+
+TEST(BackrefsSerializer, FailsCleanlyOverTheLimitAndRecovers) {
+  node_store store;
+  auto node = *store.new_atom(from_hex("0102030405"));
+  for (int level = 0; level < 3; ++level) node = *store.new_pair(node, node);
+  backrefs_serializer serializer;
+  bytes out;
+  EXPECT_EQ(serializer.serialize(store, node, out, 14), serialize_status::over_limit);
+  EXPECT_TRUE(out.empty());
+  EXPECT_EQ(serializer.serialize(store, node, out, 15), serialize_status::ok);
+  EXPECT_EQ(to_hex(out), "ffffff850102030405fe02fe02fe02");
 }
 
 TEST(CoreNodeToBytesBackrefs, WritesAnAtomTreeAsItsPlainForm) {

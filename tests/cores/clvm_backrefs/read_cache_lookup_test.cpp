@@ -58,4 +58,29 @@ TEST(CoreReadCacheLookup, FollowsParentsInInsertionOrder) {
   EXPECT_EQ(clvm_test::path_of(lookup, x), "04");
 }
 
+TEST(CoreReadCacheLookup, StoresTwoParentLinksPerPushAndPerCons) {
+  auto hasher = *sha256::create();
+  read_cache_lookup lookup(hasher, k_seed_threshold, 0, 0);
+  EXPECT_EQ(lookup.digest_count(), 1U);  // nil
+  const auto a = hash_atom(hasher, std::vector<std::uint8_t>{1, 2});
+  const auto b = hash_atom(hasher, std::vector<std::uint8_t>{3, 4});
+  lookup.push(a);  // a, (a)
+  lookup.push(b);  // b, (b a)
+  lookup.pop2_and_cons(hash_pair(hasher, a, b));  // (a . b), ((a . b))
+  EXPECT_EQ(lookup.parent_entries(), 2U + 2U + 2U + 2U);
+  EXPECT_EQ(lookup.digest_count(), 7U);
+}
+
+TEST(CoreReadCacheLookup, ResetsToAnEmptyStack) {
+  auto hasher = *sha256::create();
+  read_cache_lookup lookup(hasher, k_seed_threshold, 0, 0);
+  const auto a = hash_atom(hasher, std::vector<std::uint8_t>{1, 2});
+  lookup.push(a);
+  lookup.reset(99, 10);
+  EXPECT_EQ(lookup.digest_count(), 1U);
+  EXPECT_EQ(lookup.parent_entries(), 0U);
+  EXPECT_EQ(clvm_test::path_of(lookup, a), "none");
+  clvm_test::expect_spec_sequence(lookup, hasher);
+}
+
 }  // namespace
