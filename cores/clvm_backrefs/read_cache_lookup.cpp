@@ -36,7 +36,7 @@ read_cache_lookup::read_cache_lookup(sha256& hasher, std::uint64_t threshold, st
     : hasher_(hasher),
       threshold_(std::max(threshold, k_seed_threshold)),
       nil_hash_(hash_atom(hasher, {})),
-      table_(salt, expected_digests) {
+      table_(salt, 0) {
   reset(salt, expected_digests);
 }
 

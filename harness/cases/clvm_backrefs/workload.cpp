@@ -65,6 +65,11 @@ constexpr unsigned k_max_create_coins = 3;
 constexpr unsigned k_max_arguments = 4;
 // Below this budget an expression is a leaf (an environment path).
 constexpr std::uint64_t k_min_expression_bytes = 6;
+// An operator list costs its operator atom, one pair marker per item and
+// the closing nil: 3 bytes before its arguments' pair markers.
+constexpr std::uint64_t k_operator_list_overhead_bytes = 3;
+// Environment paths used as leaves: 2 (first argument) and up.
+constexpr std::uint8_t k_first_env_path = 2;
 
 // Builds trees in a node store and tracks each node's serialized length.
 class tree_builder {
@@ -115,13 +120,15 @@ class tree_builder {
   // Random code of about `budget` serialized bytes: operator lists whose
   // arguments are environment paths, quoted constants or sub-expressions.
   node_ref expression(std::uint64_t budget) {
-    if (budget < k_min_expression_bytes) return byte_atom(static_cast<std::uint8_t>(2 + rng_.below(k_max_operator)));
+    if (budget < k_min_expression_bytes) {
+      return byte_atom(static_cast<std::uint8_t>(k_first_env_path + rng_.below(k_max_operator)));
+    }
     if (chance(k_quoted_constant_pct)) {
       return quoted(random_atom(1 + rng_.below(std::min<std::uint64_t>(budget, k_max_constant_bytes))));
     }
     std::vector<node_ref> items{byte_atom(static_cast<std::uint8_t>(1 + rng_.below(k_max_operator)))};
     const std::size_t arguments = 1 + rng_.below(k_max_arguments);
-    std::uint64_t left = budget - 3;
+    std::uint64_t left = budget - k_operator_list_overhead_bytes;
     for (std::size_t i = 0; i < arguments && left > 1; ++i) {
       const std::uint64_t share = i + 1 == arguments ? left : 1 + rng_.below(left);
       const node_ref argument = expression(share - 1);
