@@ -22,18 +22,17 @@ constexpr std::uint64_t k_backref_overhead_bytes = 2;
 
 }  // namespace
 
-std::size_t sip_digest_hash::operator()(const digest& d) const {
-  const highwayhash::HH_U64 key[2] = {key_.k0, key_.k1};
-  return static_cast<std::size_t>(
-      highwayhash::SipHash13(key, reinterpret_cast<const char*>(d.data()), d.size()));
+std::uint64_t sip_hash(const sip_key& key, const digest& d) {
+  const highwayhash::HH_U64 words[2] = {key.k0, key.k1};
+  return highwayhash::SipHash13(words, reinterpret_cast<const char*>(d.data()), d.size());
 }
 
 read_cache_lookup::read_cache_lookup(sha256& hasher, sip_key key)
     : hasher_(hasher),
       key_(key),
       root_(cvm::hash_atom(hasher, {})),
-      count_(0, digest_map_hash(next_key())),
-      parents_(0, digest_map_hash(next_key())) {
+      count_(next_key()),
+      parents_(next_key()) {
   count_[root_] = 1;
 }
 
@@ -83,7 +82,7 @@ std::vector<std::vector<std::uint8_t>> read_cache_lookup::find_paths(const diges
                                       ? std::numeric_limits<std::uint64_t>::max()
                                       : max_bytes * k_bits_per_byte - 1;
 
-  std::unordered_set<digest, digest_map_hash> seen(0, digest_map_hash(next_key()));
+  sip_digest_map<no_value> seen(next_key());
   seen.insert(target);
   // (node, directions from the target up to the node, target-first)
   std::vector<std::pair<digest, std::vector<std::uint8_t>>> frontier{{target, {}}};
@@ -96,11 +95,11 @@ std::vector<std::vector<std::uint8_t>> read_cache_lookup::find_paths(const diges
         found.push_back(std::move(encoded));
         continue;
       }
-      const auto parents = parents_.find(node);
-      if (parents == parents_.end()) continue;
-      for (const auto& [parent, direction] : parents->second) {
-        const auto count = count_.find(parent);
-        if (count != count_.end() && count->second > 0 && !seen.contains(parent)) {
+      const auto* parents = parents_.find(node);
+      if (parents == nullptr) continue;
+      for (const auto& [parent, direction] : *parents) {
+        const auto* count = count_.find(parent);
+        if (count != nullptr && *count > 0 && !seen.contains(parent)) {
           if (steps.size() + 1 > max_steps) return found;
           auto extended = steps;
           extended.push_back(direction);

@@ -4,43 +4,24 @@
 // (cases/clvm_backrefs.md, "ReadCacheLookup" and "Baseline vs core"):
 //   - hash maps keyed by the 32-byte tree hash, hashed with SipHash-1-3
 //     under a random 128-bit key per map, as Rust's default HashMap
-//     (RandomState: random keys per thread, k0 incremented per new map);
+//     (RandomState: random keys, k0 incremented per new map); the maps are
+//     SwissTable-like like Rust's (sip_digest_map.hpp);
 //   - no pre-allocation; every find_path builds its own set and frontiers;
 //   - paths as one byte per step, copied at every step;
 //   - threshold T = 3.
-// std::unordered_map stands in for Rust's HashMap (a SwissTable); being
-// node-based, it also allocates per entry.
 
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "baselines/clvm_backrefs/sip_digest_map.hpp"
 #include "cores/clvm_backrefs/sha256.hpp"
 
 namespace baselines::clvm_backrefs {
 
 using cores::clvm_backrefs::digest;
 using cores::clvm_backrefs::sha256;
-
-// A SipHash-1-3 key (Aumasson and Bernstein, "SipHash: a fast short-input
-// PRF", 2012; the 1-3 variant is Rust's std default).
-struct sip_key {
-  std::uint64_t k0 = 0;
-  std::uint64_t k1 = 0;
-};
-
-// SipHash-1-3 of the digest's 32 bytes under a key (highwayhash::SipHash13).
-class sip_digest_hash {
- public:
-  explicit sip_digest_hash(sip_key key = {}) : key_(key) {}
-  std::size_t operator()(const digest& d) const;
-
- private:
-  sip_key key_;
-};
 
 // The threshold before the PR.
 inline constexpr std::uint64_t k_baseline_threshold = 3;
@@ -67,15 +48,14 @@ class read_cache_lookup {
   std::vector<std::vector<std::uint8_t>> find_paths(const digest& target, std::uint64_t serialized_length);
 
  private:
-  using digest_map_hash = sip_digest_hash;
   sip_key next_key();
 
   sha256& hasher_;
   sip_key key_;
   digest root_;
   std::vector<std::pair<digest, digest>> read_stack_;  // (item, previous root)
-  std::unordered_map<digest, std::uint32_t, digest_map_hash> count_;
-  std::unordered_map<digest, std::vector<std::pair<digest, std::uint8_t>>, digest_map_hash> parents_;
+  sip_digest_map<std::uint32_t> count_;
+  sip_digest_map<std::vector<std::pair<digest, std::uint8_t>>> parents_;
 };
 
 }  // namespace baselines::clvm_backrefs

@@ -1,6 +1,5 @@
 #include "cores/clvm_backrefs/backrefs_serializer.hpp"
 
-#include "cores/clvm_backrefs/random_salt.hpp"
 #include "cores/clvm_backrefs/serialize_backrefs.hpp"
 
 namespace cores::clvm_backrefs {
@@ -10,7 +9,7 @@ backrefs_serializer::backrefs_serializer(std::uint64_t threshold)
 
 serialize_status backrefs_serializer::serialize(const node_store& store, node_ref root,
                                                 std::vector<std::uint8_t>& out, std::uint64_t limit_bytes) {
-  return serialize_salted(store, root, random_salt(), out, limit_bytes);
+  return serialize_salted(store, root, salts_.next(), out, limit_bytes);
 }
 
 serialize_status backrefs_serializer::serialize_salted(const node_store& store, node_ref root, std::uint64_t salt,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cores/clvm_backrefs/node_store.hpp"
+#include "cores/clvm_backrefs/random_salt.hpp"
 #include "cores/clvm_backrefs/read_cache_lookup.hpp"
 #include "cores/clvm_backrefs/serialize.hpp"
 #include "cores/clvm_backrefs/sha256.hpp"
@@ -24,7 +25,8 @@ class backrefs_serializer {
   backrefs_serializer(const backrefs_serializer&) = delete;
   backrefs_serializer& operator=(const backrefs_serializer&) = delete;
 
-  // As node_to_bytes_backrefs (same output), with a fresh random salt.
+  // As node_to_bytes_backrefs (same output), with a fresh salt from a
+  // stream seeded at random when the object was made.
   serialize_status serialize(const node_store& store, node_ref root, std::vector<std::uint8_t>& out,
                              std::uint64_t limit_bytes = k_no_limit);
   // The same with a given salt: the output must not depend on it.
@@ -33,6 +35,7 @@ class backrefs_serializer {
 
  private:
   std::uint64_t threshold_;
+  salt_stream salts_;
   std::optional<sha256> hasher_;
   tree_facts facts_;
   std::optional<read_cache_lookup> lookup_;

@@ -8,6 +8,8 @@ namespace cores::clvm_backrefs {
 namespace {
 
 constexpr unsigned k_bits_per_u32 = 32;
+// SplitMix64's increment: 2^64 / golden ratio, odd.
+constexpr std::uint64_t k_golden_gamma = 0x9e3779b97f4a7c15ULL;
 
 // SplitMix64's output function (Steele, Lea, Flood, OOPSLA 2014).
 std::uint64_t mix(std::uint64_t z) {
@@ -26,5 +28,7 @@ std::uint64_t random_salt() {
     return mix(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
   }
 }
+
+std::uint64_t salt_stream::next() { return mix(state_ += k_golden_gamma); }
 
 }  // namespace cores::clvm_backrefs

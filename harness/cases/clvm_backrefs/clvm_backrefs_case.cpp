@@ -90,8 +90,8 @@ class clvm_backrefs_case final : public suite::benchmark_case {
   std::vector<suite::variant_info> variants() const override {
     return {
         {"baseline", suite::variant_role::baseline,
-         "ReadCacheLookup before the PR: SipHash-1-3 keyed maps (std::unordered_map), fresh per call, "
-         "byte-per-step paths, T=3"},
+         "ReadCacheLookup before the PR: SwissTable-like maps hashed with keyed SipHash-1-3 (Rust's HashMap), "
+         "fresh per search, byte-per-step paths, T=3"},
         {"core", suite::variant_role::core,
          "salted open-addressing digest table, id-indexed vectors, linked BFS paths as bits, stop one step "
          "below the root, memory reused across calls, T=4"},

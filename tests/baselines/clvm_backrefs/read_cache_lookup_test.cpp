@@ -38,10 +38,4 @@ TEST(BaselineReadCacheLookup, FindsOneShortestPathPerSearch) {
   EXPECT_EQ(clvm_test::to_hex(paths[0]), "04");
 }
 
-TEST(SipDigestHash, DependsOnTheKey) {
-  const cores::clvm_backrefs::digest d{};
-  EXPECT_NE(sip_digest_hash({0, 0})(d), sip_digest_hash({1, 0})(d));
-  EXPECT_EQ(sip_digest_hash({5, 6})(d), sip_digest_hash({5, 6})(d));
-}
-
 }  // namespace
