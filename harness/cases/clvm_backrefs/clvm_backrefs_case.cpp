@@ -11,6 +11,7 @@
 #include "cores/clvm_backrefs/backrefs_serializer.hpp"
 #include "cores/clvm_backrefs/node_to_bytes_backrefs.hpp"
 #include "cores/clvm_backrefs/parse.hpp"
+#include "cores/clvm_backrefs/random_salt.hpp"
 #include "harness/cases/clvm_backrefs/input_tree.hpp"
 #include "harness/cases/clvm_backrefs/workload.hpp"
 #include "harness/errors/input_error.hpp"
@@ -34,8 +35,16 @@ constexpr std::string_view k_input_axis = "input";
 // state kept by the variant (the core's serializer object).
 using serialize_fn = std::function<cvm::serialize_status(const input_tree&, bytes&)>;
 
+// Keys and salts come from a stream seeded once per variant from the random
+// device (as Rust's RandomState derives each map's keys from per-thread
+// random keys): the device costs tens of microseconds per use here, which
+// would swamp the small inputs.
 serialize_fn baseline_fn() {
-  return [](const input_tree& tree, bytes& out) { return baseline::node_to_bytes_backrefs(tree.store, tree.root, out); };
+  auto salts = std::make_shared<cvm::salt_stream>();
+  return [salts](const input_tree& tree, bytes& out) {
+    const baseline::sip_key key{salts->next(), salts->next()};
+    return baseline::node_to_bytes_backrefs_keyed(tree.store, tree.root, key, out);
+  };
 }
 
 serialize_fn core_fn(std::uint64_t threshold) {
@@ -44,7 +53,10 @@ serialize_fn core_fn(std::uint64_t threshold) {
 }
 
 serialize_fn core_fresh_fn() {
-  return [](const input_tree& tree, bytes& out) { return cvm::node_to_bytes_backrefs(tree.store, tree.root, out); };
+  auto salts = std::make_shared<cvm::salt_stream>();
+  return [salts](const input_tree& tree, bytes& out) {
+    return cvm::node_to_bytes_backrefs_salted(tree.store, tree.root, salts->next(), out);
+  };
 }
 
 // Empty when `encoded` decodes to the input tree; else what is wrong.
