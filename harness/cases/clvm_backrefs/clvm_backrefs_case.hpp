@@ -1,0 +1,13 @@
+#pragma once
+// The clvm_backrefs case (cases/clvm_backrefs.md): serializing CLVM trees
+// with back references, salted SipHash maps vs the identity-hashed core.
+
+#include <memory>
+
+#include "harness/suite/case.hpp"
+
+namespace benchgate::cases {
+
+std::unique_ptr<suite::benchmark_case> make_clvm_backrefs_case();
+
+}  // namespace benchgate::cases
