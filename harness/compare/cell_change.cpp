@@ -84,7 +84,20 @@ void add_warnings(results::cell_diff& d, const results::cell& old_cell, const re
 std::vector<double> sample_times(const results::cell& c, results::time_metric metric) {
   std::vector<double> out;
   out.reserve(c.samples.size());
-  for (const auto& s : c.samples) out.push_back(metric == results::time_metric::cpu ? s.cpu_ns : s.real_ns);
+  for (const auto& s : c.samples) {
+    switch (metric) {
+      case results::time_metric::cpu:
+        out.push_back(s.cpu_ns);
+        break;
+      case results::time_metric::instructions:
+        // Callers check that every sample has a count (measure --instructions).
+        out.push_back(s.instructions.value_or(0));
+        break;
+      case results::time_metric::real:
+        out.push_back(s.real_ns);
+        break;
+    }
+  }
   return out;
 }
 

@@ -117,6 +117,7 @@ json to_json(const cell_diff& c) {
           {"welch", to_json(c.welch)},
           {"mann_whitney", to_json(c.mann_whitney)},
           {"p_value", c.p_value},
+          {"deterministic", c.deterministic},
           {"verdict", std::string(stats::to_string(c.verdict))},
           {"warnings", c.warnings}};
 }
@@ -142,6 +143,7 @@ cell_diff cell_from(const object_reader& r) {
   c.welch = welch_from(r.object("welch"));
   c.mann_whitney = u_from(r.object("mann_whitney"));
   c.p_value = r.number("p_value");
+  c.deterministic = r.optional_boolean("deterministic").value_or(false);
   const auto verdict = stats::parse_verdict(r.string("verdict"));
   if (!verdict) r.fail("verdict", "\"no_change\", \"improved\", \"regressed\" or \"within_noise\"");
   c.verdict = *verdict;
@@ -168,7 +170,7 @@ json to_json(const comparison_settings& s, const diff& d) {
 void settings_into(const object_reader& r, diff& d) {
   auto& s = d.config;
   const auto metric = parse_time_metric(r.string("metric"));
-  if (!metric) r.fail("metric", "\"real_time\" or \"cpu_time\"");
+  if (!metric) r.fail("metric", "\"real_time\", \"cpu_time\" or \"instructions\"");
   s.metric = *metric;
   const auto test = parse_significance_test(r.string("test"));
   if (!test) r.fail("test", "\"welch\" or \"mann_whitney\"");

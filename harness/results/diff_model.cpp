@@ -14,7 +14,7 @@ std::optional<Enum> parse_named(std::string_view text, const Enum (&all)[N]) {
 }
 
 constexpr compare_mode k_modes[] = {compare_mode::runs, compare_mode::variants};
-constexpr time_metric k_metrics[] = {time_metric::real, time_metric::cpu};
+constexpr time_metric k_metrics[] = {time_metric::real, time_metric::cpu, time_metric::instructions};
 constexpr significance_test k_tests[] = {significance_test::welch, significance_test::mann_whitney};
 
 }  // namespace
@@ -24,7 +24,15 @@ std::string_view to_string(compare_mode mode) {
 }
 
 std::string_view to_string(time_metric metric) {
-  return metric == time_metric::cpu ? "cpu_time" : "real_time";
+  switch (metric) {
+    case time_metric::cpu:
+      return "cpu_time";
+    case time_metric::instructions:
+      return "instructions";
+    case time_metric::real:
+      break;
+  }
+  return "real_time";
 }
 
 std::string_view to_string(significance_test test) {

@@ -32,8 +32,10 @@ inline constexpr std::uint64_t k_default_bootstrap_seed = 20261202;
 // "runs": OLD against NEW, cells paired by name. "variants": within one run,
 // each new-role cell against the base-role cell of its grid point.
 enum class compare_mode { runs, variants };
-// Which time of each sample is compared: "real_time" (wall) or "cpu_time".
-enum class time_metric { real, cpu };
+// Which measurement of each sample is compared: "real_time" (wall),
+// "cpu_time", or "instructions" (per iteration, from `run --measure
+// instructions`; deterministic).
+enum class time_metric { real, cpu, instructions };
 // Which test's (adjusted) p-value decides the verdict: "welch" (criterion's)
 // or "mann_whitney" (compare.py's).
 enum class significance_test { welch, mann_whitney };
@@ -113,6 +115,9 @@ struct cell_diff {
   welch_outcome welch;
   u_outcome mann_whitney;
   double p_value = 1;        // the chosen test's adjusted p: what the verdict used
+  // Both sides have zero variance (instruction counts): the verdict is by the
+  // noise threshold alone and the p-values are not applicable (null in JSON).
+  bool deterministic = false;
   stats::verdict verdict = stats::verdict::no_change;
   std::vector<std::string> warnings;
 };
