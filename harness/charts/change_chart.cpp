@@ -54,7 +54,7 @@ chart change_chart(const results::diff& d, std::optional<double> gate_threshold)
   std::string body = "  set title " + gp_quote(c.title) + "\n";
   body += "  set xlabel " + gp_quote("change of the mean time (%); below 0: faster") + "\n";
   body += "  set yrange [-0.7:" + gp_number(static_cast<double>(n) - 0.3) + "]\n";
-  body += "  set ytics scale 0\n  set grid xtics\n  set key outside top center horizontal\n";
+  body += "  set ytics scale 0\n  set grid xtics\n  set key below horizontal\n";
   body += "  set arrow from first 0, graph 0 to first 0, graph 1 nohead lc rgb '#000000'\n";
   body += threshold_arrows(d.config.noise_threshold, "#606060");
   if (gate_threshold) body += threshold_arrows(*gate_threshold, "#b2182b");

@@ -5,6 +5,7 @@
 
 #include "harness/charts/axis_scale.hpp"
 #include "harness/charts/gnuplot_text.hpp"
+#include "harness/charts/labels.hpp"
 #include "harness/stats/outliers.hpp"
 
 namespace benchgate::charts {
@@ -49,10 +50,9 @@ chart distribution_chart(const std::string& stem, const results::cell_diff& cd, 
   c.stem = stem;
   c.width_px = k_width_px;
   c.height_px = k_height_px;
-  const auto& m = cd.mean_change;
-  c.title = cd.name + ": change " + gp_number(m.estimate * k_percent) + "% [" + gp_number(m.lower * k_percent) +
-            "%, " + gp_number(m.upper * k_percent) + "%] (" + gp_number(confidence * k_percent) +
-            "% CI), p = " + gp_number(cd.p_value) + ", " + std::string(stats::to_string(cd.verdict));
+  c.title = cd.name + "\nchange of the mean " + change_text(cd.mean_change) + " (" +
+            gp_number(confidence * k_percent) + "% CI), p " + (cd.p_value < k_smallest_p_shown ? "" : "= ") +
+            p_value_text(cd.p_value) + ", " + std::string(stats::to_string(cd.verdict));
   double max_ns = 0;
   std::vector<double> all;
   for (const auto* side : {&base, &next}) {
@@ -64,7 +64,7 @@ chart distribution_chart(const std::string& stem, const results::cell_diff& cd, 
   const auto scale = time_scale(max_ns);
   c.data = side_data(1, base, scale.divisor) + side_data(2, next, scale.divisor);
   const auto data = gp_quote(stem + ".dat");
-  std::string body = "  set title " + gp_quote(c.title) + "\n";
+  std::string body = "  set title " + gp_quote_lines(c.title) + "\n";
   body += "  set ylabel " + gp_quote("time per iteration (" + scale.unit + ")") + "\n";
   body += "  set xrange [0.4:2.6]\n  set xtics (" + gp_quote(base.label) + " 1, " + gp_quote(next.label) +
           " 2) scale 0\n";

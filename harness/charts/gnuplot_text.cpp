@@ -1,5 +1,6 @@
 #include "harness/charts/gnuplot_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -13,6 +14,16 @@ std::string gp_quote(std::string_view text) {
     else out += c;
   }
   return out + "'";
+}
+
+std::string gp_quote_lines(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '\n') out += "\\n";
+    else if (c == '"' || c == '\\') out += std::string("\\") + c;
+    else out += c;
+  }
+  return out + "\"";
 }
 
 std::string data_label(std::string_view text) {
@@ -35,7 +46,9 @@ std::string gp_number(double value) {
 
 std::string full_script(const chart& c) {
   const auto size = std::to_string(c.width_px) + "," + std::to_string(c.height_px);
-  return "# benchgate chart: " + c.title +
+  auto title = c.title;
+  std::replace(title.begin(), title.end(), '\n', ' ');  // one comment line
+  return "# benchgate chart: " + title +
          "\n"
          "# Data: " + c.stem + ".dat. Re-render with: gnuplot " + c.stem + ".gp (in this folder);\n"
          "# it writes " + c.stem + ".svg and " + c.stem + ".png.\n"

@@ -11,6 +11,10 @@ namespace benchgate::charts {
 // A gnuplot string literal: single quotes, a quote inside doubled.
 std::string gp_quote(std::string_view text);
 
+// A gnuplot string literal in double quotes, for text of several lines:
+// '\n' becomes a line break; backslashes and double quotes are escaped.
+std::string gp_quote_lines(std::string_view text);
+
 // A data-file string column: double quotes, inner quotes and backslashes
 // replaced, so labels with spaces stay one column.
 std::string data_label(std::string_view text);

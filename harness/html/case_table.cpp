@@ -1,8 +1,8 @@
 #include <algorithm>
-#include <cstdio>
 
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/gnuplot_text.hpp"
+#include "harness/charts/labels.hpp"
 #include "harness/html/escape.hpp"
 #include "harness/html/page_parts.hpp"
 #include "harness/report/format.hpp"
@@ -23,16 +23,6 @@ bool is_base(const page_input& input, const results::cell& c) {
   if (input.comparison == nullptr || input.comparison->mode != results::compare_mode::variants) return false;
   return std::any_of(input.comparison->cells.begin(), input.comparison->cells.end(),
                      [&](const results::cell_diff& cd) { return cd.old_side.name == c.name; });
-}
-
-// p-values below this print as "< 0.0001": more digits say nothing.
-constexpr double k_smallest_p_shown = 1e-4;
-
-std::string p_text(double p) {
-  if (p < k_smallest_p_shown) return "< 0.0001";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2g", p);
-  return buffer;
 }
 
 std::string interval_text(const stats::interval_estimate& e, std::string (*format)(double)) {
@@ -64,8 +54,8 @@ std::string change_cells(const page_input& input, const results::cell& c) {
     link = " <a href=\"" + escape(input.charts_folder + "/" + stem + ".svg") + "\">samples</a>";
   }
   const auto vs = input.comparison->mode == results::compare_mode::variants ? "vs " + cd->old_side.name : "vs old";
-  return "<td title=\"" + escape(vs) + "\">" + escape(interval_text(cd->mean_change, report::format_percent)) +
-         "</td>" + td(p_text(cd->p_value)) + td(verdict, "verdict v-" + verdict) + "<td class=\"text\">" +
+  return "<td title=\"" + escape(vs) + "\">" + escape(charts::change_text(cd->mean_change)) +
+         "</td>" + td(charts::p_value_text(cd->p_value)) + td(verdict, "verdict v-" + verdict) + "<td class=\"text\">" +
          escape(vs) + link + "</td>";
 }
 
