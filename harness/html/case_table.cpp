@@ -53,10 +53,14 @@ std::string change_cells(const page_input& input, const results::cell& c) {
   if (input.charts != nullptr && charts::find_chart(*input.charts, stem) != nullptr) {
     link = " <a href=\"" + escape(input.charts_folder + "/" + stem + ".svg") + "\">samples</a>";
   }
-  const auto vs = input.comparison->mode == results::compare_mode::variants ? "vs " + cd->old_side.name : "vs old";
-  return "<td title=\"" + escape(vs) + "\">" + escape(charts::change_text(cd->mean_change)) +
-         "</td>" + td(charts::p_value_text(cd->p_value)) + td(verdict, "verdict v-" + verdict) + "<td class=\"text\">" +
-         escape(vs) + link + "</td>";
+  // The base's variant in the table (its full name on hover), "old" for two runs.
+  const bool variants = input.comparison->mode == results::compare_mode::variants;
+  const auto* base = variants ? results::find_cell(*input.run, cd->old_side.name) : nullptr;
+  const auto vs = variants ? cd->old_side.name : "the old side (" + input.comparison->old_source.path + ")";
+  const auto shown = base != nullptr ? base->variant : variants ? cd->old_side.name : "old";
+  return "<td>" + escape(charts::change_text(cd->mean_change)) + "</td>" + td(charts::p_value_text(cd->p_value)) +
+         td(verdict, "verdict v-" + verdict) + "<td class=\"text\" title=\"" + escape(vs) + "\">" + escape(shown) +
+         link + "</td>";
 }
 
 }  // namespace

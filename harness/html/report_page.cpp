@@ -17,9 +17,9 @@ body { font-family: sans-serif; color: #222; margin: 1em auto; max-width: 1500px
 h1 { margin-bottom: 0.2em; }
 h2 { border-bottom: 1px solid #ccc; margin-top: 1.6em; }
 table { border-collapse: collapse; font-size: 0.85em; margin: 0.5em 0; }
-th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: right; vertical-align: top; }
+th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: right; vertical-align: top; white-space: nowrap; }
 th { background: #f2f2f2; }
-.text { text-align: left; }
+.text { text-align: left; white-space: normal; }
 .error { color: #b2182b; }
 .v-improved { background: #d9efd5; }
 .v-regressed { background: #f6d2cd; }
