@@ -28,6 +28,16 @@ bool use_throughput(const std::vector<estimated_cell>& cells) {
          });
 }
 
+// Google Benchmark imports have no axes: the rest of the name after the case
+// ("BM_sort/1024" -> "1024") becomes the x axis, so the sizes still spread.
+param_list layout_params(const results::cell& c) {
+  if (!c.params.empty()) return c.params;
+  const auto slash = c.name.find('/');
+  return {{"benchmark", slash == std::string::npos ? c.name : c.name.substr(slash + 1)}};
+}
+
+std::string series_name(const results::cell& c) { return c.variant.empty() ? c.case_name : c.variant; }
+
 chart grid_chart(const results::run_results& run, const std::string& case_name,
                  const std::vector<estimated_cell>& cells, const estimate_settings& settings) {
   const auto variants = case_variants(run, case_name);
@@ -45,20 +55,21 @@ chart grid_chart(const results::run_results& run, const std::string& case_name,
   const auto scale = throughput ? throughput_scale(unit, max_value) : time_scale(max_value);
 
   std::vector<param_list> params;
-  for (const auto& e : cells) params.push_back(e.cell->params);
+  for (const auto& e : cells) params.push_back(layout_params(*e.cell));
   std::vector<panel_lines> panels;
   for (auto& layout : grid_panels(params)) {
     panel_lines p{layout, {}};
     for (const auto i : layout.members) {
       const auto& e = cells[i];
       const auto color = index_of(variants, e.cell->variant);
-      auto it = std::find_if(p.lines.begin(), p.lines.end(), [&](const series& s) { return s.name == e.cell->variant; });
+      const auto name = series_name(*e.cell);
+      auto it = std::find_if(p.lines.begin(), p.lines.end(), [&](const series& s) { return s.name == name; });
       if (it == p.lines.end()) {
-        p.lines.push_back(series{e.cell->variant, color, {}});
+        p.lines.push_back(series{name, color, {}});
         it = p.lines.end() - 1;
       }
       auto v = values(e);
-      it->points.push_back({x_position(layout, e.cell->params), v.y / scale.divisor, v.low / scale.divisor,
+      it->points.push_back({x_position(layout, params[i]), v.y / scale.divisor, v.low / scale.divisor,
                             v.high / scale.divisor});
     }
     std::sort(p.lines.begin(), p.lines.end(), [](const series& a, const series& b) { return a.color < b.color; });

@@ -97,6 +97,28 @@ TEST_F(PlotCli, ReportOfADiffShowsBothSidesEnvironments) {
   EXPECT_EQ(check_page("rep/index.html"), 0);
 }
 
+TEST_F(PlotCli, GoogleBenchmarkJsonGetsAGridChartWithItsArgumentsOnX) {
+  std::string benchmarks;
+  for (const int size : {8, 64, 512}) {
+    for (int rep = 0; rep < 3; ++rep) {
+      benchmarks += std::string(benchmarks.empty() ? "" : ",") + R"({"name": "BM_sort/)" + std::to_string(size) +
+                    R"(", "run_type": "iteration", "repetitions": 3, "repetition_index": )" + std::to_string(rep) +
+                    R"(, "iterations": 1000, "real_time": )" + std::to_string(size * (10 + rep)) +
+                    R"(, "cpu_time": 1, "time_unit": "ns"})";
+    }
+  }
+  files::write_atomically(path("gb.json"), "{\"benchmarks\": [" + benchmarks + "]}", "test");
+  const auto r = run("plot gb.json --out c");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("charts: c (1 charts;"));
+  EXPECT_TRUE(has_chart("c", "grid_BM_sort"));
+  const auto script = files::read_file(path("c/grid_BM_sort.gp"), "test");
+  EXPECT_THAT(script, HasSubstr("set xlabel 'benchmark'"));
+  EXPECT_THAT(script, HasSubstr("set logscale x"));  // 8 to 512
+  EXPECT_THAT(script, HasSubstr("title 'BM_sort'"));
+  EXPECT_THAT(files::read_file(path("c/grid_BM_sort.dat"), "test"), HasSubstr("\n512 "));
+}
+
 TEST_F(PlotCli, BadInputIsExitTwoWithAMessage) {
   save_demo("run.json");
   files::write_atomically(path("notes.txt"), "not json", "test");
