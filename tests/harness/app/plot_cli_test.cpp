@@ -119,6 +119,21 @@ TEST_F(PlotCli, GoogleBenchmarkJsonGetsAGridChartWithItsArgumentsOnX) {
   EXPECT_THAT(files::read_file(path("c/grid_BM_sort.dat"), "test"), HasSubstr("\n512 "));
 }
 
+TEST_F(PlotCli, ARealRunIsQuietOnANonTerminalAndReportsWithItsCasesFigures) {
+  const auto r = run("run --case page_iter --param row_bytes=256 --param density=0.5,1.0 --samples 10 "
+                     "--measurement-time 0.05 --warmup 0 --out run.json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos);  // no progress line: stderr is a file here
+  EXPECT_EQ(r.err.find('\033'), std::string::npos);
+  const auto page = run("report run.json --out rep");
+  EXPECT_EQ(page.exit_code, 0) << page.err;
+  EXPECT_TRUE(has_chart("rep/charts", "grid_page_iter"));
+  EXPECT_TRUE(has_chart("rep/charts", "speedup_page_iter"));
+  EXPECT_THAT(files::read_file(path("rep/charts/grid_page_iter.gp"), "test"), HasSubstr("set xlabel 'density'"));
+  EXPECT_THAT(files::read_file(path("rep/index.html"), "test"), HasSubstr("header_bytes = 16 B"));
+  EXPECT_EQ(check_page("rep/index.html"), 0);
+}
+
 TEST_F(PlotCli, BadInputIsExitTwoWithAMessage) {
   save_demo("run.json");
   files::write_atomically(path("notes.txt"), "not json", "test");
