@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "harness/text/parse_number.hpp"
 
@@ -24,24 +25,21 @@ void add_unique(std::vector<std::string>& values, const std::string& v) {
   if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
 }
 
-// The x axis of cells sharing `names`: the numeric axis with the most
-// distinct values (the later one on a tie, so the innermost loop of the grid
-// wins), else the axis with the most values.
+// The x axis of cells sharing `names`: among the axes with more than one
+// value, the numeric one with the most values (the later one on a tie, so
+// the innermost loop of the grid wins), else the one with the most values;
+// an axis with one value only when no axis has more.
 std::string pick_x_axis(const std::vector<std::string>& names, std::span<const param_list> cells,
                         const std::vector<std::size_t>& members) {
   std::string best;
-  std::size_t best_count = 0;
-  bool best_numeric = false;
+  std::tuple<bool, bool, std::size_t> best_rank{false, false, 0};
   for (const auto& name : names) {
     std::vector<std::string> values;
     for (const auto i : members) add_unique(values, param_value(cells[i], name));
-    const bool numeric = all_numeric(values);
-    const bool better = best.empty() || (numeric && !best_numeric) ||
-                        (numeric == best_numeric && values.size() >= best_count);
-    if (better) {
+    const std::tuple<bool, bool, std::size_t> rank{values.size() > 1, all_numeric(values), values.size()};
+    if (best.empty() || rank >= best_rank) {
       best = name;
-      best_count = values.size();
-      best_numeric = numeric;
+      best_rank = rank;
     }
   }
   return best;

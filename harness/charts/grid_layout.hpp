@@ -1,7 +1,8 @@
 #pragma once
 // How the cells of one case are laid out on a grid chart: one x axis (the
 // numeric axis with the most values: density for page_iter, size for the
-// sweeps; a named axis is spread evenly) and one panel per combination of
+// sweeps; else a named axis, spread evenly, e.g. versioned_map's phase; axes
+// with a single value come last) and one panel per combination of
 // the other axes' values (e.g. per row size). Cells whose axes differ (cases
 // whose grid is not one product) get panels of their own.
 

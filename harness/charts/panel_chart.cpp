@@ -48,16 +48,6 @@ chart make_panel_chart(const panel_chart_spec& spec, std::vector<panel_lines> pa
     c.width_px = k_panel_width_px * static_cast<int>(columns);
     c.height_px = k_panel_height_px * static_cast<int>(rows) + k_title_height_px;
   }
-  std::vector<double> all_y;
-  for (const auto& p : panels) {
-    for (const auto& s : p.lines) {
-      for (const auto& pt : s.points) {
-        all_y.insert(all_y.end(), {pt.y, pt.low, pt.high});
-      }
-    }
-  }
-  if (spec.reference_y) all_y.push_back(*spec.reference_y);
-  const bool log_y = spans_decades(all_y);
 
   std::string body = "  set multiplot layout " + std::to_string(rows) + "," + std::to_string(columns) +
                      " title " + gp_quote(spec.title) + "\n";
@@ -70,7 +60,13 @@ chart make_panel_chart(const panel_chart_spec& spec, std::vector<panel_lines> pa
     body += "  set ylabel " + gp_quote(spec.y_label) + "\n";
     body += "  set grid\n";
     body += pi == 0 ? "  set key top left box opaque\n" : "  unset key\n";
-    body += log_y ? "  set logscale y\n" : "  unset logscale y\n";
+    // Each panel decides: one row size may span decades where another does not.
+    std::vector<double> panel_y;
+    for (const auto& s : p.lines) {
+      for (const auto& pt : s.points) panel_y.insert(panel_y.end(), {pt.y, pt.low, pt.high});
+    }
+    if (spec.reference_y) panel_y.push_back(*spec.reference_y);
+    body += spans_decades(panel_y) ? "  set logscale y\n" : "  unset logscale y\n";
     if (p.layout.x_numeric) {
       std::vector<double> xs;
       for (const auto& v : p.layout.x_values) xs.push_back(x_position(p.layout, {{p.layout.x_axis, v}}));
@@ -99,7 +95,9 @@ chart make_panel_chart(const panel_chart_spec& spec, std::vector<panel_lines> pa
                 " noborder " + color + " notitle, \\\n       " + source + " using 1:2 with linespoints pt 7 ps 0.6 " +
                 color + " title " + gp_quote(s.name);
       } else {
-        plot += source + " using 1:2:3:4 with yerrorlines pt 7 ps 0.6 " + color + " title " + gp_quote(s.name);
+        // Lines between named x values (phases, inputs) would suggest a trend.
+        const auto style = p.layout.x_numeric ? "yerrorlines" : "yerrorbars";
+        plot += source + " using 1:2:3:4 with " + style + " pt 7 ps 0.6 " + color + " title " + gp_quote(s.name);
       }
       ++block;
     }

@@ -34,6 +34,17 @@ TEST(GridPanels, ANumericAxisWinsOverANamedOneWithMoreValues) {
   EXPECT_EQ(panels[0].title, "input = x");
 }
 
+TEST(GridPanels, AnAxisWithOneValueIsNotTheXAxisWhenAnotherVaries) {
+  std::vector<param_list> cells;
+  for (const std::string phase : {"mutate", "read_latest", "read_retained"}) {
+    cells.push_back({{"workload", "extreme"}, {"phase", phase}, {"versions", "100000"}});
+  }
+  const auto panels = grid_panels(cells);
+  ASSERT_EQ(panels.size(), 1U);
+  EXPECT_EQ(panels[0].x_axis, "phase");
+  EXPECT_EQ(panels[0].title, "workload = extreme, versions = 100000");
+}
+
 TEST(GridPanels, ANamedAxisIsSpreadByIndexInFirstSeenOrder) {
   const std::vector<param_list> cells = {{{"input", "big"}}, {{"input", "small"}}, {{"input", "big"}}};
   const auto panels = grid_panels(cells);
