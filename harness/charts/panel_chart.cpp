@@ -17,6 +17,7 @@ constexpr int k_single_width_px = 800;
 constexpr int k_single_height_px = 500;
 constexpr int k_title_height_px = 40;
 constexpr double k_band_opacity = 0.2;
+constexpr double k_dodge_step = 0.08;  // of the gap between named x values
 
 // Colour-blind-safe qualitative colours (Okabe and Ito, 2008).
 constexpr std::array<const char*, 8> k_palette = {"#0072b2", "#d55e00", "#009e73", "#cc79a7",
@@ -79,18 +80,24 @@ chart make_panel_chart(const panel_chart_spec& spec, std::vector<panel_lines> pa
       body += "  unset logscale x\n" + x_tics(p.layout);
     }
     std::string plot;
+    // Named x values: each variant a little aside, so intervals do not overlap.
+    const double dodge_origin = (static_cast<double>(p.lines.size()) - 1) / 2;
+    std::size_t line_index = 0;
     for (auto& s : p.lines) {
+      const double dodge =
+          p.layout.x_numeric ? 0.0 : (static_cast<double>(line_index++) - dodge_origin) * k_dodge_step;
       std::sort(s.points.begin(), s.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
       c.data += "# panel " + std::to_string(pi + 1) + " " + data_label(p.layout.title) + ", " + s.name +
                 ": x estimate low high\n";
       for (const auto& pt : s.points) {
-        c.data += gp_number(pt.x) + " " + gp_number(pt.y) + " " + gp_number(pt.low) + " " + gp_number(pt.high) + "\n";
+        c.data += gp_number(pt.x + dodge) + " " + gp_number(pt.y) + " " + gp_number(pt.low) + " " + gp_number(pt.high) + "\n";
       }
       c.data += "\n\n";
       const auto color = "lc rgb " + gp_quote(palette_color(s.color));
       const auto source = gp_quote(spec.stem + ".dat") + " index " + std::to_string(block);
       if (!plot.empty()) plot += ", \\\n       ";
-      if (spec.style == interval_style::band) {
+      // A band needs a line through numeric x values; else error bars.
+      if (spec.style == interval_style::band && p.layout.x_numeric && s.points.size() > 1) {
         plot += source + " using 1:3:4 with filledcurves fs transparent solid " + gp_number(k_band_opacity) +
                 " noborder " + color + " notitle, \\\n       " + source + " using 1:2 with linespoints pt 7 ps 0.6 " +
                 color + " title " + gp_quote(s.name);

@@ -29,6 +29,8 @@ struct panel_lines {
   std::vector<series> lines;
 };
 
+// A band is drawn only through two or more numeric x values; otherwise the
+// interval is shown as error bars whatever the style.
 enum class interval_style { error_bars, band };
 
 struct panel_chart_spec {
