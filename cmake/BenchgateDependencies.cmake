@@ -6,11 +6,13 @@ find_package(GTest REQUIRED)                           # libgtest-dev, libgmock-
 include(GoogleTest)
 find_package(nlohmann_json 3.10 REQUIRED)              # nlohmann-json3-dev
 find_package(Boost 1.74 REQUIRED
-  COMPONENTS program_options iostreams)                # libboost-program-options-dev, libboost-iostreams-dev
+  COMPONENTS program_options iostreams filesystem)     # libboost-program-options-dev, libboost-iostreams-dev,
+                                                       # libboost-filesystem-dev
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)       # libssl-dev
 find_package(Threads REQUIRED)
 
-# libgnuplot-iostream-dev: a single header (it needs Boost.Iostreams).
+# libgnuplot-iostream-dev: a single header (it needs Boost.Iostreams, and
+# Boost.Filesystem for its temporary files).
 find_path(GNUPLOT_IOSTREAM_INCLUDE_DIR gnuplot-iostream.h REQUIRED)
 
 # libhighwayhash-dev ships a static library and headers but no CMake or

@@ -2,12 +2,17 @@
 // What each subcommand does with its validated options. Each returns the
 // process exit code; bad input is thrown as input_error and handled in main.
 
+#include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
+#include "harness/charts/chart.hpp"
 #include "harness/errors/exit_codes.hpp"
 #include "harness/options/command_line.hpp"
 #include "harness/results/diff_model.hpp"
+#include "harness/results/input_loader.hpp"
 #include "harness/suite/registry.hpp"
 
 namespace benchgate::app {
@@ -26,5 +31,20 @@ exit_code compare_results(const options::compare_options& options, std::ostream&
 // and its warnings ("warning: ...") on `err`; returns the report with the
 // warnings appended, for --text-out.
 std::string print_comparison(const results::diff& d, std::ostream& out, std::ostream& err);
+
+// Writes charts of results or a diff into options.out_dir.
+exit_code plot_charts(const options::plot_options& options, std::ostream& out, std::ostream& err);
+
+// Writes options.out_dir/index.html and its charts.
+exit_code write_report(const options::report_options& options, std::ostream& out, std::ostream& err);
+
+// Shared by plot and report: the run of a diff's side read again from
+// `path` for its samples; nullopt, with a warning on `err`, when it cannot be.
+std::optional<results::loaded_results> load_diff_side(const std::string& path, const std::string& side,
+                                                      std::ostream& err);
+
+// Renders `charts` into `dir` (gnuplot's warnings on `err`) and lists them on `out`.
+void render_and_list(const std::filesystem::path& dir, const std::vector<charts::chart>& charts,
+                     std::ostream& out, std::ostream& err);
 
 }  // namespace benchgate::app

@@ -22,6 +22,8 @@ constexpr subcommand k_subcommands[] = {
     {"list", "list cases, their variants and parameter axes", detail::parse_list},
     {"run", "run benchmarks; print a report and write results JSON", detail::parse_run},
     {"compare", "compare two results (or a run's variants): changes, p-values, verdicts", detail::parse_compare},
+    {"plot", "draw charts (SVG, PNG, gnuplot scripts) of results or a comparison", detail::parse_plot},
+    {"report", "write a static HTML page of results, a comparison and their charts", detail::parse_report},
 };
 
 std::string top_help() {

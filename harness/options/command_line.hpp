@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "harness/options/compare_options.hpp"
+#include "harness/options/plot_options.hpp"
+#include "harness/options/report_options.hpp"
 #include "harness/options/run_options.hpp"
 #include "harness/suite/registry.hpp"
 
@@ -25,7 +27,8 @@ struct list_options {
   std::vector<std::string> cases;  // empty: every case
 };
 
-using command = std::variant<help_request, version_request, list_options, run_options, compare_options>;
+using command = std::variant<help_request, version_request, list_options, run_options, compare_options,
+                             plot_options, report_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);

@@ -1,0 +1,70 @@
+#include <ostream>
+
+#include "harness/app/commands.hpp"
+#include "harness/charts/chart_set.hpp"
+#include "harness/charts/renderer.hpp"
+#include "harness/charts/variants_diff.hpp"
+#include "harness/errors/input_error.hpp"
+#include "harness/files/file_io.hpp"
+#include "harness/results/diff_json.hpp"
+#include "harness/results/document_kind.hpp"
+#include "harness/results/input_loader.hpp"
+
+namespace benchgate::app {
+
+std::optional<results::loaded_results> load_diff_side(const std::string& path, const std::string& side,
+                                                      std::ostream& err) {
+  try {
+    return results::load_any_results(path, "the diff's " + side + " side");
+  } catch (const input_error& e) {
+    err << "warning: no distribution charts: " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
+void render_and_list(const std::filesystem::path& dir, const std::vector<charts::chart>& charts,
+                     std::ostream& out, std::ostream& err) {
+  for (const auto& w : charts::render_charts(dir, charts, "--out")) err << "warning: gnuplot: " << w << "\n";
+  std::size_t distributions = 0;
+  for (const auto& c : charts) {
+    if (c.stem.rfind("dist_", 0) == 0) {
+      ++distributions;
+      continue;
+    }
+    out << "  " << (dir / (c.stem + ".svg")).string() << "  " << c.title << "\n";
+  }
+  if (distributions > 0) {
+    out << "  " << (dir / "dist_*.svg").string() << "  " << distributions << " distribution charts, one per compared cell\n";
+  }
+}
+
+exit_code plot_charts(const options::plot_options& options, std::ostream& out, std::ostream& err) {
+  const auto where = "RESULTS_OR_DIFF " + options.input;
+  const auto text = files::read_file(options.input, "RESULTS_OR_DIFF");
+  std::vector<charts::chart> charts;
+  if (results::detect_document_kind(text, where) == results::document_kind::diff) {
+    const auto d = results::parse_diff(text, where);
+    const auto old_run = load_diff_side(d.old_source.path, "old", err);
+    const auto new_run = d.mode == results::compare_mode::variants ? old_run : load_diff_side(d.new_source.path, "new", err);
+    charts::diff_samples samples;
+    if (old_run && new_run) samples = {&old_run->results, &new_run->results};
+    charts = charts::diff_charts(d, samples, options.gate_threshold);
+    if (charts.empty()) throw input_error(where + ": the comparison has no compared cell; nothing to plot");
+  } else {
+    const auto run = results::parse_any_results(text, where);
+    const auto variants = charts::variants_diff_for_charts(run, options.input);
+    charts = charts::results_charts(run.results, variants ? &*variants : nullptr, {});
+    if (variants) {
+      for (auto& c : charts::diff_charts(*variants, {&run.results, &run.results}, options.gate_threshold)) {
+        charts.push_back(std::move(c));
+      }
+    }
+    if (charts.empty()) throw input_error(where + ": no cell has samples; nothing to plot");
+  }
+  out << "charts: " << options.out_dir.string() << " (" << charts.size()
+      << " charts; each NAME.svg, NAME.png, NAME.gp, NAME.dat)\n";
+  render_and_list(options.out_dir, charts, out, err);
+  return exit_code::ok;
+}
+
+}  // namespace benchgate::app

@@ -1,0 +1,54 @@
+#include <ostream>
+
+#include "harness/app/commands.hpp"
+#include "harness/charts/chart_set.hpp"
+#include "harness/charts/renderer.hpp"
+#include "harness/charts/variants_diff.hpp"
+#include "harness/files/file_io.hpp"
+#include "harness/html/report_page.hpp"
+#include "harness/results/diff_json.hpp"
+#include "harness/results/input_loader.hpp"
+
+namespace benchgate::app {
+
+namespace {
+// The charts' folder, relative to the page.
+constexpr const char* k_charts_folder = "charts";
+}  // namespace
+
+exit_code write_report(const options::report_options& options, std::ostream& out, std::ostream& err) {
+  const auto page_path = options.out_dir / "index.html";
+  files::check_writable(page_path, "--out");
+  const auto run = results::load_any_results(options.results, "RESULTS");
+  std::optional<results::diff> given;
+  if (options.diff) given = results::load_diff(*options.diff, "--diff");
+  const auto variants = charts::variants_diff_for_charts(run, options.results);
+  const results::diff* shown = given ? &*given : (variants ? &*variants : nullptr);
+
+  auto charts = charts::results_charts(run.results, variants ? &*variants : nullptr, {});
+  std::optional<results::loaded_results> old_run;
+  if (shown != nullptr) {
+    charts::diff_samples samples{&run.results, &run.results};
+    if (shown->mode == results::compare_mode::runs) {
+      old_run = load_diff_side(shown->old_source.path, "old", err);
+      samples.old_run = old_run ? &old_run->results : nullptr;
+    }
+    for (auto& c : charts::diff_charts(*shown, samples, options.gate_threshold)) charts.push_back(std::move(c));
+  }
+  html::page_input input;
+  input.run = &run.results;
+  input.results_label = "RESULTS " + options.results;
+  input.comparison = shown;
+  input.comparison_label = given ? "--diff " + *options.diff
+                                 : "each core and peer against the baseline of its grid point, within RESULTS";
+  input.charts = &charts;
+  input.charts_folder = k_charts_folder;
+  const auto charts_dir = options.out_dir / k_charts_folder;
+  out << "charts: " << charts_dir.string() << " (" << charts.size() << " charts)\n";
+  render_and_list(charts_dir, charts, out, err);
+  files::write_atomically(page_path, html::report_page(input), "--out");
+  out << "report: " << page_path.string() << "\n";
+  return exit_code::ok;
+}
+
+}  // namespace benchgate::app

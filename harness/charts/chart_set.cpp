@@ -1,0 +1,50 @@
+#include "harness/charts/chart_set.hpp"
+
+#include "harness/charts/change_chart.hpp"
+#include "harness/charts/chart_names.hpp"
+#include "harness/charts/distribution_chart.hpp"
+#include "harness/charts/grid_chart.hpp"
+#include "harness/charts/speedup_chart.hpp"
+#include "harness/compare/cell_change.hpp"
+
+namespace benchgate::charts {
+
+std::vector<chart> results_charts(const results::run_results& run, const results::diff* variants_diff,
+                                  const estimate_settings& settings) {
+  auto out = grid_charts(run, settings);
+  if (variants_diff != nullptr) {
+    for (auto& c : speedup_charts(*variants_diff, run)) out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::string distribution_stem(const results::cell_diff& cd) { return chart_stem("dist", cd.name); }
+
+std::vector<chart> diff_charts(const results::diff& d, const diff_samples& samples,
+                               std::optional<double> gate_threshold) {
+  std::vector<chart> out;
+  if (d.cells.empty()) return out;
+  out.push_back(change_chart(d, gate_threshold));
+  if (samples.old_run == nullptr || samples.new_run == nullptr) return out;
+  const bool variants = d.mode == results::compare_mode::variants;
+  for (const auto& cd : d.cells) {
+    const auto* old_cell = results::find_cell(*samples.old_run, cd.old_side.name);
+    const auto* new_cell = results::find_cell(*samples.new_run, cd.new_side.name);
+    if (old_cell == nullptr || new_cell == nullptr || old_cell->samples.empty() || new_cell->samples.empty()) continue;
+    const auto old_ns = compare::sample_times(*old_cell, d.config.metric);
+    const auto new_ns = compare::sample_times(*new_cell, d.config.metric);
+    const distribution_side base{variants ? "base: " + old_cell->variant : "old", old_ns};
+    const distribution_side next{variants ? "new: " + new_cell->variant : "new", new_ns};
+    out.push_back(distribution_chart(distribution_stem(cd), cd, base, next, d.config.confidence));
+  }
+  return out;
+}
+
+const chart* find_chart(const std::vector<chart>& charts, const std::string& stem) {
+  for (const auto& c : charts) {
+    if (c.stem == stem) return &c;
+  }
+  return nullptr;
+}
+
+}  // namespace benchgate::charts

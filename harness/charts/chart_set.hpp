@@ -1,0 +1,39 @@
+#pragma once
+// Which charts a results file or a diff gets (benchgate plot, the page of
+// benchgate report), in the order they are shown.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/charts/cell_estimate.hpp"
+#include "harness/charts/chart.hpp"
+#include "harness/results/diff_model.hpp"
+#include "harness/results/model.hpp"
+
+namespace benchgate::charts {
+
+// The runs holding the samples of a diff's two sides (the same run in
+// variants mode); nullptr when unavailable: no distribution charts then.
+struct diff_samples {
+  const results::run_results* old_run = nullptr;
+  const results::run_results* new_run = nullptr;
+};
+
+// The grid chart of every case of `run`, and with `variants_diff` (a
+// variants comparison of `run`) the speed-up chart of every case.
+std::vector<chart> results_charts(const results::run_results& run, const results::diff* variants_diff,
+                                  const estimate_settings& settings);
+
+// The change chart of `d` (with `gate_threshold`, a fraction, drawn) and the
+// distribution chart of every compared cell whose samples `samples` has.
+std::vector<chart> diff_charts(const results::diff& d, const diff_samples& samples,
+                               std::optional<double> gate_threshold);
+
+// The stem of the distribution chart of a compared cell.
+std::string distribution_stem(const results::cell_diff& cd);
+
+// The chart named `stem`, or nullptr.
+const chart* find_chart(const std::vector<chart>& charts, const std::string& stem);
+
+}  // namespace benchgate::charts

@@ -1,0 +1,24 @@
+#pragma once
+// The samples of one compared cell: the base side and the new side side by
+// side, each as a box plot with every sample drawn over it, outliers (Tukey's
+// fences, stats/outliers.hpp) marked by colour.
+
+#include <span>
+#include <string>
+
+#include "harness/charts/chart.hpp"
+#include "harness/results/diff_model.hpp"
+
+namespace benchgate::charts {
+
+struct distribution_side {
+  std::string label;             // e.g. "old: page_iter/core/row_bytes:8"
+  std::span<const double> ns;    // time per iteration of each sample
+};
+
+// `stem` names the files; the title gives the change, its interval, p and
+// the verdict of `cd`.
+chart distribution_chart(const std::string& stem, const results::cell_diff& cd, const distribution_side& base,
+                         const distribution_side& next, double confidence);
+
+}  // namespace benchgate::charts

@@ -1,0 +1,122 @@
+#include "harness/charts/panel_chart.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "harness/charts/axis_scale.hpp"
+#include "harness/charts/gnuplot_text.hpp"
+
+namespace benchgate::charts {
+
+namespace {
+
+constexpr std::size_t k_max_columns = 3;
+constexpr int k_panel_width_px = 520;
+constexpr int k_panel_height_px = 400;
+constexpr int k_single_width_px = 800;
+constexpr int k_single_height_px = 500;
+constexpr int k_title_height_px = 40;
+constexpr double k_band_opacity = 0.2;
+constexpr double k_dodge_step = 0.08;  // of the gap between named x values
+
+// Colour-blind-safe qualitative colours (Okabe and Ito, 2008).
+constexpr std::array<const char*, 8> k_palette = {"#0072b2", "#d55e00", "#009e73", "#cc79a7",
+                                                  "#e69f00", "#56b4e9", "#000000", "#f0e442"};
+
+std::string x_tics(const panel& p) {
+  std::string out = "  set xtics (";
+  for (std::size_t i = 0; i < p.x_values.size(); ++i) {
+    out += (i ? ", " : "") + gp_quote(p.x_values[i]) + " " + std::to_string(i);
+  }
+  return out + ") rotate by -30\n  set xrange [-0.5:" + gp_number(static_cast<double>(p.x_values.size()) - 0.5) +
+         "]\n";
+}
+
+}  // namespace
+
+std::string palette_color(std::size_t index) { return k_palette[index % k_palette.size()]; }
+
+chart make_panel_chart(const panel_chart_spec& spec, std::vector<panel_lines> panels) {
+  chart c;
+  c.stem = spec.stem;
+  c.title = spec.title;
+  const std::size_t columns = std::min(k_max_columns, std::max<std::size_t>(panels.size(), 1));
+  const std::size_t rows = (panels.size() + columns - 1) / columns;
+  if (panels.size() <= 1) {
+    c.width_px = k_single_width_px;
+    c.height_px = k_single_height_px;
+  } else {
+    c.width_px = k_panel_width_px * static_cast<int>(columns);
+    c.height_px = k_panel_height_px * static_cast<int>(rows) + k_title_height_px;
+  }
+
+  std::string body = "  set multiplot layout " + std::to_string(rows) + "," + std::to_string(columns) +
+                     " title " + gp_quote(spec.title) + "\n";
+  std::size_t block = 0;
+  for (std::size_t pi = 0; pi < panels.size(); ++pi) {
+    auto& p = panels[pi];
+    body += "  # panel " + std::to_string(pi + 1) + (p.layout.title.empty() ? "" : ": " + p.layout.title) + "\n";
+    body += "  set title " + gp_quote(p.layout.title) + "\n";
+    body += "  set xlabel " + gp_quote(p.layout.x_axis.empty() ? "(no parameter)" : p.layout.x_axis) + "\n";
+    body += "  set ylabel " + gp_quote(spec.y_label) + "\n";
+    body += "  set grid\n";
+    body += pi == 0 ? "  set key top left box opaque\n" : "  unset key\n";
+    // Each panel decides: one row size may span decades where another does not.
+    std::vector<double> panel_y;
+    for (const auto& s : p.lines) {
+      for (const auto& pt : s.points) panel_y.insert(panel_y.end(), {pt.y, pt.low, pt.high});
+    }
+    if (spec.reference_y) panel_y.push_back(*spec.reference_y);
+    body += spans_decades(panel_y) ? "  set logscale y\n" : "  unset logscale y\n";
+    if (p.layout.x_numeric) {
+      std::vector<double> xs;
+      for (const auto& v : p.layout.x_values) xs.push_back(x_position(p.layout, {{p.layout.x_axis, v}}));
+      body += spans_decades(xs) ? "  set logscale x\n" : "  unset logscale x\n";
+      body += "  set xtics autofreq norotate\n  set autoscale x\n";
+      if (xs.size() == 1) {
+        body += "  set xrange [" + gp_number(xs[0] - 1) + ":" + gp_number(xs[0] + 1) + "]\n";
+      }
+    } else {
+      body += "  unset logscale x\n" + x_tics(p.layout);
+    }
+    std::string plot;
+    // Named x values: each variant a little aside, so intervals do not overlap.
+    const double dodge_origin = (static_cast<double>(p.lines.size()) - 1) / 2;
+    std::size_t line_index = 0;
+    for (auto& s : p.lines) {
+      const double dodge =
+          p.layout.x_numeric ? 0.0 : (static_cast<double>(line_index++) - dodge_origin) * k_dodge_step;
+      std::sort(s.points.begin(), s.points.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+      c.data += "# panel " + std::to_string(pi + 1) + " " + data_label(p.layout.title) + ", " + s.name +
+                ": x estimate low high\n";
+      for (const auto& pt : s.points) {
+        c.data += gp_number(pt.x + dodge) + " " + gp_number(pt.y) + " " + gp_number(pt.low) + " " + gp_number(pt.high) + "\n";
+      }
+      c.data += "\n\n";
+      const auto color = "lc rgb " + gp_quote(palette_color(s.color));
+      const auto source = gp_quote(spec.stem + ".dat") + " index " + std::to_string(block);
+      if (!plot.empty()) plot += ", \\\n       ";
+      // A band needs a line through numeric x values; else error bars.
+      if (spec.style == interval_style::band && p.layout.x_numeric && s.points.size() > 1) {
+        plot += source + " using 1:3:4 with filledcurves fs transparent solid " + gp_number(k_band_opacity) +
+                " noborder " + color + " notitle, \\\n       " + source + " using 1:2 with linespoints pt 7 ps 0.6 " +
+                color + " title " + gp_quote(s.name);
+      } else {
+        // Lines between named x values (phases, inputs) would suggest a trend.
+        const auto style = p.layout.x_numeric ? "yerrorlines" : "yerrorbars";
+        plot += source + " using 1:2:3:4 with " + style + " pt 7 ps 0.6 " + color + " title " + gp_quote(s.name);
+      }
+      ++block;
+    }
+    if (spec.reference_y) {
+      plot += ", \\\n       " + gp_number(*spec.reference_y) + " with lines dt 2 lc rgb '#444444' title " +
+              gp_quote(spec.reference_title);
+    }
+    body += "  plot " + plot + "\n";
+  }
+  body += "  unset multiplot\n";
+  c.body = std::move(body);
+  return c;
+}
+
+}  // namespace benchgate::charts

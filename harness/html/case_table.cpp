@@ -1,0 +1,105 @@
+#include <algorithm>
+
+#include "harness/charts/chart_set.hpp"
+#include "harness/charts/gnuplot_text.hpp"
+#include "harness/charts/labels.hpp"
+#include "harness/html/escape.hpp"
+#include "harness/html/page_parts.hpp"
+#include "harness/report/format.hpp"
+
+namespace benchgate::html::detail {
+
+namespace {
+
+const results::cell_diff* diff_of(const page_input& input, const results::cell& c) {
+  if (input.comparison == nullptr) return nullptr;
+  for (const auto& cd : input.comparison->cells) {
+    if (cd.new_side.name == c.name) return &cd;
+  }
+  return nullptr;
+}
+
+bool is_base(const page_input& input, const results::cell& c) {
+  if (input.comparison == nullptr || input.comparison->mode != results::compare_mode::variants) return false;
+  return std::any_of(input.comparison->cells.begin(), input.comparison->cells.end(),
+                     [&](const results::cell_diff& cd) { return cd.old_side.name == c.name; });
+}
+
+std::string interval_text(const stats::interval_estimate& e, std::string (*format)(double)) {
+  return format(e.estimate) + " [" + format(e.lower) + ", " + format(e.upper) + "]";
+}
+
+std::string figures_text(const results::cell& c) {
+  std::string out;
+  for (const auto& f : c.figures) {
+    out += (out.empty() ? "" : "; ") + f.name + " = " + charts::gp_number(f.value) + (f.unit.empty() ? "" : " " + f.unit);
+  }
+  return out;
+}
+
+std::string td(const std::string& text, const std::string& css_class = "") {
+  return (css_class.empty() ? "<td>" : "<td class=\"" + css_class + "\">") + escape(text) + "</td>";
+}
+
+std::string change_cells(const page_input& input, const results::cell& c) {
+  const auto* cd = diff_of(input, c);
+  if (cd == nullptr) {
+    const auto note = is_base(input, c) ? "base of the comparison" : "";
+    return "<td class=\"text\" colspan=\"4\">" + escape(note) + "</td>";
+  }
+  const auto verdict = std::string(stats::to_string(cd->verdict));
+  std::string link;
+  const auto stem = charts::distribution_stem(*cd);
+  if (input.charts != nullptr && charts::find_chart(*input.charts, stem) != nullptr) {
+    link = " <a href=\"" + escape(input.charts_folder + "/" + stem + ".svg") + "\">samples</a>";
+  }
+  // The base's variant in the table (its full name on hover), "old" for two runs.
+  const bool variants = input.comparison->mode == results::compare_mode::variants;
+  const auto* base = variants ? results::find_cell(*input.run, cd->old_side.name) : nullptr;
+  const auto vs = variants ? cd->old_side.name : "the old side (" + input.comparison->old_source.path + ")";
+  const auto shown = base != nullptr ? base->variant : variants ? cd->old_side.name : "old";
+  return "<td>" + escape(charts::change_text(cd->mean_change)) + "</td>" + td(charts::p_value_text(cd->p_value)) +
+         td(verdict, "verdict v-" + verdict) + "<td class=\"text\" title=\"" + escape(vs) + "\">" + escape(shown) +
+         link + "</td>";
+}
+
+}  // namespace
+
+std::string case_table(const page_input& input, const std::string& case_name) {
+  std::vector<std::string> axes;
+  for (const auto& c : input.run->cells) {
+    if (c.case_name != case_name) continue;
+    for (const auto& [axis, value] : c.params) {
+      if (std::find(axes.begin(), axes.end(), axis) == axes.end()) axes.push_back(axis);
+    }
+  }
+  const auto level = charts::gp_number(input.estimates.confidence * 100);
+  std::string out = "<table class=\"cells\">\n<thead><tr><th>variant</th><th>role</th>";
+  for (const auto& axis : axes) out += element("th", axis);
+  out += "<th>mean time [" + level + "% CI]</th><th>throughput</th><th>change of mean [" +
+         charts::gp_number((input.comparison ? input.comparison->config.confidence : 0.95) * 100) +
+         "% CI]</th><th>p</th><th>verdict</th><th>compared with</th><th>samples</th><th>figures</th></tr></thead>\n"
+         "<tbody>\n";
+  for (const auto& c : input.run->cells) {
+    if (c.case_name != case_name) continue;
+    out += "<tr>" + td(c.variant, "text") + td(c.role ? std::string(suite::to_string(*c.role)) : "-", "text");
+    for (const auto& axis : axes) {
+      const auto it = std::find_if(c.params.begin(), c.params.end(), [&](const auto& p) { return p.first == axis; });
+      out += td(it == c.params.end() ? "" : it->second);
+    }
+    const auto ns = charts::mean_time_ns(c, input.estimates);
+    if (!ns) {
+      out += "<td class=\"text error\" colspan=\"7\">" + escape(c.error.empty() ? "no samples" : c.error) + "</td>";
+    } else {
+      out += td(interval_text(*ns, report::format_time_ns));
+      const auto thrpt = charts::throughput_per_second(c.work, ns->estimate);
+      out += td(thrpt ? report::format_throughput(c.work.unit, *thrpt) : "");
+      out += change_cells(input, c);
+      out += td(std::to_string(c.samples.size()));
+    }
+    out += td(figures_text(c), "text") + "</tr>\n";
+  }
+  return out + "</tbody>\n</table>\n";
+}
+
+}  // namespace benchgate::html::detail

@@ -1,0 +1,31 @@
+#pragma once
+// The static page of benchgate report (DIR/index.html): the summary (verdict
+// counts, geometric-mean change), the change chart, per case its grid and
+// speed-up charts and a table of every cell (estimate, interval, change, p,
+// verdict, figures, a link to the cell's distribution chart), the
+// environment of both sides and the settings. XHTML with inline CSS: no
+// script, no network, printable; images are relative links.
+
+#include <string>
+#include <vector>
+
+#include "harness/charts/cell_estimate.hpp"
+#include "harness/charts/chart.hpp"
+#include "harness/results/diff_model.hpp"
+#include "harness/results/model.hpp"
+
+namespace benchgate::html {
+
+struct page_input {
+  const results::run_results* run = nullptr;  // required
+  std::string results_label;                  // where the run came from
+  const results::diff* comparison = nullptr;  // optional
+  std::string comparison_label;               // where the comparison came from
+  const std::vector<charts::chart>* charts = nullptr;  // rendered, optional
+  std::string charts_folder;                  // relative to the page, e.g. "charts"
+  charts::estimate_settings estimates;
+};
+
+std::string report_page(const page_input& input);
+
+}  // namespace benchgate::html

@@ -1,0 +1,40 @@
+#include "harness/options/output_folder.hpp"
+
+#include "harness/errors/input_error.hpp"
+#include "harness/text/parse_number.hpp"
+
+namespace benchgate::options::detail {
+
+std::filesystem::path required_output_folder(const po::variables_map& vm, const std::string& command) {
+  const auto dir = get_folder(vm, "out");
+  if (!dir) {
+    throw input_error("benchgate " + command + ": --out DIR is required (the folder to write to); see 'benchgate " +
+                      command + " --help'");
+  }
+  if (std::filesystem::exists(*dir) && !std::filesystem::is_directory(*dir)) {
+    throw input_error("--out " + dir->string() + ": is a file; expected a folder (created when missing)");
+  }
+  return *dir;
+}
+
+std::optional<double> gate_threshold(const po::variables_map& vm) {
+  const auto text = get_string(vm, "gate-threshold");
+  if (!text) return std::nullopt;
+  const bool percent = !text->empty() && text->back() == '%';
+  const auto value = percent ? text::parse_percent(*text) : text::parse_double(*text);
+  if (!value || *value < 0) {
+    throw input_error("--gate-threshold " + *text + ": expected a fraction >= 0 (0.05) or a percentage (5%)");
+  }
+  return percent ? *value / 100 : *value;
+}
+
+std::string single_input(const po::variables_map& vm, const std::string& command, const std::string& what) {
+  const auto inputs = get_strings(vm, "input");
+  if (inputs.size() != 1) {
+    throw input_error("benchgate " + command + ": expected one " + what + " file, got " +
+                      std::to_string(inputs.size()) + "; see 'benchgate " + command + " --help'");
+  }
+  return inputs[0];
+}
+
+}  // namespace benchgate::options::detail

@@ -1,0 +1,56 @@
+#include "harness/errors/input_error.hpp"
+#include "harness/options/output_folder.hpp"
+#include "harness/options/report_options.hpp"
+#include "harness/options/subcommands.hpp"
+
+namespace benchgate::options::detail {
+
+namespace {
+
+po::options_description report_description() {
+  auto d = make_description();
+  d.add_options()
+      ("diff", po::value<std::string>()->value_name("DIFF"),
+       "a comparison to show (benchgate compare --json); default: the run's variants against its baseline cells")
+      ("out", po::value<std::string>()->value_name("DIR"),
+       "the folder of the page: DIR/index.html and DIR/charts/ (created when missing); required")
+      ("gate-threshold", po::value<std::string>()->value_name("X"),
+       "also draw +-X on the change chart: a fraction (0.05) or a percentage (5%)");
+  return d;
+}
+
+}  // namespace
+
+command parse_report(const std::vector<std::string>& args, const suite::registry&) {
+  const auto described = report_description();
+  auto accepted = report_description();
+  accepted.add_options()("input", po::value<std::vector<std::string>>(), "RESULTS");
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  bool wants_help = false;
+  const auto vm = parse("report", args, accepted, wants_help, &positional);
+  if (wants_help) {
+    return help_request{help_text(
+        "benchgate report RESULTS [--diff DIFF] --out DIR",
+        "Writes a static HTML page, DIR/index.html, with its charts in DIR/charts/:\n"
+        "the summary of the comparison (verdict counts, geometric-mean change), the\n"
+        "change chart, per case the grid and speed-up charts and a table of every\n"
+        "cell (mean time with its interval, throughput, change, p, verdict, the\n"
+        "case's figures, a link to the cell's samples), the environment of both\n"
+        "sides and the settings. No script and no network: open it in any browser,\n"
+        "or print it. Needs gnuplot (Debian package gnuplot-nox).\n\n"
+        "Examples:\n"
+        "  benchgate report reports/latest/results.json --out reports/latest\n"
+        "  benchgate report new.json --diff diff.json --out reports/pr-42",
+        described, "  0  the page was written\n  2  bad input or usage, or gnuplot is not installed\n")};
+  }
+  report_options out;
+  out.results = single_input(vm, "report", "RESULTS");
+  out.diff = get_string(vm, "diff");
+  if (out.diff && out.diff->empty()) throw input_error("--diff: expected a file name, got ''");
+  out.out_dir = required_output_folder(vm, "report");
+  out.gate_threshold = gate_threshold(vm);
+  return out;
+}
+
+}  // namespace benchgate::options::detail

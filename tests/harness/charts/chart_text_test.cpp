@@ -1,0 +1,94 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "harness/charts/axis_scale.hpp"
+#include "harness/charts/change_chart.hpp"
+#include "harness/charts/chart_names.hpp"
+#include "harness/charts/gnuplot_text.hpp"
+#include "harness/charts/grid_chart.hpp"
+#include "tests/harness/charts/demo_run.hpp"
+
+namespace benchgate::charts {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+TEST(GnuplotText, QuotesAndNumbers) {
+  EXPECT_EQ(gp_quote("it's"), "'it''s'");
+  EXPECT_EQ(data_label("a \"b\" c"), "\"a 'b' c\"");
+  EXPECT_EQ(gp_number(0.1), "0.1");
+  EXPECT_EQ(gp_number(1234567.0), "1234567");
+  EXPECT_EQ(gp_number(std::numeric_limits<double>::infinity()), "NaN");
+  EXPECT_EQ(chart_stem("dist", "page_iter/core/row_bytes:8/density:0.1"), "dist_page_iter-core-row_bytes-8-density-0.1");
+}
+
+TEST(AxisScale, PicksTheUnitOfTheLargestValue) {
+  EXPECT_EQ(time_scale(999).unit, "ns");
+  EXPECT_EQ(time_scale(12'500).unit, "µs");
+  EXPECT_DOUBLE_EQ(time_scale(3e7).divisor, 1e6);
+  EXPECT_EQ(time_scale(2e9).unit, "s");
+  EXPECT_EQ(throughput_scale(suite::work_unit::bytes, 5.0 * 1024 * 1024 * 1024).unit, "GiB/s");
+  EXPECT_EQ(throughput_scale(suite::work_unit::bytes, 500).unit, "B/s");
+  EXPECT_EQ(throughput_scale(suite::work_unit::items, 2e6).unit, "Melem/s");
+}
+
+TEST(AxisScale, LogAxesOnlyWhenPositiveValuesSpanDecades) {
+  EXPECT_TRUE(spans_decades(std::vector<double>{8, 32, 256, 1000}));
+  EXPECT_FALSE(spans_decades(std::vector<double>{0.1, 0.5, 1.0}));
+  EXPECT_FALSE(spans_decades(std::vector<double>{0, 1000}));
+  EXPECT_TRUE(spans_decades(std::vector<double>{1, std::nan(""), 100}));
+  EXPECT_FALSE(spans_decades(std::vector<double>{}));
+}
+
+TEST(GridChart, OnePanelPerKindWithErrorBarsAndLogSizeAxis) {
+  const auto run = testing::demo_run();
+  const auto charts = grid_charts(run, {});
+  ASSERT_EQ(charts.size(), 2U);  // demo and other
+  const auto& c = charts[0];
+  EXPECT_EQ(c.stem, "grid_demo");
+  EXPECT_EQ(c.title, "demo: throughput by variant (mean, 95% CI)");
+  EXPECT_THAT(c.body, HasSubstr("set multiplot layout 1,2"));
+  EXPECT_THAT(c.body, HasSubstr("set title 'kind = a'"));
+  EXPECT_THAT(c.body, HasSubstr("set xlabel 'size'"));
+  EXPECT_THAT(c.body, HasSubstr("set logscale x"));
+  EXPECT_THAT(c.body, HasSubstr("set ylabel 'throughput (GiB/s)'"));
+  EXPECT_THAT(c.body, HasSubstr("'grid_demo.dat' index 0 using 1:2:3:4 with yerrorlines"));
+  EXPECT_THAT(c.body, HasSubstr("title 'peer'"));
+  EXPECT_THAT(c.body, Not(HasSubstr("/tmp")));  // data by relative path only
+  // 2 panels x 3 variants, 3 points each; bounds around the estimate.
+  EXPECT_THAT(c.data, HasSubstr("# panel 1 \"kind = a\", baseline: x estimate low high\n8 "));
+  EXPECT_EQ(std::count(c.data.begin(), c.data.end(), '#'), 6);
+  const auto& other = charts[1];
+  EXPECT_EQ(other.title, "other: time per iteration by variant (mean, 95% CI)");
+  EXPECT_THAT(other.body, HasSubstr("set ylabel 'time per iteration (ns)'"));
+}
+
+TEST(ChangeChart, OneColouredBarPerCellAndThresholdLines) {
+  results::diff d;
+  d.config.noise_threshold = 0.02;
+  results::cell_diff a;
+  a.name = "demo/core/size:8";
+  a.mean_change = {-0.5, -0.52, -0.48, 0.01};
+  a.verdict = stats::verdict::improved;
+  results::cell_diff b = a;
+  b.name = "demo/peer/size:8";
+  b.mean_change = {0.1, 0.08, 0.12, 0.01};
+  b.verdict = stats::verdict::regressed;
+  d.cells = {a, b};
+  const auto c = change_chart(d, 0.05);
+  EXPECT_EQ(c.stem, "change");
+  EXPECT_EQ(c.data,
+            "# row change_pct low_pct high_pct color label (first cell on top)\n"
+            "1 -50 -52 -48 1742928 \"demo/core/size:8\"\n"
+            "0 10 8 12 14102567 \"demo/peer/size:8\"\n");
+  EXPECT_THAT(c.body, HasSubstr("set arrow from first -2, graph 0 to first -2, graph 1 nohead dt 2"));
+  EXPECT_THAT(c.body, HasSubstr("set arrow from first 5, graph 0 to first 5, graph 1"));
+  EXPECT_THAT(c.body, HasSubstr("title 'noise threshold +-2%'"));
+  EXPECT_THAT(c.body, HasSubstr("title 'gate threshold +-5%'"));
+  EXPECT_THAT(c.body, HasSubstr("with boxxyerror fs solid 0.7 noborder lc rgb variable"));
+  EXPECT_THAT(c.body, HasSubstr("ytic(6) with xerrorbars"));
+}
+
+}  // namespace
+}  // namespace benchgate::charts

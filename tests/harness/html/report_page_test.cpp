@@ -1,0 +1,105 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "harness/charts/chart_set.hpp"
+#include "harness/charts/renderer.hpp"
+#include "harness/charts/variants_diff.hpp"
+#include "harness/files/file_io.hpp"
+#include "harness/html/report_page.hpp"
+#include "tests/harness/charts/demo_run.hpp"
+#include "tests/support/cli.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace benchgate::html {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+struct page_fixture {
+  results::loaded_results run{charts::testing::demo_run(), results::results_schema};
+  std::optional<results::diff> variants = charts::variants_diff_for_charts(run, "demo.json");
+  std::vector<charts::chart> charts = [this] {
+    auto out = charts::results_charts(run.results, &*variants, {});
+    for (auto& c : charts::diff_charts(*variants, {&run.results, &run.results}, std::nullopt)) out.push_back(c);
+    return out;
+  }();
+
+  page_input input() const {
+    page_input in;
+    in.run = &run.results;
+    in.results_label = "RESULTS demo <1>.json";
+    in.comparison = &*variants;
+    in.comparison_label = "variants";
+    in.charts = &charts;
+    in.charts_folder = "charts";
+    return in;
+  }
+};
+
+TEST(ReportPage, HasTheSummaryChartsTablesEnvironmentAndSettings) {
+  const page_fixture f;
+  const auto page = report_page(f.input());
+  EXPECT_THAT(page, HasSubstr("<title>benchgate report</title>"));
+  // 12 compared cells (core and peer at 6 points), all improved.
+  EXPECT_THAT(page, HasSubstr("<tr><td>12</td><td>12</td><td>0</td><td>0</td><td>0</td><td>"));
+  EXPECT_THAT(page, HasSubstr("<img src=\"charts/change.svg\""));
+  EXPECT_THAT(page, HasSubstr("<img src=\"charts/grid_demo.svg\""));
+  EXPECT_THAT(page, HasSubstr("<img src=\"charts/speedup_demo.svg\""));
+  EXPECT_THAT(page, HasSubstr("<h2 id=\"case_demo\">Case demo</h2>"));
+  EXPECT_THAT(page, HasSubstr("<th>kind</th><th>size</th><th>mean time [95% CI]</th>"));
+  EXPECT_THAT(page, HasSubstr("<td class=\"verdict v-improved\">improved</td>"));
+  EXPECT_THAT(page, HasSubstr("<a href=\"charts/dist_demo-core-kind-a-size-8.svg\">samples</a>"));
+  EXPECT_THAT(page, HasSubstr("header_bytes = 16 B"));
+  EXPECT_THAT(page, HasSubstr("base of the comparison"));
+  EXPECT_THAT(page, HasSubstr("Test CPU &lt;&amp;&gt;"));  // escaped
+  EXPECT_THAT(page, HasSubstr("RESULTS demo &lt;1&gt;.json"));
+  EXPECT_THAT(page, HasSubstr("<th class=\"text\">bootstrap resamples</th><td class=\"text\">10000</td>"));
+  EXPECT_THAT(page, Not(HasSubstr("<script")));
+  EXPECT_THAT(page, Not(HasSubstr("src=\"http")));
+  EXPECT_THAT(page, Not(HasSubstr("href=\"http")));
+  EXPECT_THAT(page, HasSubstr("</td><td>&lt; 0.0001</td><td class=\"verdict v-improved\">"));
+}
+
+TEST(ReportPage, WithoutComparisonOrChartsItStillRenders) {
+  const page_fixture f;
+  auto in = f.input();
+  in.comparison = nullptr;
+  in.charts = nullptr;
+  const auto page = report_page(in);
+  EXPECT_THAT(page, HasSubstr("No comparison"));
+  EXPECT_THAT(page, Not(HasSubstr("<img")));
+  EXPECT_THAT(page, HasSubstr("<h2 id=\"case_other\">Case other</h2>"));
+}
+
+TEST(ReportPage, IsWellFormedAndLinksOnlyLocalFilesThatExist) {
+  const page_fixture f;
+  test_support::temp_dir dir;
+  charts::render_charts(dir.path() / "charts", f.charts, "--out");
+  files::write_atomically(dir.path() / "index.html", report_page(f.input()), "test");
+  const auto command = "python3 '" + test_support::source_dir() + "/tests/harness/html/check_page.py' '" +
+                       (dir.path() / "index.html").string() + "' >'" + (dir.path() / "check.txt").string() + "'";
+  const int status = std::system(command.c_str());
+  const auto printed = files::read_file(dir.path() / "check.txt", "check");
+  EXPECT_EQ(status, 0) << printed;
+  EXPECT_THAT(printed, HasSubstr("ok "));
+}
+
+TEST(ReportPage, TheCheckerCatchesBrokenPages) {
+  test_support::temp_dir dir;
+  files::write_atomically(dir.path() / "bad.html",
+                          "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><img src=\"http://x/a.svg\"/>"
+                          "<a href=\"missing.png\">m</a><a href=\"#nowhere\">n</a></body></html>",
+                          "test");
+  const auto command = "python3 '" + test_support::source_dir() + "/tests/harness/html/check_page.py' '" +
+                       (dir.path() / "bad.html").string() + "' >'" + (dir.path() / "check.txt").string() + "'";
+  EXPECT_NE(std::system(command.c_str()), 0);
+  EXPECT_EQ(files::read_file(dir.path() / "check.txt", "check"),
+            "src=http://x/a.svg is not a relative link\nhref=missing.png does not exist\n"
+            "anchor #nowhere has no target\n");
+}
+
+}  // namespace
+}  // namespace benchgate::html
