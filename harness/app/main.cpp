@@ -38,6 +38,7 @@ int dispatch(const std::vector<std::string>& args) {
           [&](const options::list_options& o) { return app::list_cases(o, cases, std::cout); },
           [&](const options::run_options& o) { return app::run_benchmarks(o, cases, std::cout, std::cerr); },
           [&](const options::compare_options& o) { return app::compare_results(o, std::cout, std::cerr); },
+          [&](const options::calibrate_options& o) { return app::calibrate_noise(o, cases, std::cout); },
       },
       command));
 }

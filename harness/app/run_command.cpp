@@ -11,6 +11,7 @@
 #include "harness/report/progress.hpp"
 #include "harness/report/run_report.hpp"
 #include "harness/results/results_json.hpp"
+#include "harness/run/measuring_child.hpp"
 #include "harness/run/runner.hpp"
 
 namespace benchgate::app {
@@ -60,6 +61,12 @@ std::string compare_with_baseline(const results::run_results& baseline, const re
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
                          std::ostream& out, std::ostream& err) {
   const auto plan = run::make_plan(options, cases);
+  if (options.measure == options::measure_kind::instructions && !options.callgrind_out) {
+    // The child under callgrind does the run, prints and writes everything;
+    // its exit code (any of the documented ones) is this run's.
+    out.flush();
+    return static_cast<exit_code>(run::run_under_callgrind(options.args));
+  }
   // Fail on an unwritable destination or a missing baseline before spending
   // minutes measuring.
   if (options.out) files::check_writable(*options.out, "--out");

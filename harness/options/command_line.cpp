@@ -22,6 +22,7 @@ constexpr subcommand k_subcommands[] = {
     {"list", "list cases, their variants and parameter axes", detail::parse_list},
     {"run", "run benchmarks; print a report and write results JSON", detail::parse_run},
     {"compare", "compare two results (or a run's variants): changes, p-values, verdicts", detail::parse_compare},
+    {"calibrate", "measure the noise floor: A/A false alarms, injected-slowdown detections", detail::parse_calibrate},
 };
 
 std::string top_help() {

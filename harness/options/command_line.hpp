@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "harness/options/calibrate_options.hpp"
 #include "harness/options/compare_options.hpp"
 #include "harness/options/run_options.hpp"
 #include "harness/suite/registry.hpp"
@@ -25,7 +26,8 @@ struct list_options {
   std::vector<std::string> cases;  // empty: every case
 };
 
-using command = std::variant<help_request, version_request, list_options, run_options, compare_options>;
+using command =
+    std::variant<help_request, version_request, list_options, run_options, compare_options, calibrate_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);
