@@ -29,18 +29,35 @@ po::options_description calibrate_description() {
 
 // Run's options that have no meaning here: each run of calibrate is internal.
 void reject_run_only(const run_options& run) {
-  const auto reject = [](bool given, const char* option) {
+  const auto reject = [](bool given, const char* option, const char* note) {
     if (given) {
-      throw input_error(std::string("--") + option +
-                        ": not an option of calibrate; expected run's selection and timing options only "
-                        "(see 'benchgate calibrate --help')");
+      throw input_error(std::string("--") + option + ": not an option of calibrate" + note +
+                        "; expected run's selection and timing options only (see 'benchgate calibrate --help')");
     }
   };
-  reject(run.out.has_value(), "out");
-  reject(run.save_baseline.has_value(), "save-baseline");
-  reject(run.baseline.has_value(), "baseline");
-  reject(run.inject_slowdown_pct != 0, "inject-slowdown (use --slowdown)");
-  reject(run.measure != measure_kind::time, "measure (calibrate measures time)");
+  reject(run.out.has_value(), "out", " (use --json)");
+  reject(run.save_baseline.has_value(), "save-baseline", "");
+  reject(run.baseline.has_value(), "baseline", "");
+  reject(run.inject_slowdown_pct != 0, "inject-slowdown", " (use --slowdown)");
+  reject(run.measure != measure_kind::time, "measure", " (it compares CPU times)");
+}
+
+// Run's parser checks the rest; its usage errors name run, so they are
+// renamed to calibrate, whose help lists what it takes.
+command parse_run_part(const std::vector<std::string>& run_args, const suite::registry& cases) {
+  const std::string run_prefix = "benchgate run: ";
+  const std::string run_help = "see 'benchgate run --help'";
+  try {
+    return parse_run(run_args, cases);
+  } catch (const input_error& e) {
+    std::string message = e.what();
+    if (!message.starts_with(run_prefix)) throw;
+    message = "benchgate calibrate: " + message.substr(run_prefix.size());
+    if (const auto at = message.rfind(run_help); at != std::string::npos) {
+      message.replace(at, run_help.size(), "see 'benchgate calibrate --help'");
+    }
+    throw input_error(message);
+  }
 }
 
 const char* k_help_summary =
@@ -93,7 +110,7 @@ command parse_calibrate(const std::vector<std::string>& args, const suite::regis
   }
   calibrate_options out;
   // The rest are run's options, checked by run's own parser.
-  auto run = parse_run(run_args, cases);
+  auto run = parse_run_part(run_args, cases);
   if (!std::holds_alternative<run_options>(run)) {
     throw input_error("benchgate calibrate: unexpected run option in " + (run_args.empty() ? "" : run_args.front()) +
                       "; see 'benchgate calibrate --help'");

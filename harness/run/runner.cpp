@@ -107,8 +107,8 @@ void merge_round(std::vector<results::cell>& into, std::vector<results::cell>&& 
 void add_instructions(results::cell& c, const callgrind_counter& counter) {
   const auto& counts = counter.per_iteration();
   if (counts.size() != c.samples.size()) {
-    c.error = "callgrind counted " + std::to_string(counts.size()) + " samples of " +
-              std::to_string(c.samples.size());
+    c.error = "callgrind counted " + std::to_string(counts.size()) + " of the " + std::to_string(c.samples.size()) +
+              " samples; the case's body must run its loop through suite::timed_loop";
     return;
   }
   for (std::size_t i = 0; i < counts.size(); ++i) c.samples[i].instructions = counts[i];

@@ -142,8 +142,11 @@ TEST_F(MeasureCli, CalibrateRejectsRunOnlyOptions) {
   auto r = run("calibrate --case page_iter --out x.json");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
-            "error: --out: not an option of calibrate; expected run's selection and timing options only (see "
-            "'benchgate calibrate --help')\n");
+            "error: --out: not an option of calibrate (use --json); expected run's selection and timing options "
+            "only (see 'benchgate calibrate --help')\n");
+  r = run("calibrate --case page_iter --bogus");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: benchgate calibrate: unrecognised option '--bogus'; see 'benchgate calibrate --help'\n");
   r = run("calibrate --case page_iter --slowdown 0");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "error: --slowdown 0: expected a percentage in (0, 1000], e.g. 10\n");
