@@ -43,7 +43,8 @@ class printing_observer : public run::run_observer {
 };
 
 // The change report of this run against a saved baseline, with the default
-// statistics of `benchgate compare`.
+// statistics of `benchgate compare` (on instruction counts in instruction
+// mode).
 std::string compare_with_baseline(const results::run_results& baseline, const results::run_results& current,
                                   const options::run_options& options, std::ostream& out, std::ostream& err) {
   auto old_source = compare::describe_source(
@@ -51,8 +52,10 @@ std::string compare_with_baseline(const results::run_results& baseline, const re
       options.baseline);
   auto new_source = compare::describe_source(current, results::results_schema,
                                              options.out ? options.out->string() : "(this run)", std::nullopt);
-  const auto d = compare::compare_runs(baseline, std::move(old_source), current, std::move(new_source),
-                                       results::comparison_settings{});
+  // An instruction run is compared on its counts (its times are valgrind's).
+  results::comparison_settings settings;
+  if (options.measure == options::measure_kind::instructions) settings.metric = results::time_metric::instructions;
+  const auto d = compare::compare_runs(baseline, std::move(old_source), current, std::move(new_source), settings);
   return print_comparison(d, out, err);
 }
 

@@ -80,6 +80,19 @@ TEST_F(MeasureCli, InjectedWorkShowsAsMoreInstructions) {
   EXPECT_THAT(r.out, HasSubstr("  regressed       1\n"));
 }
 
+TEST_F(MeasureCli, ABaselineOfCountsIsComparedOnCounts) {
+  if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: instruction mode cannot run";
+  const std::string point = "run --case page_iter --param row_bytes=8 --param density=0.5 --filter core/ "
+                            "--measure instructions --baseline-dir bl";
+  const auto saved = run(point + " --save-baseline counts");
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  const auto r = run(point + " --baseline counts");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Settings: instructions, "));
+  EXPECT_THAT(r.out, HasSubstr("(p = n/a (deterministic))"));
+  EXPECT_THAT(r.out, HasSubstr("  unchanged       1\n"));
+}
+
 TEST_F(MeasureCli, WithoutValgrindOnPathInstructionModeIsExitTwo) {
   const auto r = run(std::string(k_page_iter_point), "PATH=/nonexistent ");
   EXPECT_EQ(r.exit_code, 2);
@@ -117,25 +130,37 @@ TEST_F(MeasureCli, InstructionMetricOnTimedResultsIsExitTwoNamingTheFile) {
             "instructions' for --metric instructions\n");
 }
 
-TEST_F(MeasureCli, CalibrateDetectsAFiftyPercentSlowdown) {
+// Timing on a shared machine: the assertions are on the report's shape and on
+// a slowdown far above the noise being seen at least once in three repeats
+// (the exact counts are calibrate's business, not a unit test's; the
+// counting itself is tested on fixed diffs in tests/harness/calibrate).
+TEST_F(MeasureCli, CalibrateReportsAndDetectsAFiftyPercentSlowdown) {
   const auto r = run("calibrate --case page_iter --quick --param row_bytes=8 --param density=0.5 "
-                     "--filter 'page_iter/core/' --repeats 2 --slowdown 50 --json cal.json --text-out cal.txt");
+                     "--filter 'page_iter/core/' --repeats 3 --slowdown 50 --json cal.json --text-out cal.txt");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("Calibration: 2 repeats of A, B and C (C with +50% injected), cpu_time"));
-  EXPECT_THAT(r.out, HasSubstr("page_iter/core/row_bytes:8/density:0.5  "));
-  EXPECT_THAT(r.out, HasSubstr("detection rate:   2/2 B/C comparisons (100.00%) at +50%"));
+  EXPECT_THAT(r.out, HasSubstr("Calibration: 3 repeats of A, B and C (C with +50% injected), cpu_time, noise "
+                               "threshold 1.00%, alpha 0.05\n\ncell  "));
+  EXPECT_THAT(r.out, HasSubstr("false al.   detected    A/A P95     A/A ±CI     injected    smallest    suggested"));
+  EXPECT_THAT(r.out, HasSubstr("\npage_iter/core/row_bytes:8/density:0.5  "));
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("false-alarm rate: [0-3]/3 A/A comparisons"));
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("detection rate:   [0-3]/3 B/C comparisons \\([0-9.]+%\\) at \\+50%"));
   EXPECT_THAT(r.out, HasSubstr("calibration: cal.json\n"));
   EXPECT_EQ(files::read_file(path("cal.txt"), "test") + "calibration: cal.json\n", r.out);
   const auto doc = nlohmann::json::parse(files::read_file(path("cal.json"), "test"));
   EXPECT_EQ(doc["schema"], "benchgate.calibration/1");
-  EXPECT_EQ(doc["repeats"], 2);
+  EXPECT_EQ(doc["repeats"], 3);
+  EXPECT_EQ(doc["slowdown_pct"], 50.0);
+  EXPECT_EQ(doc["comparison"]["metric"], "cpu_time");
   ASSERT_EQ(doc["cells"].size(), 1U);
   const auto& cell = doc["cells"][0];
   EXPECT_EQ(cell["name"], "page_iter/core/row_bytes:8/density:0.5");
-  EXPECT_EQ(cell["detections"], 2);
+  EXPECT_EQ(cell["repeats"], 3);
+  EXPECT_GE(cell["detections"].get<int>(), 1);  // a 50 % slowdown is seen
   EXPECT_GE(cell["suggested_threshold"].get<double>(), 0.01);
   EXPECT_GT(cell["smallest_detectable"].get<double>(), 0.01);
-  EXPECT_GT(cell["injected_change"].get<double>(), 0.2);
+  for (const char* field : {"aa_abs_change_p95", "aa_half_width_p95", "injected_change", "injected_half_width_p95"}) {
+    EXPECT_TRUE(cell[field].is_number()) << field;
+  }
 }
 
 TEST_F(MeasureCli, CalibrateRejectsRunOnlyOptions) {
