@@ -57,6 +57,7 @@ results::settings recorded_settings(const options::run_options& options,
   if (options.measure == options::measure_kind::instructions) {
     // Fixed iterations, one after another: no timing budget, no interleaving.
     s.measure = "instructions";
+    s.samples = options.samples.value_or(options::k_instruction_samples);
     s.measurement_time_s = 0;
     s.warmup_s = 0;
     s.min_time_s = std::nullopt;
