@@ -27,6 +27,11 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
 // `err` receives the comparison's warnings. Exit 0 whatever the verdicts.
 exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err);
 
+// Runs A/A and injected-slowdown comparisons and prints the noise floor.
+// Exit 1 when a cell failed (not compared), else 0.
+exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
+                          std::ostream& out);
+
 // Shared by compare and run --baseline: prints the report of `d` on `out`
 // and its warnings ("warning: ...") on `err`; returns the report with the
 // warnings appended, for --text-out.

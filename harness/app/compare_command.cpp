@@ -18,10 +18,25 @@ struct side {
   results::diff_source source;
 };
 
+// --metric instructions on a file without any count cannot compare a cell.
+void require_instruction_counts(const results::run_results& run, const std::string& text, const char* what) {
+  const auto counted = [](const results::cell& c) {
+    return std::any_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
+  };
+  if (std::none_of(run.cells.begin(), run.cells.end(), counted)) {
+    throw input_error(std::string(what) + " " + text +
+                      ": no cell has instruction counts; expected results of 'benchgate run --measure "
+                      "instructions' for --metric instructions");
+  }
+}
+
 // OLD, NEW or RESULTS: a file, else a saved baseline.
 side load_side(const std::string& text, const options::compare_options& options, const char* what) {
   std::optional<std::string> baseline;
   auto loaded = results::load_results_or_baseline(text, options.baseline_dir, what, baseline);
+  if (options.settings.metric == results::time_metric::instructions) {
+    require_instruction_counts(loaded.results, text, what);
+  }
   const auto path = baseline ? results::baseline_path(options.baseline_dir, *baseline).string() : text;
   auto source = compare::describe_source(loaded.results, loaded.format, path, baseline);
   return {std::move(loaded), std::move(source)};

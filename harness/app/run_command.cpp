@@ -11,6 +11,7 @@
 #include "harness/report/progress.hpp"
 #include "harness/report/run_report.hpp"
 #include "harness/results/results_json.hpp"
+#include "harness/run/measuring_child.hpp"
 #include "harness/run/runner.hpp"
 
 namespace benchgate::app {
@@ -42,7 +43,8 @@ class printing_observer : public run::run_observer {
 };
 
 // The change report of this run against a saved baseline, with the default
-// statistics of `benchgate compare`.
+// statistics of `benchgate compare` (on instruction counts in instruction
+// mode).
 std::string compare_with_baseline(const results::run_results& baseline, const results::run_results& current,
                                   const options::run_options& options, std::ostream& out, std::ostream& err) {
   auto old_source = compare::describe_source(
@@ -50,8 +52,10 @@ std::string compare_with_baseline(const results::run_results& baseline, const re
       options.baseline);
   auto new_source = compare::describe_source(current, results::results_schema,
                                              options.out ? options.out->string() : "(this run)", std::nullopt);
-  const auto d = compare::compare_runs(baseline, std::move(old_source), current, std::move(new_source),
-                                       results::comparison_settings{});
+  // An instruction run is compared on its counts (its times are valgrind's).
+  results::comparison_settings settings;
+  if (options.measure == options::measure_kind::instructions) settings.metric = results::time_metric::instructions;
+  const auto d = compare::compare_runs(baseline, std::move(old_source), current, std::move(new_source), settings);
   return print_comparison(d, out, err);
 }
 
@@ -60,6 +64,12 @@ std::string compare_with_baseline(const results::run_results& baseline, const re
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
                          std::ostream& out, std::ostream& err) {
   const auto plan = run::make_plan(options, cases);
+  if (options.measure == options::measure_kind::instructions && !options.callgrind_out) {
+    // The child under callgrind does the run, prints and writes everything;
+    // its exit code (any of the documented ones) is this run's.
+    out.flush();
+    return static_cast<exit_code>(run::run_under_callgrind(options.args));
+  }
   // Fail on an unwritable destination or a missing baseline before spending
   // minutes measuring.
   if (options.out) files::check_writable(*options.out, "--out");

@@ -1,5 +1,6 @@
 #include "harness/compare/cell_change.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <sstream>
 
@@ -58,19 +59,26 @@ std::string work_text(const suite::work_per_iteration& w) {
   return out.str();
 }
 
+// Every value equal: no spread at all (instruction counts).
+bool zero_variance(const std::vector<double>& values) {
+  return std::all_of(values.begin(), values.end(), [&](double v) { return v == values.front(); });
+}
+
 void add_warnings(results::cell_diff& d, const results::cell& old_cell, const results::cell& new_cell) {
   const auto n_old = d.old_side.samples;
   const auto n_new = d.new_side.samples;
-  if (d.welch.status == stats::welch_status::too_few_samples) {
+  if (d.deterministic) {
+    // No test was made, so none of the tests' caveats applies.
+  } else if (d.welch.status == stats::welch_status::too_few_samples) {
     d.warnings.push_back("fewer than 2 samples on a side (old " + std::to_string(n_old) + ", new " +
                          std::to_string(n_new) + "): no Welch test, its p is 1");
   }
-  if (!d.mann_whitney.reliable) {
+  if (!d.deterministic && !d.mann_whitney.reliable) {
     d.warnings.push_back("fewer than " + std::to_string(stats::k_min_reliable_u_samples) +
                          " samples on a side (old " + std::to_string(n_old) + ", new " +
                          std::to_string(n_new) + "): the U test is unreliable");
   }
-  if (d.mann_whitney.all_values_equal) {
+  if (!d.deterministic && d.mann_whitney.all_values_equal) {
     d.warnings.push_back("every value is equal on both sides: the U test's p is 1");
   }
   if (old_cell.work.unit != new_cell.work.unit || old_cell.work.amount != new_cell.work.amount) {
@@ -122,6 +130,17 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
   d.median_change = change.median;
   d.throughput_change = change.throughput;
 
+  // Identical counts on each side (instruction mode): the change is exact,
+  // so there is nothing to test; the verdict uses the threshold alone
+  // (compare.cpp) and the p-values stay 1, written as null.
+  if (settings.metric == results::time_metric::instructions && zero_variance(old_side.times) &&
+      zero_variance(new_side.times)) {
+    d.deterministic = true;
+    d.welch = {std::nullopt, 1, 1, stats::welch_status::no_variance};
+    d.mann_whitney = {0, 1, 1, stats::u_method::none, old_side.times.front() == new_side.times.front(), true};
+    add_warnings(d, old_cell, new_cell);
+    return d;
+  }
   const auto welch = stats::welch_test(new_side.times, old_side.times, settings.resamples,
                                        stats::derive_seed(seed, welch_stream));
   d.welch = {welch.t, welch.p, welch.p, welch.status};

@@ -52,24 +52,46 @@ std::vector<results::cell_diff> measure_all(const std::vector<cell_pair>& pairs,
   return out;
 }
 
-// Adjusts both tests' p-values across the cells, then judges each cell on
-// the chosen test's adjusted p.
+// A deterministic cell's change is exact: none when 0, within the noise up
+// to the threshold, else improved or regressed.
+stats::verdict judge_exact(double change, double noise_threshold) {
+  if (change == 0) return stats::verdict::no_change;
+  if (change < -noise_threshold) return stats::verdict::improved;
+  if (change > noise_threshold) return stats::verdict::regressed;
+  return stats::verdict::within_noise;
+}
+
+// Adjusts both tests' p-values across the tested cells (deterministic ones
+// have no test and do not count in the correction), then judges each cell
+// on the chosen test's adjusted p, or a deterministic one by its change.
 void judge_all(std::vector<results::cell_diff>& cells, const results::comparison_settings& settings) {
   std::vector<double> welch_p;
   std::vector<double> u_p;
-  for (const auto& c : cells) {
+  std::vector<results::cell_diff*> tested;
+  for (auto& c : cells) {
+    if (c.deterministic) {
+      c.verdict = judge_exact(c.mean_change.estimate, settings.noise_threshold);
+      continue;
+    }
+    tested.push_back(&c);
     welch_p.push_back(c.welch.p);
     u_p.push_back(c.mann_whitney.p);
   }
   const auto welch_adjusted = stats::adjusted_p_values(welch_p, settings.correction);
   const auto u_adjusted = stats::adjusted_p_values(u_p, settings.correction);
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    auto& c = cells[i];
+  for (std::size_t i = 0; i < tested.size(); ++i) {
+    auto& c = *tested[i];
     c.welch.p_adjusted = welch_adjusted[i];
     c.mann_whitney.p_adjusted = u_adjusted[i];
     c.p_value = settings.test == results::significance_test::welch ? welch_adjusted[i] : u_adjusted[i];
     c.verdict = stats::judge(c.p_value, settings.alpha, c.mean_change, settings.noise_threshold);
   }
+}
+
+// Under --metric instructions, a side without counts (a timed run) cannot
+// be compared.
+bool lacks_instructions(const results::cell& c) {
+  return std::any_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return !s.instructions; });
 }
 
 results::diff compare_pairs(const pairing& paired, const results::comparison_settings& settings) {
@@ -78,12 +100,18 @@ results::diff compare_pairs(const pairing& paired, const results::comparison_set
   d.only_old = paired.only_old;
   d.only_new = paired.only_new;
   std::vector<cell_pair> measurable;
+  const bool instructions = settings.metric == results::time_metric::instructions;
+  const std::string no_counts = " side has no instruction counts (made without 'run --measure instructions')";
   for (const auto& pair : paired.pairs) {
     const auto& [old_cell, new_cell] = pair;
     if (!old_cell->error.empty() || old_cell->samples.empty()) {
       d.not_compared.push_back({new_cell->name, skip_reason(*old_cell, "the old")});
     } else if (!new_cell->error.empty() || new_cell->samples.empty()) {
       d.not_compared.push_back({new_cell->name, skip_reason(*new_cell, "the new")});
+    } else if (instructions && lacks_instructions(*old_cell)) {
+      d.not_compared.push_back({new_cell->name, "the old" + no_counts});
+    } else if (instructions && lacks_instructions(*new_cell)) {
+      d.not_compared.push_back({new_cell->name, "the new" + no_counts});
     } else {
       measurable.push_back(pair);
     }
@@ -91,8 +119,9 @@ results::diff compare_pairs(const pairing& paired, const results::comparison_set
   d.cells = measure_all(measurable, settings);
   judge_all(d.cells, settings);
   d.summary = summarize(d.cells);
-  const auto unreliable = std::count_if(d.cells.begin(), d.cells.end(),
-                                        [](const auto& c) { return !c.mann_whitney.reliable; });
+  const auto unreliable = std::count_if(d.cells.begin(), d.cells.end(), [](const auto& c) {
+    return !c.deterministic && !c.mann_whitney.reliable;
+  });
   if (unreliable > 0) {
     d.warnings.push_back({"few_samples", std::to_string(unreliable) + " of " + std::to_string(d.cells.size()) +
                                              " cells have fewer than " +

@@ -24,6 +24,7 @@ constexpr subcommand k_subcommands[] = {
     {"compare", "compare two results (or a run's variants): changes, p-values, verdicts", detail::parse_compare},
     {"plot", "draw charts (SVG, PNG, gnuplot scripts) of results or a comparison", detail::parse_plot},
     {"report", "write a static HTML page of results, a comparison and their charts", detail::parse_report},
+    {"calibrate", "measure the noise floor: A/A false alarms, injected-slowdown detections", detail::parse_calibrate},
 };
 
 std::string top_help() {

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "harness/options/calibrate_options.hpp"
 #include "harness/options/compare_options.hpp"
 #include "harness/options/plot_options.hpp"
 #include "harness/options/report_options.hpp"
@@ -28,7 +29,7 @@ struct list_options {
 };
 
 using command = std::variant<help_request, version_request, list_options, run_options, compare_options,
-                             plot_options, report_options>;
+                             plot_options, report_options, calibrate_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);

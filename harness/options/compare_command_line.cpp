@@ -19,7 +19,8 @@ po::options_description compare_description() {
       ("new-role", po::value<std::vector<std::string>>()->value_name("ROLE"),
        "with --variants: a role compared with the base (repeatable; default: core and peer)")
       ("metric", po::value<std::string>()->value_name("METRIC"),
-       "the time compared: real_time (wall, default) or cpu_time")
+       "what is compared: real_time (wall, default), cpu_time, or instructions (from run --measure "
+       "instructions; identical counts on both sides are judged by --noise-threshold alone, p n/a)")
       ("test", po::value<std::string>()->value_name("TEST"),
        "the test whose p-value decides: welch (criterion's mixed bootstrap, default) or mann_whitney (compare.py's)")
       ("alpha", po::value<std::string>()->value_name("P"),
@@ -89,7 +90,7 @@ Enum named(const po::variables_map& vm, const char* name, Enum fallback, Parse p
 
 results::comparison_settings checked_settings(const po::variables_map& vm) {
   results::comparison_settings s;
-  s.metric = named(vm, "metric", s.metric, results::parse_time_metric, "real_time or cpu_time");
+  s.metric = named(vm, "metric", s.metric, results::parse_time_metric, "real_time, cpu_time or instructions");
   s.test = named(vm, "test", s.test, results::parse_significance_test, "welch or mann_whitney");
   s.correction = named(vm, "correction", s.correction, stats::parse_correction, "holm, bh or none");
   s.alpha = fraction_in_open_unit(vm, "alpha", s.alpha);

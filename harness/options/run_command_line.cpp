@@ -50,8 +50,27 @@ po::options_description run_description() {
        "test knob: add PCT % extra work to each timed cell (calibrated by a pilot run), to check that a known "
        "regression is detected")
       ("inject-filter", po::value<std::string>()->value_name("REGEX"),
-       "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)");
+       "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)")
+      ("measure", po::value<std::string>()->value_name("WHAT"),
+       "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
+       "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default)");
   return d;
+}
+
+// Not in the help: set by `run --measure instructions` on the child it
+// starts under callgrind.
+po::options_description internal_run_description() {
+  auto d = make_description();
+  d.add_options()("callgrind-out", po::value<std::string>()->value_name("FILE"),
+                  "internal: this process runs under callgrind, whose dumps go to FILE.N");
+  return d;
+}
+
+measure_kind checked_measure(const po::variables_map& vm) {
+  const auto text = get_string(vm, "measure");
+  if (!text || *text == "time") return measure_kind::time;
+  if (*text == "instructions") return measure_kind::instructions;
+  throw input_error("--measure " + *text + ": expected time or instructions");
 }
 
 // "AXIS=V1,V2" -> {AXIS, [V1, V2]}.
@@ -182,13 +201,16 @@ void check_regex(const char* option, const std::string& text) {
 
 command parse_run(const std::vector<std::string>& args, const suite::registry& cases) {
   const auto described = run_description();
+  auto parsed = run_description();
+  parsed.add(internal_run_description());
   bool wants_help = false;
-  const auto vm = parse("run", args, described, wants_help);
+  const auto vm = parse("run", args, parsed, wants_help);
   if (wants_help) {
     return help_request{help_text(
         "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
-        "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]",
+        "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
+        "                     [--measure time|instructions]",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -199,13 +221,23 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
         "                --out reports/latest/results.json\n"
         "  benchgate run --case page_iter --save-baseline main\n"
-        "  benchgate run --case page_iter --baseline main",
+        "  benchgate run --case page_iter --baseline main\n"
+        "  benchgate run --case page_iter --quick --measure instructions --out instr.json",
         described,
         "  0  every cell ran and checked its output\n"
         "  1  a benchmark failed its correctness check (variants disagree)\n"
-        "  2  bad input or usage, or a --baseline that is not saved\n")};
+        "  2  bad input or usage, or a --baseline that is not saved, or --measure instructions\n"
+        "     without valgrind\n")};
   }
   run_options out;
+  out.args = args;
+  out.measure = checked_measure(vm);
+  if (const auto file = get_string(vm, "callgrind-out")) {
+    if (out.measure != measure_kind::instructions) {
+      throw input_error("--callgrind-out " + *file + ": internal option of --measure instructions");
+    }
+    out.callgrind_out = std::filesystem::path(*file);
+  }
   out.cases = checked_case_names(get_strings(vm, "case"), cases);
   const auto run = selected(out.cases, cases);
   if (const auto filter = get_string(vm, "filter")) {

@@ -23,8 +23,18 @@ inline constexpr int k_quick_samples = 10;
 inline constexpr double k_quick_measurement_time_s = 0.5;
 inline constexpr double k_quick_warmup_s = 0.1;
 
+// Instruction mode (--measure instructions): samples are identical, so few;
+// the iterations of a sample are fixed (not chosen from timing, which under
+// valgrind is ~50x slower and noisy) and the first is an uncounted warm-up.
+inline constexpr int k_instruction_samples = 3;
+inline constexpr int k_instruction_iterations = 10;
+
 // --inject-slowdown above this is no longer a "small known regression".
 inline constexpr double k_max_injected_slowdown_pct = 1000;
+
+// What each sample measures: wall and CPU time (Google Benchmark), or the
+// instructions of each iteration under callgrind (run/callgrind_counter.hpp).
+enum class measure_kind { time, instructions };
 
 struct run_options {
   std::vector<std::string> cases;                 // empty: every case
@@ -48,6 +58,12 @@ struct run_options {
   // test knob (run/slowdown.hpp), 0 in real runs.
   double inject_slowdown_pct = 0;
   std::optional<std::string> inject_filter;      // ECMAScript regex over cell names
+  measure_kind measure = measure_kind::time;      // --measure
+  // Instruction mode: the parent re-runs `args` under callgrind; the child
+  // gets the internal --callgrind-out FILE (valgrind's --callgrind-out-file)
+  // and is the process that measures.
+  std::vector<std::string> args;                  // the arguments after "run", as given
+  std::optional<std::filesystem::path> callgrind_out;
 };
 
 }  // namespace benchgate::options

@@ -14,6 +14,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
 command parse_compare(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_plot(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_report(const std::vector<std::string>& args, const suite::registry& cases);
+command parse_calibrate(const std::vector<std::string>& args, const suite::registry& cases);
 
 // Checks --case values against the registry (unknown -> input_error) and
 // drops repeats, keeping the first order.

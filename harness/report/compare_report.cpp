@@ -55,6 +55,7 @@ std::string rate(const results::cell_diff& c, double ns) {
 }
 
 std::string test_line(const results::cell_diff& c, const results::diff& d) {
+  if (c.deterministic) return "tests:  none: identical counts on each side, the verdict is by the noise threshold";
   const auto correction = std::string(stats::to_string(d.config.correction));
   std::string line = "tests:  Welch p = " + fixed(c.welch.p, k_detail_p_decimals);
   if (d.config.correction != stats::correction::none) {
@@ -117,13 +118,20 @@ std::string cell_report(const results::cell_diff& c, const results::diff& d) {
   if (d.mode == results::compare_mode::variants) out << "  (vs " << c.old_side.name << ")";
   out << "\n";
   const auto& t = c.new_side.typical;
-  out << k_indent << "time:   "
-      << bracketed(format_time_ns(t.lower), format_time_ns(t.estimate), format_time_ns(t.upper)) << "\n";
-  const bool throughput = has_throughput(c);
+  const bool instructions = d.config.metric == results::time_metric::instructions;
+  if (instructions) {
+    out << k_indent << "instr:  "
+        << bracketed(format_significant(t.lower), format_significant(t.estimate), format_significant(t.upper))
+        << "\n";
+  } else {
+    out << k_indent << "time:   "
+        << bracketed(format_time_ns(t.lower), format_time_ns(t.estimate), format_time_ns(t.upper)) << "\n";
+  }
+  const bool throughput = has_throughput(c) && !instructions;
   if (throughput) {
     out << k_indent << "thrpt:  " << bracketed(rate(c, t.upper), rate(c, t.estimate), rate(c, t.lower)) << "\n";
   }
-  const auto p = p_clause(c.p_value, d.config.alpha);
+  const auto p = c.deterministic ? std::string("(p = n/a (deterministic))") : p_clause(c.p_value, d.config.alpha);
   if (throughput && c.throughput_change) {
     out << pad_right("", k_value_column - std::string("change:").size()) << "change:\n";
     out << k_indent << "time:   " << percent_interval(c.mean_change) << " " << p << "\n";
@@ -157,7 +165,8 @@ std::string comparison_summary(const results::diff& d) {
         << pad_right("p (adj)", k_p_width) << "verdict\n";
     for (const auto& c : d.cells) {
       out << pad_right(c.name, name_width + k_gap) << pad_right(format_percent(c.mean_change.estimate), k_change_width)
-          << pad_right(fixed(c.p_value, k_detail_p_decimals), k_p_width) << verdict_label(c.verdict) << "\n";
+          << pad_right(c.deterministic ? std::string("n/a") : fixed(c.p_value, k_detail_p_decimals), k_p_width)
+          << verdict_label(c.verdict) << "\n";
     }
     out << "\n";
   }

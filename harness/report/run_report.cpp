@@ -13,10 +13,20 @@ namespace {
 
 constexpr double k_ns_per_s = 1e9;
 
-std::vector<double> real_times(const results::cell& c) {
+// Instruction mode: every sample carries its count per iteration.
+bool counts_instructions(const results::cell& c) {
+  return !c.samples.empty() &&
+         std::all_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
+}
+
+// What the report shows of each sample: instructions per iteration when
+// counted (the times of a run under callgrind are ~50x slowed and say
+// nothing), else wall time.
+std::vector<double> shown_values(const results::cell& c) {
   std::vector<double> out;
   out.reserve(c.samples.size());
-  for (const auto& s : c.samples) out.push_back(s.real_ns);
+  const bool instructions = counts_instructions(c);
+  for (const auto& s : c.samples) out.push_back(instructions ? *s.instructions : s.real_ns);
   return out;
 }
 
@@ -68,14 +78,16 @@ std::string point_report(std::span<const results::cell> cells) {
     return c.role == suite::variant_role::baseline && c.error.empty() && !c.samples.empty();
   });
   const double baseline_median =
-      baseline != cells.end() ? stats::median(real_times(*baseline)) : 0.0;
+      baseline != cells.end() ? stats::median(shown_values(*baseline)) : 0.0;
+  const bool instructions = std::any_of(cells.begin(), cells.end(), counts_instructions);
 
   constexpr std::size_t k_variant_width = 14;
   constexpr std::size_t k_role_width = 10;
   constexpr std::size_t k_time_width = 24;
   constexpr std::size_t k_thrpt_width = 16;
   out << "  " << pad_right("variant", k_variant_width) << pad_right("role", k_role_width)
-      << pad_right("time (median ± MAD)", k_time_width) << pad_right("thrpt", k_thrpt_width)
+      << pad_right(instructions ? "instr (median ± MAD)" : "time (median ± MAD)", k_time_width)
+      << pad_right(instructions ? "" : "thrpt", k_thrpt_width)
       << "vs baseline\n";
   for (const auto& c : cells) {
     out << "  " << pad_right(c.variant, k_variant_width)
@@ -84,13 +96,14 @@ std::string point_report(std::span<const results::cell> cells) {
       out << "FAILED: " << (c.error.empty() ? "no samples" : c.error) << "\n";
       continue;
     }
-    const auto times = real_times(c);
+    const auto times = shown_values(c);
     const double med = stats::median(times);
     const double spread = med > 0 ? stats::mad(times) / med : 0;
     char spread_text[32];
     std::snprintf(spread_text, sizeof spread_text, " ±%5.2f%%", spread * 100);
-    out << pad_right(format_time_ns(med) + spread_text, k_time_width);
-    const auto rate = med > 0 ? format_throughput(c.work.unit, c.work.amount * k_ns_per_s / med) : "";
+    out << pad_right((instructions ? format_significant(med) : format_time_ns(med)) + spread_text, k_time_width);
+    const auto rate =
+        med > 0 && !instructions ? format_throughput(c.work.unit, c.work.amount * k_ns_per_s / med) : "";
     out << pad_right(rate, k_thrpt_width);
     if (baseline != cells.end() && &*baseline != &c && baseline_median > 0) {
       char ratio[32];

@@ -59,38 +59,46 @@ side_estimates side_from(const object_reader& r) {
   return s;
 }
 
-json to_json(const welch_outcome& w) {
+// A deterministic cell's p-values are not applicable: null in JSON.
+json p_to_json(double p, bool deterministic) { return deterministic ? json(nullptr) : json(p); }
+
+// Reads a p-value; null (read as 1, no evidence) only in a deterministic cell.
+double p_from(const object_reader& r, std::string_view key, bool deterministic) {
+  return deterministic ? r.optional_number(key).value_or(1) : r.number(key);
+}
+
+json to_json(const welch_outcome& w, bool deterministic) {
   return {{"t", optional_to_json(w.t)},
-          {"p", w.p},
-          {"p_adjusted", w.p_adjusted},
+          {"p", p_to_json(w.p, deterministic)},
+          {"p_adjusted", p_to_json(w.p_adjusted, deterministic)},
           {"status", std::string(stats::to_string(w.status))}};
 }
 
-welch_outcome welch_from(const object_reader& r) {
+welch_outcome welch_from(const object_reader& r, bool deterministic) {
   welch_outcome w;
   w.t = r.optional_number("t");
-  w.p = r.number("p");
-  w.p_adjusted = r.number("p_adjusted");
+  w.p = p_from(r, "p", deterministic);
+  w.p_adjusted = p_from(r, "p_adjusted", deterministic);
   const auto status = stats::parse_welch_status(r.string("status"));
   if (!status) r.fail("status", "\"ok\", \"too_few_samples\" or \"no_variance\"");
   w.status = *status;
   return w;
 }
 
-json to_json(const u_outcome& u) {
+json to_json(const u_outcome& u, bool deterministic) {
   return {{"u1", u.u1},
-          {"p", u.p},
-          {"p_adjusted", u.p_adjusted},
+          {"p", p_to_json(u.p, deterministic)},
+          {"p_adjusted", p_to_json(u.p_adjusted, deterministic)},
           {"method", std::string(stats::to_string(u.method))},
           {"all_values_equal", u.all_values_equal},
           {"reliable", u.reliable}};
 }
 
-u_outcome u_from(const object_reader& r) {
+u_outcome u_from(const object_reader& r, bool deterministic) {
   u_outcome u;
   u.u1 = r.number("u1");
-  u.p = r.number("p");
-  u.p_adjusted = r.number("p_adjusted");
+  u.p = p_from(r, "p", deterministic);
+  u.p_adjusted = p_from(r, "p_adjusted", deterministic);
   const auto method = stats::parse_u_method(r.string("method"));
   if (!method) r.fail("method", "\"exact\", \"asymptotic\" or \"none\"");
   u.method = *method;
@@ -114,9 +122,9 @@ json to_json(const cell_diff& c) {
           {"old", to_json(c.old_side)},
           {"new", to_json(c.new_side)},
           {"change", change},
-          {"welch", to_json(c.welch)},
-          {"mann_whitney", to_json(c.mann_whitney)},
-          {"p_value", c.p_value},
+          {"welch", to_json(c.welch, c.deterministic)},
+          {"mann_whitney", to_json(c.mann_whitney, c.deterministic)},
+          {"p_value", p_to_json(c.p_value, c.deterministic)},
           {"deterministic", c.deterministic},
           {"verdict", std::string(stats::to_string(c.verdict))},
           {"warnings", c.warnings}};
@@ -140,10 +148,10 @@ cell_diff cell_from(const object_reader& r) {
   if (change.has("throughput") && !change.raw()["throughput"].is_null()) {
     c.throughput_change = interval_from(change.object("throughput"));
   }
-  c.welch = welch_from(r.object("welch"));
-  c.mann_whitney = u_from(r.object("mann_whitney"));
-  c.p_value = r.number("p_value");
   c.deterministic = r.optional_boolean("deterministic").value_or(false);
+  c.welch = welch_from(r.object("welch"), c.deterministic);
+  c.mann_whitney = u_from(r.object("mann_whitney"), c.deterministic);
+  c.p_value = p_from(r, "p_value", c.deterministic);
   const auto verdict = stats::parse_verdict(r.string("verdict"));
   if (!verdict) r.fail("verdict", "\"no_change\", \"improved\", \"regressed\" or \"within_noise\"");
   c.verdict = *verdict;

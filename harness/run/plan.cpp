@@ -33,6 +33,7 @@ constexpr double k_google_benchmark_overshoot = 1.4;
 
 int samples_for(const suite::benchmark_case& bench_case, const options::run_options& options) {
   if (options.samples) return *options.samples;
+  if (options.measure == options::measure_kind::instructions) return options::k_instruction_samples;
   if (options.quick) return options::k_quick_samples;
   return bench_case.default_samples() > 0 ? bench_case.default_samples() : options::k_default_samples;
 }
@@ -53,6 +54,15 @@ results::settings recorded_settings(const options::run_options& options,
   s.rounds = options.rounds;
   s.injected_slowdown_pct = options.inject_slowdown_pct;
   s.injected_slowdown_filter = options.inject_filter;
+  if (options.measure == options::measure_kind::instructions) {
+    // Fixed iterations, one after another: no timing budget, no interleaving.
+    s.measure = "instructions";
+    s.samples = options.samples.value_or(options::k_instruction_samples);
+    s.measurement_time_s = 0;
+    s.warmup_s = 0;
+    s.min_time_s = std::nullopt;
+    s.random_interleaving = false;
+  }
   return s;
 }
 
@@ -69,7 +79,9 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
   if (options.filter) filter.emplace(*options.filter, std::regex::ECMAScript);
 
   run_plan plan;
-  plan.interleave = options.interleave;
+  const bool counting = options.measure == options::measure_kind::instructions;
+  plan.interleave = options.interleave && !counting;
+  plan.callgrind_out = options.callgrind_out;
   std::vector<std::string> case_names;
   for (const auto* bench_case : selected) {
     case_names.emplace_back(bench_case->name());

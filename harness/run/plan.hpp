@@ -2,6 +2,7 @@
 // What a run will do: the grid points of each selected case, the variants to
 // time at each, and the timing of each sample. Built from validated options.
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ struct run_plan {
   // whose name matches the filter (every cell when unset).
   double inject_slowdown_pct = 0;
   std::optional<std::string> inject_filter;
+  // Instruction mode, in the process running under callgrind: its dump file
+  // (callgrind_counter.hpp). Each sample then runs a fixed
+  // options::k_instruction_iterations counted iterations after one warm-up.
+  std::optional<std::filesystem::path> callgrind_out;
 };
 
 // The plan for `options`. Throws input_error when a case rejects an input

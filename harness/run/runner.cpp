@@ -9,6 +9,7 @@
 #include <regex>
 #include <string>
 
+#include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
 #include "harness/run/slowdown.hpp"
 
@@ -101,7 +102,20 @@ void merge_round(std::vector<results::cell>& into, std::vector<results::cell>&& 
   }
 }
 
-std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown) {
+// Instruction mode: each sample's count per iteration, from the cell's
+// counter (one count per sample, in the order they ran).
+void add_instructions(results::cell& c, const callgrind_counter& counter) {
+  const auto& counts = counter.per_iteration();
+  if (counts.size() != c.samples.size()) {
+    c.error = "callgrind counted " + std::to_string(counts.size()) + " of the " + std::to_string(c.samples.size()) +
+              " samples; the case's body must run its loop through suite::timed_loop";
+    return;
+  }
+  for (std::size_t i = 0; i < counts.size(); ++i) c.samples[i].instructions = counts[i];
+}
+
+std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown,
+                                     callgrind_session* callgrind) {
   auto prepared = planned.bench_case->prepare(planned.point);
   std::vector<results::cell> cells;
   for (const auto& variant : planned.variants) {
@@ -118,6 +132,11 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (cells[i].error.empty()) knobs[i] = slowdown.knobs_for(cells[i], find_bench(prepared, cells[i].variant)->body);
   }
+  std::vector<callgrind_counter> counters;
+  if (callgrind != nullptr) {
+    for (std::size_t i = 0; i < cells.size(); ++i) counters.emplace_back(*callgrind, cells[i].name);
+    for (std::size_t i = 0; i < cells.size(); ++i) knobs[i].counter = &counters[i];
+  }
   benchmark::ClearRegisteredBenchmarks();
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const auto& c = cells[i];
@@ -125,9 +144,13 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
     const auto* bench = find_bench(prepared, c.variant);
     auto* registered = benchmark::RegisterBenchmark(
         c.name.c_str(), [body = bench->body, knobs = knobs[i]](benchmark::State& state) { body(state, knobs); });
-    registered->Repetitions(samples)
-        ->MinTime(planned.min_time_s)
-        ->Unit(benchmark::kNanosecond);
+    registered->Repetitions(samples)->Unit(benchmark::kNanosecond);
+    if (callgrind != nullptr) {
+      // Fixed: the counted iterations plus the warm-up one (timed_loop.hpp).
+      registered->Iterations(options::k_instruction_iterations + 1);
+      continue;
+    }
+    registered->MinTime(planned.min_time_s);
     if (planned.warmup_s > 0) registered->MinWarmUpTime(planned.warmup_s);
   }
   capture_reporter reporter;
@@ -142,7 +165,11 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
       continue;
     }
     c.samples = found->second.samples;
-    if (!found->second.error.empty()) c.error = "the benchmark failed: " + found->second.error;
+    if (!found->second.error.empty()) {
+      c.error = "the benchmark failed: " + found->second.error;
+    } else if (callgrind != nullptr) {
+      add_instructions(c, counters[static_cast<std::size_t>(&c - cells.data())]);
+    }
   }
   return cells;
 }
@@ -152,6 +179,8 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
 std::vector<results::cell> execute(const run_plan& plan, run_observer& observer) {
   initialize_google_benchmark(plan.interleave);
   slowdown_injector slowdown(plan);
+  std::optional<callgrind_session> callgrind;
+  if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out);
   const auto count = plan.points.size();
   const int rounds = std::max(1, plan.rounds);
   std::vector<std::vector<results::cell>> by_point(count);
@@ -162,7 +191,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer)
       if (samples == 0) continue;
       observer.point_started(static_cast<std::size_t>(round) * count + i, count * static_cast<std::size_t>(rounds),
                              planned);
-      auto cells = run_point(planned, samples, slowdown);
+      auto cells = run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr);
       if (by_point[i].empty()) {
         by_point[i] = std::move(cells);
       } else {

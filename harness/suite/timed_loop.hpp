@@ -8,12 +8,30 @@
 
 namespace benchgate::suite {
 
+// Counts the instructions of the measured iterations (`run --measure
+// instructions`, run/callgrind_counter.hpp). The harness implements it; the
+// loop only says where the measured work starts and ends.
+class instruction_counter {
+ public:
+  virtual ~instruction_counter() = default;
+  // Before a sample's first iteration.
+  virtual void begin_sample() = 0;
+  // Around each counted iteration: counting is on only in between.
+  virtual void resume() = 0;
+  virtual void pause() = 0;
+  // After the sample's last iteration; `counted` iterations were counted.
+  virtual void end_sample(std::int64_t counted) = 0;
+};
+
 // Set by the harness, never by a case.
 struct loop_knobs {
   // Extra work added to every iteration, in spin steps (one dependent add
   // each): the injected slowdown that calibrate and the A/A tests use to
   // check that a known regression is detected. 0 adds nothing.
   std::uint64_t extra_spin_steps = 0;
+  // Instruction mode: count each iteration's instructions (the first
+  // iteration of a sample is a warm-up and is not counted). nullptr: time.
+  instruction_counter* counter = nullptr;
 };
 
 // Spins `steps` dependent steps that the compiler cannot remove.
@@ -23,10 +41,37 @@ inline void spin(std::uint64_t steps) {
   }
 }
 
+// Instruction mode: counting is switched on only around the body and the
+// extra work, so Google Benchmark's own loop and timers are not counted.
+// The first iteration warms caches and lazy initialisation up uncounted.
+template <class Body>
+inline void counted_loop(benchmark::State& state, const loop_knobs& knobs, Body&& body) {
+  instruction_counter& counter = *knobs.counter;
+  counter.begin_sample();
+  std::int64_t counted = 0;
+  bool warm = false;
+  for (auto _ : state) {
+    if (!warm) {
+      body();
+      spin(knobs.extra_spin_steps);
+      warm = true;
+      continue;
+    }
+    counter.resume();
+    body();
+    spin(knobs.extra_spin_steps);
+    counter.pause();
+    ++counted;
+  }
+  counter.end_sample(counted);
+}
+
 // Runs `body()` once per benchmark iteration, plus the knobs' extra work.
 template <class Body>
 inline void timed_loop(benchmark::State& state, const loop_knobs& knobs, Body&& body) {
-  if (knobs.extra_spin_steps == 0) {
+  if (knobs.counter != nullptr) {
+    counted_loop(state, knobs, body);
+  } else if (knobs.extra_spin_steps == 0) {
     for (auto _ : state) {
       body();
     }

@@ -80,7 +80,7 @@ TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {
             "--noise-threshold -1: expected a fraction >= 0 (0.01) or a percentage (1%)");
   EXPECT_EQ(error_of({"a", "b", "--resamples", "5"}), "--resamples 5: expected an integer from 100 to 10000000");
   EXPECT_EQ(error_of({"a", "b", "--correction", "bonferroni"}), "--correction bonferroni: expected holm, bh or none");
-  EXPECT_EQ(error_of({"a", "b", "--metric", "wall"}), "--metric wall: expected real_time or cpu_time");
+  EXPECT_EQ(error_of({"a", "b", "--metric", "wall"}), "--metric wall: expected real_time, cpu_time or instructions");
   EXPECT_EQ(error_of({"a", "b", "--test", "t"}), "--test t: expected welch or mann_whitney");
   EXPECT_EQ(error_of({"a", "b", "--seed", "-3"}), "--seed -3: expected an integer >= 0");
   EXPECT_EQ(error_of({"a", "b", "--base-role", "core"}), "--base-role: only means something with --variants");

@@ -1,0 +1,55 @@
+#include <ostream>
+
+#include "harness/app/commands.hpp"
+#include "harness/calibrate/calibrate.hpp"
+#include "harness/files/file_io.hpp"
+#include "harness/report/calibration_report.hpp"
+#include "harness/report/progress.hpp"
+#include "harness/results/calibration_json.hpp"
+
+namespace benchgate::app {
+
+namespace {
+
+// A progress line naming the repeat, the run and the grid point.
+class calibration_progress : public run::run_observer {
+ public:
+  explicit calibration_progress(int repeats) : repeats_(repeats), line_(report::stderr_is_terminal()) {}
+
+  void run_started(int repeat, const std::string& run) {
+    label_ = "repeat " + std::to_string(repeat + 1) + "/" + std::to_string(repeats_) + " run " + run;
+  }
+  void point_started(std::size_t index, std::size_t count, const run::planned_point& planned) override {
+    line_.update(index, count, label_ + ": " + std::string(planned.bench_case->name()) + "/" + planned.point.label());
+  }
+  void point_finished(std::size_t, std::size_t, const run::planned_point&, std::span<const results::cell>) override {}
+  void clear() { line_.clear(); }
+
+ private:
+  int repeats_;
+  std::string label_;
+  report::progress_line line_;
+};
+
+}  // namespace
+
+exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
+                          std::ostream& out) {
+  if (options.json_out) files::check_writable(*options.json_out, "--json");
+  if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  calibration_progress progress(options.repeats);
+  const auto result = calibrate::calibrate(options, cases, progress, [&](int repeat, const std::string& run) {
+    progress.run_started(repeat, run);
+  });
+  progress.clear();
+  const auto text = report::calibration_report(result);
+  out << text;
+  if (options.json_out) {
+    results::save_calibration(result, *options.json_out, "--json");
+    out << "calibration: " << options.json_out->string() << "\n";
+  }
+  if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  return result.not_compared.empty() ? exit_code::ok : exit_code::regression;
+}
+
+}  // namespace benchgate::app

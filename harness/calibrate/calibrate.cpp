@@ -1,0 +1,63 @@
+#include "harness/calibrate/calibrate.hpp"
+
+#include <vector>
+
+#include "harness/calibrate/noise_floor.hpp"
+#include "harness/compare/compare.hpp"
+#include "harness/environment/environment.hpp"
+#include "harness/run/plan.hpp"
+
+namespace benchgate::calibrate {
+
+namespace {
+
+results::diff compare_pair(const results::run_results& old_run, const std::string& old_label,
+                           const results::run_results& new_run, const std::string& new_label,
+                           const results::comparison_settings& settings) {
+  return compare::compare_runs(old_run, compare::describe_source(old_run, results::results_schema, old_label, {}),
+                               new_run, compare::describe_source(new_run, results::results_schema, new_label, {}),
+                               settings);
+}
+
+}  // namespace
+
+results::calibration calibrate(const options::calibrate_options& options, const suite::registry& cases,
+                               run::run_observer& observer, const run_started& started) {
+  const auto plain = run::make_plan(options.run, cases);
+  auto slowed_options = options.run;
+  slowed_options.inject_slowdown_pct = options.slowdown_pct;
+  slowed_options.inject_filter.reset();
+  const auto slowed = run::make_plan(slowed_options, cases);
+
+  results::calibration out;
+  out.env = environment::capture();
+  out.run_settings = plain.config;
+  out.repeats = static_cast<std::size_t>(options.repeats);
+  out.slowdown_pct = options.slowdown_pct;
+  // CPU time: on a shared machine wall time also counts other jobs' turns.
+  out.compared.metric = results::time_metric::cpu;
+  out.compared.noise_threshold = options.noise_threshold;
+
+  const auto timed = [&](const run::run_plan& plan, int repeat, const std::string& label) {
+    started(repeat, label);
+    results::run_results r;
+    r.env = out.env;
+    r.config = plan.config;
+    r.cells = run::execute(plan, observer);
+    return r;
+  };
+  std::vector<results::diff> aa;
+  std::vector<results::diff> bc;
+  for (int repeat = 0; repeat < options.repeats; ++repeat) {
+    const auto a = timed(plain, repeat, "A");
+    const auto b = timed(plain, repeat, "B");
+    const auto c = timed(slowed, repeat, "C");
+    const auto tag = " (repeat " + std::to_string(repeat + 1) + ")";
+    aa.push_back(compare_pair(a, "A" + tag, b, "B" + tag, out.compared));
+    bc.push_back(compare_pair(b, "B" + tag, c, "C" + tag, out.compared));
+  }
+  summarize(out, aa, bc);
+  return out;
+}
+
+}  // namespace benchgate::calibrate

@@ -1,0 +1,101 @@
+#include "harness/run/measuring_child.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <system_error>
+
+#include "harness/errors/input_error.hpp"
+
+extern char** environ;
+
+namespace benchgate::run {
+
+namespace {
+
+// Exit code of a child killed by a signal, as shells report it.
+constexpr int k_signal_exit_base = 128;
+
+std::optional<std::filesystem::path> find_on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (path == nullptr) return std::nullopt;
+  std::string_view rest = path;
+  while (true) {
+    const auto colon = rest.find(':');
+    const std::filesystem::path dir(std::string(rest.substr(0, colon)));
+    const auto candidate = (dir.empty() ? std::filesystem::path(".") : dir) / program;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    if (colon == std::string_view::npos) return std::nullopt;
+    rest = rest.substr(colon + 1);
+  }
+}
+
+// A fresh private folder for the dumps, removed when the run ends.
+class temp_folder {
+ public:
+  temp_folder() {
+    auto pattern = (std::filesystem::temp_directory_path() / "benchgate-callgrind-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      throw std::system_error(errno, std::generic_category(), "cannot create a folder in " + pattern);
+    }
+    path_ = pattern;
+  }
+  temp_folder(const temp_folder&) = delete;
+  temp_folder& operator=(const temp_folder&) = delete;
+  ~temp_folder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace
+
+std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_file) {
+  return {"--tool=callgrind",     "--collect-atstart=no", "--instr-atstart=no",
+          "--dump-instr=no",      "--quiet",
+          "--callgrind-out-file=" + out_file.string()};
+}
+
+int run_under_callgrind(const std::vector<std::string>& run_args) {
+  const auto valgrind = find_on_path("valgrind");
+  if (!valgrind) {
+    throw input_error(
+        "--measure instructions: valgrind was not found on PATH; expected valgrind installed (Debian "
+        "package valgrind, installed by scripts/setup)");
+  }
+  const temp_folder dumps;
+  const auto out_file = dumps.path() / "callgrind.out";
+  std::vector<std::string> args = {valgrind->string()};
+  for (auto& a : callgrind_arguments(out_file)) args.push_back(std::move(a));
+  args.push_back(std::filesystem::read_symlink("/proc/self/exe").string());
+  args.push_back("run");
+  args.insert(args.end(), run_args.begin(), run_args.end());
+  args.push_back("--callgrind-out");
+  args.push_back(out_file.string());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t child = 0;
+  if (const int error = ::posix_spawn(&child, valgrind->c_str(), nullptr, nullptr, argv.data(), environ); error != 0) {
+    throw std::system_error(error, std::generic_category(), "cannot start " + valgrind->string());
+  }
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "waiting for valgrind");
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return k_signal_exit_base + WTERMSIG(status);
+  throw std::runtime_error("valgrind ended in an unexpected way (status " + std::to_string(status) + ")");
+}
+
+}  // namespace benchgate::run

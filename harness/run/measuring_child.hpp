@@ -1,0 +1,24 @@
+#pragma once
+// `run --measure instructions` re-executes benchgate under valgrind's
+// callgrind: the parent finds valgrind, makes a temporary folder for the
+// dumps, runs the same command line plus `--callgrind-out FILE` (the
+// internal flag that makes the child the measuring process) and returns the
+// child's exit code. The child prints the report and writes the files.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace benchgate::run {
+
+// The valgrind arguments before the program: callgrind, counting off until
+// the harness switches it on (callgrind_counter.hpp), quiet, dumps to
+// `out_file` (numbered out_file.1, .2, ...).
+std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_file);
+
+// Runs `run_args` (the arguments of `benchgate run`, without "run") again
+// under callgrind and returns its exit code. Throws input_error when
+// valgrind is not on PATH.
+int run_under_callgrind(const std::vector<std::string>& run_args);
+
+}  // namespace benchgate::run
