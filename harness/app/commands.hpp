@@ -22,6 +22,13 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
 // `err` receives the comparison's warnings. Exit 0 whatever the verdicts.
 exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err);
 
+// `err` receives warnings and --confirm progress. Exit 1 when a cell fails
+// its rule, 3 when none fails but one is too unstable to judge, else 0.
+exit_code gate_results(const options::gate_options& options, std::ostream& out, std::ostream& err);
+
+// Reads the inputs (benchgate results only), merges them, writes --out.
+exit_code merge_results(const options::merge_options& options, std::ostream& out);
+
 // Shared by compare and run --baseline: prints the report of `d` on `out`
 // and its warnings ("warning: ...") on `err`; returns the report with the
 // warnings appended, for --text-out.

@@ -3,11 +3,13 @@
 // command value; every problem is an input_error naming the option, the value
 // and what was expected.
 
+#include <filesystem>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "harness/options/compare_options.hpp"
+#include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
 #include "harness/suite/registry.hpp"
 
@@ -25,7 +27,13 @@ struct list_options {
   std::vector<std::string> cases;  // empty: every case
 };
 
-using command = std::variant<help_request, version_request, list_options, run_options, compare_options>;
+struct merge_options {
+  std::vector<std::string> inputs;  // benchgate results files
+  std::filesystem::path out;
+};
+
+using command = std::variant<help_request, version_request, list_options, run_options, compare_options,
+                             gate_options, merge_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);

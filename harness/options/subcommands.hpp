@@ -12,6 +12,8 @@ namespace benchgate::options::detail {
 command parse_list(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_run(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_compare(const std::vector<std::string>& args, const suite::registry& cases);
+command parse_gate(const std::vector<std::string>& args, const suite::registry& cases);
+command parse_merge(const std::vector<std::string>& args, const suite::registry& cases);
 
 // Checks --case values against the registry (unknown -> input_error) and
 // drops repeats, keeping the first order.
