@@ -19,7 +19,8 @@ exit_code list_cases(const options::list_options& options, const suite::registry
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
                          std::ostream& out, std::ostream& err);
 
-// `err` receives the comparison's warnings. Exit 0 whatever the verdicts.
+// `err` receives the comparison's warnings. Exit 0 whatever the verdicts,
+// except 1 with --fail-on regressed when a cell regressed.
 exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err);
 
 // `err` receives warnings and --confirm progress. Exit 1 when a cell fails

@@ -65,6 +65,7 @@ exit_code compare_results(const options::compare_options& options, std::ostream&
     out << "diff: " << options.json_out->string() << "\n";
   }
   if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  if (options.fail_on_regressed && d.summary.regressed > 0) return exit_code::regression;
   return exit_code::ok;
 }
 

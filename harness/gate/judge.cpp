@@ -32,6 +32,12 @@ std::string percent_text(double pct) {
   return buffer;
 }
 
+std::string points_text(double points) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", points);
+  return buffer;
+}
+
 std::string level_text(double pct) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%g%%", pct);
@@ -78,7 +84,7 @@ judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule
                  level_text(rule.fail_pct) + " of " + by;
   } else if (rule.max_ci_width_pct && width > *rule.max_ci_width_pct) {
     out.status = cell_status::unstable;
-    out.reason = "CI width " + level_text(width) + " points above max_ci_width " +
+    out.reason = "CI width " + points_text(width) + " points above max_ci_width " +
                  level_text(*rule.max_ci_width_pct) + " of " + by;
   } else if (significant && r.lower > rule.warn_pct) {
     out.status = cell_status::warn;

@@ -192,3 +192,22 @@ TEST_F(MergeCli, PoolsTheSamplesOfSeveralRuns) {
 
 }  // namespace
 }  // namespace benchgate
+
+namespace benchgate {
+namespace {
+
+class CompareFailOnCli : public testing::cli_test {};
+
+TEST_F(CompareFailOnCli, ExitOneOnlyWhenACellRegressed) {
+  results::save_results(run_at(100), path("old.json"), "test");
+  results::save_results(run_at(130), path("new.json"), "test");
+  EXPECT_EQ(run("compare old.json new.json --resamples 1000").exit_code, 0);
+  EXPECT_EQ(run("compare old.json new.json --resamples 1000 --fail-on regressed").exit_code, 1);
+  EXPECT_EQ(run("compare new.json old.json --resamples 1000 --fail-on regressed").exit_code, 0);  // improved
+  const auto r = run("compare old.json new.json --fail-on slower");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: --fail-on slower: expected regressed\n");
+}
+
+}  // namespace
+}  // namespace benchgate

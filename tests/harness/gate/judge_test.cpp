@@ -64,7 +64,9 @@ TEST(JudgeCell, ImprovementsNeverFail) {
 }
 
 TEST(JudgeCell, WideCiIsUnstableUnlessClearlyFailing) {
-  EXPECT_EQ(judge_cell(cell("a", -20, 2, 25, 0.5), levels(3, 5, 20.0), k_alpha).status, cell_status::unstable);
+  const auto wide = judge_cell(cell("a", -20, 2, 25, 0.5), levels(3, 5, 20.0), k_alpha);
+  EXPECT_EQ(wide.status, cell_status::unstable);
+  EXPECT_EQ(wide.reason, "CI width 45.00 points above max_ci_width 20% of the defaults");
   // A clear failure stays a failure however wide.
   EXPECT_EQ(judge_cell(cell("a", 10, 30, 60, 0.001), levels(3, 5, 20.0), k_alpha).status, cell_status::fail);
   // Narrow enough: judged as usual.

@@ -66,7 +66,7 @@ TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
 
 TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
   EXPECT_EQ(error_of({"frobnicate"}),
-            "unknown command 'frobnicate'; expected one of list, run, compare (see 'benchgate --help')");
+            "unknown command 'frobnicate'; expected one of list, run, compare, gate, merge (see 'benchgate --help')");
 }
 
 TEST(RunOptions, DefaultsAreCriterionsAndQuickLowersThem) {
