@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
 
 #include "harness/errors/input_error.hpp"
 #include "harness/gate/rules.hpp"
