@@ -24,8 +24,16 @@ exit_code list_cases(const options::list_options& options, const suite::registry
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
                          std::ostream& out, std::ostream& err);
 
-// `err` receives the comparison's warnings. Exit 0 whatever the verdicts.
+// `err` receives the comparison's warnings. Exit 0 whatever the verdicts,
+// except 1 with --fail-on regressed when a cell regressed.
 exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err);
+
+// `err` receives warnings and --confirm progress. Exit 1 when a cell fails
+// its rule, 3 when none fails but one is too unstable to judge, else 0.
+exit_code gate_results(const options::gate_options& options, std::ostream& out, std::ostream& err);
+
+// Reads the inputs (benchgate results only), merges them, writes --out.
+exit_code merge_results(const options::merge_options& options, std::ostream& out);
 
 // Runs A/A and injected-slowdown comparisons and prints the noise floor.
 // Exit 1 when a cell failed (not compared), else 0.

@@ -2,45 +2,16 @@
 #include <ostream>
 
 #include "harness/app/commands.hpp"
+#include "harness/app/comparison_inputs.hpp"
 #include "harness/compare/compare.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
 #include "harness/report/compare_report.hpp"
-#include "harness/results/baseline_store.hpp"
 #include "harness/results/diff_json.hpp"
 
 namespace benchgate::app {
 
 namespace {
-
-struct side {
-  results::loaded_results loaded;
-  results::diff_source source;
-};
-
-// --metric instructions on a file without any count cannot compare a cell.
-void require_instruction_counts(const results::run_results& run, const std::string& text, const char* what) {
-  const auto counted = [](const results::cell& c) {
-    return std::any_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
-  };
-  if (std::none_of(run.cells.begin(), run.cells.end(), counted)) {
-    throw input_error(std::string(what) + " " + text +
-                      ": no cell has instruction counts; expected results of 'benchgate run --measure "
-                      "instructions' for --metric instructions");
-  }
-}
-
-// OLD, NEW or RESULTS: a file, else a saved baseline.
-side load_side(const std::string& text, const options::compare_options& options, const char* what) {
-  std::optional<std::string> baseline;
-  auto loaded = results::load_results_or_baseline(text, options.baseline_dir, what, baseline);
-  if (options.settings.metric == results::time_metric::instructions) {
-    require_instruction_counts(loaded.results, text, what);
-  }
-  const auto path = baseline ? results::baseline_path(options.baseline_dir, *baseline).string() : text;
-  auto source = compare::describe_source(loaded.results, loaded.format, path, baseline);
-  return {std::move(loaded), std::move(source)};
-}
 
 std::string roles_text(const std::vector<suite::variant_role>& roles) {
   std::string out;
@@ -49,7 +20,10 @@ std::string roles_text(const std::vector<suite::variant_role>& roles) {
 }
 
 results::diff compare_variants(const options::compare_options& options) {
-  const auto run = load_side(options.inputs[0], options, "RESULTS");
+  const auto run = load_side(options.inputs[0], options.baseline_dir, "RESULTS");
+  if (options.settings.metric == results::time_metric::instructions) {
+    require_instruction_counts(run, "RESULTS");
+  }
   const auto& cells = run.loaded.results.cells;
   if (std::none_of(cells.begin(), cells.end(), [](const results::cell& c) { return c.role.has_value(); })) {
     throw input_error("RESULTS " + options.inputs[0] +
@@ -67,16 +41,9 @@ results::diff compare_variants(const options::compare_options& options) {
 }
 
 results::diff compare_two(const options::compare_options& options) {
-  const auto old_side = load_side(options.inputs[0], options, "OLD");
-  const auto new_side = load_side(options.inputs[1], options, "NEW");
-  auto d = compare::compare_runs(old_side.loaded.results, old_side.source, new_side.loaded.results,
-                                 new_side.source, options.settings);
-  if (d.cells.empty() && d.not_compared.empty()) {
-    throw input_error("OLD " + options.inputs[0] + " and NEW " + options.inputs[1] +
-                      ": no cell name is on both sides (" + std::to_string(d.only_old.size()) + " and " +
-                      std::to_string(d.only_new.size()) + " cells); expected results of the same benchmarks");
-  }
-  return d;
+  const auto old_side = load_side(options.inputs[0], options.baseline_dir, "OLD");
+  const auto new_side = load_side(options.inputs[1], options.baseline_dir, "NEW");
+  return compare_sides(old_side, new_side, options.settings);
 }
 
 }  // namespace
@@ -101,6 +68,7 @@ exit_code compare_results(const options::compare_options& options, std::ostream&
     out << "diff: " << options.json_out->string() << "\n";
   }
   if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  if (options.fail_on_regressed && d.summary.regressed > 0) return exit_code::regression;
   return exit_code::ok;
 }
 

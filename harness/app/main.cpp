@@ -38,6 +38,8 @@ int dispatch(const std::vector<std::string>& args) {
           [&](const options::list_options& o) { return app::list_cases(o, cases, std::cout); },
           [&](const options::run_options& o) { return app::run_benchmarks(o, cases, std::cout, std::cerr); },
           [&](const options::compare_options& o) { return app::compare_results(o, std::cout, std::cerr); },
+          [&](const options::gate_options& o) { return app::gate_results(o, std::cout, std::cerr); },
+          [&](const options::merge_options& o) { return app::merge_results(o, std::cout); },
           [&](const options::plot_options& o) { return app::plot_charts(o, std::cout, std::cerr); },
           [&](const options::report_options& o) { return app::write_report(o, std::cout, std::cerr); },
           [&](const options::calibrate_options& o) { return app::calibrate_noise(o, cases, std::cout); },

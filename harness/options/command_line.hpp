@@ -3,12 +3,14 @@
 // command value; every problem is an input_error naming the option, the value
 // and what was expected.
 
+#include <filesystem>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "harness/options/calibrate_options.hpp"
 #include "harness/options/compare_options.hpp"
+#include "harness/options/gate_options.hpp"
 #include "harness/options/plot_options.hpp"
 #include "harness/options/report_options.hpp"
 #include "harness/options/run_options.hpp"
@@ -28,8 +30,13 @@ struct list_options {
   std::vector<std::string> cases;  // empty: every case
 };
 
+struct merge_options {
+  std::vector<std::string> inputs;  // benchgate results files
+  std::filesystem::path out;
+};
+
 using command = std::variant<help_request, version_request, list_options, run_options, compare_options,
-                             plot_options, report_options, calibrate_options>;
+                             gate_options, merge_options, plot_options, report_options, calibrate_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);

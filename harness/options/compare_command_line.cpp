@@ -40,7 +40,9 @@ po::options_description compare_description() {
       ("json", po::value<std::string>()->value_name("FILE"),
        "write the comparison as JSON (benchgate.diff/1) to FILE, atomically")
       ("text-out", po::value<std::string>()->value_name("FILE"),
-       "also write the text report to FILE, atomically");
+       "also write the text report to FILE, atomically")
+      ("fail-on", po::value<std::string>()->value_name("VERDICT"),
+       "exit 1 when a cell has this verdict: regressed (for a gate with thresholds and rules, see benchgate gate)");
   return d;
 }
 
@@ -139,7 +141,8 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
         "  benchgate compare --variants reports/latest/results.json\n"
         "  benchgate compare old_gbench.json new_gbench.json --test mann_whitney",
         described,
-        "  0  the comparison was made (whatever the verdicts)\n"
+        "  0  the comparison was made (whatever the verdicts, unless --fail-on)\n"
+        "  1  with --fail-on regressed: a cell regressed\n"
         "  2  bad input or usage: a missing file or baseline, a file of another kind\n")};
   }
   compare_options out;
@@ -165,6 +168,10 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
   if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
   out.json_out = get_output_path(vm, "json");
   out.text_out = get_output_path(vm, "text-out");
+  if (const auto verdict = get_string(vm, "fail-on")) {
+    if (*verdict != "regressed") throw input_error("--fail-on " + *verdict + ": expected regressed");
+    out.fail_on_regressed = true;
+  }
   return out;
 }
 

@@ -29,6 +29,7 @@ struct compare_options {
   std::filesystem::path baseline_dir = results::k_default_baseline_dir;
   std::optional<std::filesystem::path> json_out;  // --json: the diff, benchgate.diff/1
   std::optional<std::filesystem::path> text_out;  // --text-out: the report
+  bool fail_on_regressed = false;                 // --fail-on regressed: exit 1 when a cell regressed
 };
 
 }  // namespace benchgate::options

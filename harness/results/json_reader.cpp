@@ -21,6 +21,9 @@ json parse_json(std::string_view text, std::string_view source) {
   } catch (const json::parse_error& e) {
     throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " +
                       std::to_string(e.byte) + ": expected a complete JSON document");
+  } catch (const json::out_of_range&) {
+    // nlohmann reports a number too large for a double (1e400) this way.
+    throw input_error(std::string(source) + ": not valid JSON: a number is out of range; expected finite numbers");
   }
 }
 

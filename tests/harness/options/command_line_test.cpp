@@ -66,8 +66,8 @@ TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
 
 TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
   EXPECT_EQ(error_of({"frobnicate"}),
-            "unknown command 'frobnicate'; expected one of list, run, compare, plot, report, calibrate (see "
-            "'benchgate --help')");
+            "unknown command 'frobnicate'; expected one of list, run, compare, gate, merge, plot, report, "
+            "calibrate (see 'benchgate --help')");
 }
 
 TEST(RunOptions, DefaultsAreCriterionsAndQuickLowersThem) {

@@ -1,0 +1,47 @@
+#include "harness/app/comparison_inputs.hpp"
+
+#include <algorithm>
+
+#include "harness/compare/compare.hpp"
+#include "harness/errors/input_error.hpp"
+#include "harness/results/baseline_store.hpp"
+
+namespace benchgate::app {
+
+loaded_side load_side(const std::string& text, const std::filesystem::path& baseline_dir, const char* what) {
+  std::optional<std::string> baseline;
+  auto loaded = results::load_results_or_baseline(text, baseline_dir, what, baseline);
+  const auto path = baseline ? results::baseline_path(baseline_dir, *baseline).string() : text;
+  auto source = compare::describe_source(loaded.results, loaded.format, path, baseline);
+  return {text, std::move(loaded), std::move(source)};
+}
+
+void require_instruction_counts(const loaded_side& side, const char* what) {
+  const auto counted = [](const results::cell& c) {
+    return std::any_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
+  };
+  const auto& cells = side.loaded.results.cells;
+  if (std::none_of(cells.begin(), cells.end(), counted)) {
+    throw input_error(std::string(what) + " " + side.text +
+                      ": no cell has instruction counts; expected results of 'benchgate run --measure "
+                      "instructions' for --metric instructions");
+  }
+}
+
+results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
+                            const results::comparison_settings& settings) {
+  if (settings.metric == results::time_metric::instructions) {
+    require_instruction_counts(old_side, "OLD");
+    require_instruction_counts(new_side, "NEW");
+  }
+  auto d = compare::compare_runs(old_side.loaded.results, old_side.source, new_side.loaded.results,
+                                 new_side.source, settings);
+  if (d.cells.empty() && d.not_compared.empty()) {
+    throw input_error("OLD " + old_side.text + " and NEW " + new_side.text + ": no cell name is on both sides (" +
+                      std::to_string(d.only_old.size()) + " and " + std::to_string(d.only_new.size()) +
+                      " cells); expected results of the same benchmarks");
+  }
+  return d;
+}
+
+}  // namespace benchgate::app

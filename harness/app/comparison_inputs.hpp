@@ -1,0 +1,33 @@
+#pragma once
+// The inputs of a comparison, shared by compare and gate: loading OLD or NEW
+// (a results file, a saved baseline name or Google Benchmark JSON) and
+// comparing two loaded sides.
+
+#include <filesystem>
+#include <string>
+
+#include "harness/results/diff_model.hpp"
+#include "harness/results/input_loader.hpp"
+
+namespace benchgate::app {
+
+struct loaded_side {
+  std::string text;  // as given on the command line
+  results::loaded_results loaded;
+  results::diff_source source;
+};
+
+// `text`: a file, else a saved baseline in `baseline_dir`; `what` names it
+// in messages ("OLD").
+loaded_side load_side(const std::string& text, const std::filesystem::path& baseline_dir, const char* what);
+
+// --metric instructions on a file without any count cannot compare a cell:
+// throws input_error naming the file (`what`: "OLD", "NEW", "RESULTS").
+void require_instruction_counts(const loaded_side& side, const char* what);
+
+// OLD against NEW by name (for the instructions metric, after
+// require_instruction_counts on both sides). Throws input_error when no cell is on both sides.
+results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
+                            const results::comparison_settings& settings);
+
+}  // namespace benchgate::app

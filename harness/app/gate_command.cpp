@@ -1,0 +1,128 @@
+#include <algorithm>
+#include <ostream>
+
+#include "harness/app/commands.hpp"
+#include "harness/app/comparison_inputs.hpp"
+#include "harness/app/child_process.hpp"
+#include "harness/app/gate_confirm.hpp"
+#include "harness/environment/build_info.hpp"
+#include "harness/errors/input_error.hpp"
+#include "harness/files/file_io.hpp"
+#include "harness/gate/judge.hpp"
+#include "harness/gate/rules.hpp"
+#include "harness/report/gate_report.hpp"
+#include "harness/results/diff_json.hpp"
+#include "harness/results/gate_rules_json.hpp"
+#include "harness/results/gate_verdict_json.hpp"
+#include "harness/results/model.hpp"
+
+namespace benchgate::app {
+
+namespace {
+
+results::gate_rules load_rules(const options::gate_options& options) {
+  if (options.rules) return results::load_gate_rules(*options.rules, "--rules");
+  std::error_code ec;
+  if (!options.no_rules && std::filesystem::is_regular_file(options::k_default_rules_file, ec)) {
+    return results::load_gate_rules(options::k_default_rules_file, "the default rules file");
+  }
+  return {};
+}
+
+// The comparisons the rules need: one per compared metric of the cells
+// that are not ignored (the command line's metric when every cell is).
+std::vector<results::time_metric> needed_metrics(const loaded_side& new_side, const results::gate_rules& rules,
+                                                 const results::gate_levels& command_line) {
+  std::vector<results::time_metric> out;
+  for (const auto& c : new_side.loaded.results.cells) {
+    const auto rule = gate::resolve(rules, command_line, c.name);
+    if (rule.ignored) continue;
+    const auto m = gate::compared_metric(rule.metric);
+    if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+  }
+  if (out.empty()) out.push_back(gate::compared_metric(command_line.metric.value_or(gate::k_default_metric)));
+  return out;
+}
+
+void require_benchgate_results(const loaded_side& side, const char* what, int rounds) {
+  if (side.loaded.format == results::results_schema && side.source.run_settings) return;
+  throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text + " is " +
+                    side.loaded.format + "; re-running cells needs benchgate results (benchgate run --out), "
+                    "whose settings say how the cells were run");
+}
+
+// Re-running a side with this executable only makes sense when it was
+// built from the same commit as that side's results.
+void require_same_build(const loaded_side& side, const char* what, const char* option, int rounds) {
+  const auto& commit = side.loaded.results.env.git_commit;
+  const std::string_view mine = environment::build_info::git_commit;
+  if (!commit || commit->empty() || mine.empty() || *commit == mine) return;
+  throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text + " was built from commit " +
+                    *commit + ", this benchgate from " + std::string(mine) +
+                    "; re-running it here would measure other code; expected --" + option +
+                    " PATH, a benchgate built from " + *commit);
+}
+
+void print_warnings(const std::vector<results::diff>& diffs, std::ostream& err) {
+  std::vector<std::string> printed;
+  for (const auto& d : diffs) {
+    for (const auto& w : d.warnings) {
+      if (std::find(printed.begin(), printed.end(), w.message) != printed.end()) continue;
+      printed.push_back(w.message);
+      err << "warning: " << w.message << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+exit_code gate_results(const options::gate_options& options, std::ostream& out, std::ostream& err) {
+  if (options.json_out) files::check_writable(*options.json_out, "--json");
+  if (options.markdown_out) files::check_writable(*options.markdown_out, "--markdown");
+  if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  const auto rules = load_rules(options);
+
+  results::gate_verdict verdict;
+  if (options.inputs.size() == 1) {
+    const std::vector<results::diff> diffs = {results::load_diff(options.inputs[0], "DIFF")};
+    print_warnings(diffs, err);
+    verdict = gate::judge(diffs, rules, options.command_line);
+  } else {
+    const auto old_side = load_side(options.inputs[0], options.baseline_dir, "OLD");
+    const auto new_side = load_side(options.inputs[1], options.baseline_dir, "NEW");
+    if (options.confirm > 0) {
+      require_benchgate_results(old_side, "OLD", options.confirm);
+      require_benchgate_results(new_side, "NEW", options.confirm);
+      if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
+      if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
+    }
+    std::vector<results::diff> diffs;
+    for (const auto metric : needed_metrics(new_side, rules, options.command_line)) {
+      auto settings = options.settings;
+      settings.metric = metric;
+      diffs.push_back(compare_sides(old_side, new_side, settings));
+    }
+    print_warnings(diffs, err);
+    verdict = gate::judge(diffs, rules, options.command_line);
+    if (options.confirm > 0) {
+      const confirm_plan plan{options.confirm,
+                              options.old_binary.value_or(this_executable()),
+                              options.new_binary.value_or(this_executable()),
+                              rules,
+                              options.command_line,
+                              options.settings};
+      confirm_failures(verdict, old_side, new_side, plan, err);
+    }
+  }
+
+  const auto text = report::gate_text(verdict);
+  out << text << std::flush;
+  if (options.json_out) results::save_gate_verdict(verdict, *options.json_out, "--json");
+  if (options.markdown_out) {
+    files::write_atomically(*options.markdown_out, report::gate_markdown(verdict), "--markdown");
+  }
+  if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  return verdict.exit;
+}
+
+}  // namespace benchgate::app

@@ -1,0 +1,173 @@
+#include "harness/app/gate_confirm.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "harness/app/child_process.hpp"
+#include "harness/compare/compare.hpp"
+#include "harness/errors/input_error.hpp"
+#include "harness/files/file_io.hpp"
+#include "harness/gate/judge.hpp"
+#include "harness/gate/rules.hpp"
+#include "harness/results/input_loader.hpp"
+
+namespace benchgate::app {
+
+namespace {
+
+// The tail of a failed re-run's log shown in the error message.
+constexpr std::size_t k_log_tail_chars = 600;
+
+std::string number_text(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
+// A scratch folder for the re-runs' results, removed at the end.
+class scratch_dir {
+ public:
+  scratch_dir() {
+    path_ = std::filesystem::temp_directory_path() / ("benchgate-confirm-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~scratch_dir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  scratch_dir(const scratch_dir&) = delete;
+  scratch_dir& operator=(const scratch_dir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string tail_of(const std::filesystem::path& log) {
+  std::string text;
+  try {
+    text = files::read_file(log, "log");
+  } catch (const std::exception&) {
+    return "";
+  }
+  return text.size() > k_log_tail_chars ? "..." + text.substr(text.size() - k_log_tail_chars) : text;
+}
+
+loaded_side rerun(const std::filesystem::path& binary, const loaded_side& side, const char* what,
+                  const std::string& filter, const std::filesystem::path& dir, int round) {
+  const auto out = dir / (std::string(what) + "-" + std::to_string(round) + ".json");
+  const auto log = dir / (std::string(what) + "-" + std::to_string(round) + ".log");
+  const auto args = rerun_arguments(*side.source.run_settings, filter, out);
+  const int code = run_child(binary, args, log);
+  if (code != 0) {
+    std::string command = binary.string();
+    for (const auto& a : args) command += " " + a;
+    throw input_error("--confirm: the " + std::string(what) + " side's re-run (" + command + ") exited with " +
+                      std::to_string(code) + "; expected 0 and its results:\n" + tail_of(log));
+  }
+  auto loaded = results::load_any_results(out, "--confirm re-run");
+  auto source = compare::describe_source(loaded.results, loaded.format, out.string(), std::nullopt);
+  return {out.string(), std::move(loaded), std::move(source)};
+}
+
+}  // namespace
+
+std::string exact_names_regex(const std::vector<std::string>& names) {
+  std::string out = "^(";
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += "|";
+    for (const char ch : names[i]) {
+      if (std::string_view("\\^$.|?*+()[]{}").find(ch) != std::string_view::npos) out += '\\';
+      out += ch;
+    }
+  }
+  return out + ")$";
+}
+
+std::vector<std::string> rerun_arguments(const results::settings& s, const std::string& filter,
+                                         const std::filesystem::path& out) {
+  std::vector<std::string> args = {"run"};
+  for (const auto& c : s.cases) args.insert(args.end(), {"--case", c});
+  args.insert(args.end(), {"--filter", filter});
+  for (const auto& [axis, values] : s.params) {
+    std::string joined;
+    for (const auto& v : values) joined += (joined.empty() ? "" : ",") + v;
+    args.insert(args.end(), {"--param", axis + "=" + joined});
+  }
+  if (s.quick) args.push_back("--quick");
+  if (s.samples > 0) args.insert(args.end(), {"--samples", std::to_string(s.samples)});
+  args.insert(args.end(), {"--measurement-time", number_text(s.measurement_time_s)});
+  args.insert(args.end(), {"--warmup", number_text(s.warmup_s)});
+  if (s.min_time_s) args.insert(args.end(), {"--min-time", number_text(*s.min_time_s)});
+  if (!s.random_interleaving) args.push_back("--no-interleave");
+  if (s.rounds > 1) args.insert(args.end(), {"--rounds", std::to_string(s.rounds)});
+  for (const auto& input : s.inputs) args.insert(args.end(), {"--input", input});
+  if (s.measure != "time") args.insert(args.end(), {"--measure", s.measure});
+  // The run being confirmed had a harness slowdown: the re-run must too.
+  if (s.injected_slowdown_pct > 0) {
+    args.insert(args.end(), {"--inject-slowdown", number_text(s.injected_slowdown_pct)});
+    if (s.injected_slowdown_filter) args.insert(args.end(), {"--inject-filter", *s.injected_slowdown_filter});
+  }
+  args.insert(args.end(), {"--out", out.string()});
+  return args;
+}
+
+void confirm_failures(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
+                      const confirm_plan& plan, std::ostream& err) {
+  std::vector<std::string> suspects;
+  std::vector<results::time_metric> metrics;
+  for (const auto& c : verdict.cells) {
+    if (c.status != results::cell_status::fail) continue;
+    suspects.push_back(c.name);
+    const auto m = gate::compared_metric(c.metric);
+    if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
+  }
+  if (suspects.empty() || plan.rounds <= 0) return;
+  const auto filter = exact_names_regex(suspects);
+  const scratch_dir dir;
+  std::map<std::string, std::size_t> failed_again;
+  for (int round = 1; round <= plan.rounds; ++round) {
+    err << "gate: confirmation round " << round << "/" << plan.rounds << ": re-running " << suspects.size()
+        << (suspects.size() == 1 ? " cell" : " cells") << " (" << (round % 2 == 1 ? "old, new" : "new, old")
+        << ")\n"
+        << std::flush;
+    // Alternate which side runs first, so drift over the rounds hits both alike.
+    std::optional<loaded_side> old_run;
+    std::optional<loaded_side> new_run;
+    if (round % 2 == 1) {
+      old_run = rerun(plan.old_binary, old_side, "old", filter, dir.path(), round);
+      new_run = rerun(plan.new_binary, new_side, "new", filter, dir.path(), round);
+    } else {
+      new_run = rerun(plan.new_binary, new_side, "new", filter, dir.path(), round);
+      old_run = rerun(plan.old_binary, old_side, "old", filter, dir.path(), round);
+    }
+    std::vector<results::diff> diffs;
+    for (const auto m : metrics) {
+      auto settings = plan.settings;
+      settings.metric = m;
+      diffs.push_back(compare_sides(*old_run, *new_run, settings));
+    }
+    const auto again = gate::judge(diffs, plan.rules, plan.command_line);
+    for (const auto& c : again.cells) {
+      if (c.status == results::cell_status::fail) ++failed_again[c.name];
+    }
+  }
+  for (auto& c : verdict.cells) {
+    if (c.status != results::cell_status::fail) continue;
+    const auto count = failed_again[c.name];
+    c.confirmed_rounds = count;
+    if (count < static_cast<std::size_t>(plan.rounds)) {
+      c.status = results::cell_status::warn;
+      c.reason += "; not confirmed: failed again in " + std::to_string(count) + " of " +
+                  std::to_string(plan.rounds) + " interleaved re-runs";
+    }
+  }
+  verdict.confirm_rounds = static_cast<std::size_t>(plan.rounds);
+  gate::finish(verdict);
+}
+
+}  // namespace benchgate::app

@@ -1,0 +1,43 @@
+#pragma once
+// gate --confirm N: re-runs the cells that failed, old and new interleaved,
+// and keeps a failure only when every round fails it again (docs/gate.md,
+// "Confirmation").
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "harness/app/comparison_inputs.hpp"
+#include "harness/results/gate_model.hpp"
+#include "harness/results/model.hpp"
+
+namespace benchgate::app {
+
+struct confirm_plan {
+  int rounds = 0;
+  std::filesystem::path old_binary;
+  std::filesystem::path new_binary;
+  results::gate_rules rules;
+  results::gate_levels command_line;
+  results::comparison_settings settings;
+};
+
+// The `run` arguments that reproduce `settings` for the cells matching
+// `filter`, writing results to `out`: cases, params, samples, times, quick,
+// interleaving, rounds, inputs, measure mode and any injected slowdown.
+std::vector<std::string> rerun_arguments(const results::settings& settings, const std::string& filter,
+                                         const std::filesystem::path& out);
+
+// An ECMAScript regex matching exactly the given names: ^(a|b)$, escaped.
+std::string exact_names_regex(const std::vector<std::string>& names);
+
+// Re-runs the failing cells of `verdict` plan.rounds times (rounds
+// alternate old-new and new-old), compares and judges each round, and turns
+// a failure that is not repeated in every round into a warning. Progress on
+// `err`. Both sides must be benchgate results (they carry their settings).
+// A re-run that does not succeed throws input_error with its log's tail.
+void confirm_failures(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
+                      const confirm_plan& plan, std::ostream& err);
+
+}  // namespace benchgate::app

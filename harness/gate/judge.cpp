@@ -1,0 +1,166 @@
+#include "harness/gate/judge.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/gate/rules.hpp"
+#include "harness/stats/change.hpp"
+
+namespace benchgate::gate {
+
+using results::cell_status;
+using results::gate_metric;
+using results::judged_cell;
+using results::resolved_rule;
+
+namespace {
+
+constexpr double k_percent = 100;
+
+// r / (1 + r): the drop of throughput, as a fraction, when time rises by r.
+double throughput_drop(double time_change) {
+  const auto change = stats::throughput_change(time_change);
+  // A new time of 0 is unbounded throughput: as improved as it gets.
+  return change ? -*change : -1.0;
+}
+
+std::string percent_text(double pct) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+.2f%%", pct);
+  return buffer;
+}
+
+std::string points_text(double points) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", points);
+  return buffer;
+}
+
+std::string level_text(double pct) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g%%", pct);
+  return buffer;
+}
+
+std::string rule_text(const resolved_rule& rule) {
+  return rule.rule_index ? "rule " + std::to_string(*rule.rule_index) + " '" + rule.match + "'"
+                         : std::string("the defaults");
+}
+
+}  // namespace
+
+regression_interval regression_of(const results::cell_diff& cell, gate_metric metric) {
+  const auto& m = cell.mean_change;
+  if (metric != gate_metric::throughput) {
+    return {m.lower * k_percent, m.estimate * k_percent, m.upper * k_percent};
+  }
+  // The drop is increasing in the time change, so the bounds keep their order.
+  return {throughput_drop(m.lower) * k_percent, throughput_drop(m.estimate) * k_percent,
+          throughput_drop(m.upper) * k_percent};
+}
+
+judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule, double alpha) {
+  judged_cell out;
+  out.name = cell.name;
+  out.metric = rule.metric;
+  out.rule = rule;
+  out.deterministic = cell.deterministic;
+  if (!cell.deterministic) out.p_value = cell.p_value;
+  const auto r = regression_of(cell, rule.metric);
+  // Shown as the change of the metric itself: throughput falls when it regresses.
+  const double sign = rule.metric == gate_metric::throughput ? -1 : 1;
+  out.change_pct = sign * r.estimate;
+  out.lower_pct = sign > 0 ? r.lower : -r.upper;
+  out.upper_pct = sign > 0 ? r.upper : -r.lower;
+
+  const bool significant = cell.deterministic || cell.p_value < alpha;
+  const double width = r.upper - r.lower;
+  const auto by = rule_text(rule);
+  if (significant && r.lower > rule.fail_pct) {
+    out.status = cell_status::fail;
+    out.reason = "regression CI lower bound " + percent_text(r.lower) + " beyond the fail level " +
+                 level_text(rule.fail_pct) + " of " + by;
+  } else if (rule.max_ci_width_pct && width > *rule.max_ci_width_pct) {
+    out.status = cell_status::unstable;
+    out.reason = "CI width " + points_text(width) + " points above max_ci_width " +
+                 level_text(*rule.max_ci_width_pct) + " of " + by;
+  } else if (significant && r.lower > rule.warn_pct) {
+    out.status = cell_status::warn;
+    out.reason = "regression CI lower bound " + percent_text(r.lower) + " beyond the warn level " +
+                 level_text(rule.warn_pct) + " of " + by;
+  } else if (r.estimate > rule.fail_pct) {
+    out.status = cell_status::warn;
+    out.reason = "suspect: estimate " + percent_text(r.estimate) + " beyond the fail level " +
+                 level_text(rule.fail_pct) + " of " + by + ", but not its CI" +
+                 (significant ? std::string() : " (and not significant)");
+  } else if (significant && r.upper < 0) {
+    out.status = cell_status::improved;
+    out.reason = "significant improvement";
+  } else {
+    out.status = cell_status::pass;
+    out.reason = "within the levels of " + by;
+  }
+  return out;
+}
+
+results::gate_verdict judge(std::span<const results::diff> diffs, const results::gate_rules& rules,
+                            const results::gate_levels& command_line) {
+  results::gate_verdict verdict;
+  std::vector<std::string> names;
+  for (const auto& d : diffs) {
+    for (const auto& c : d.cells) {
+      if (std::find(names.begin(), names.end(), c.name) == names.end()) names.push_back(c.name);
+    }
+  }
+  for (const auto& name : names) {
+    const auto rule = resolve(rules, command_line, name);
+    if (rule.ignored) {
+      judged_cell ignored;
+      ignored.name = name;
+      ignored.metric = rule.metric;
+      ignored.rule = rule;
+      ignored.status = cell_status::ignored;
+      ignored.reason = "ignored by '" + rule.ignore_match + "'";
+      verdict.cells.push_back(std::move(ignored));
+      continue;
+    }
+    const auto wanted = compared_metric(rule.metric);
+    const results::diff* source = nullptr;
+    for (const auto& d : diffs) {
+      if (d.config.metric == wanted) source = &d;
+    }
+    if (source == nullptr) {
+      throw input_error("cell " + name + ": " + rule_text(rule) + (rule.rule_index ? " gates on " : " gate on ") + std::string(results::to_string(rule.metric)) +
+                        ", which compares " + std::string(results::to_string(wanted)) +
+                        ", but the diff compared " + std::string(results::to_string(diffs.front().config.metric)) +
+                        "; expected a diff of " + std::string(results::to_string(wanted)) +
+                        " (benchgate compare --metric) or gate OLD NEW to compare as the rules need");
+    }
+    const auto it = std::find_if(source->cells.begin(), source->cells.end(),
+                                 [&](const results::cell_diff& c) { return c.name == name; });
+    if (it == source->cells.end()) continue;  // not comparable on this metric: in the diff's skipped list
+    verdict.cells.push_back(judge_cell(*it, rule, source->config.alpha));
+  }
+  finish(verdict);
+  return verdict;
+}
+
+void finish(results::gate_verdict& verdict) {
+  results::verdict_totals t;
+  for (const auto& c : verdict.cells) {
+    ++t.cells;
+    switch (c.status) {
+      case cell_status::pass: ++t.pass; break;
+      case cell_status::warn: ++t.warn; break;
+      case cell_status::fail: ++t.fail; break;
+      case cell_status::unstable: ++t.unstable; break;
+      case cell_status::ignored: ++t.ignored; break;
+      case cell_status::improved: ++t.improved; break;
+    }
+  }
+  verdict.totals = t;
+  verdict.exit = t.fail > 0 ? exit_code::regression : t.unstable > 0 ? exit_code::unstable : exit_code::ok;
+}
+
+}  // namespace benchgate::gate

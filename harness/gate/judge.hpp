@@ -1,0 +1,36 @@
+#pragma once
+// Judging compared cells against their rules into a gate verdict
+// (docs/gate.md, "Judging a cell"). Pure: no I/O. A cell fails only when its
+// change is significant (its adjusted p below alpha, or deterministic) AND
+// the whole change CI is beyond the fail level; improvements never fail.
+
+#include <span>
+
+#include "harness/results/diff_model.hpp"
+#include "harness/results/gate_model.hpp"
+
+namespace benchgate::gate {
+
+// The regression of a cell on `metric` in percent, more is worse, with its
+// CI: time-like metrics from the mean change; throughput as its drop.
+struct regression_interval {
+  double lower = 0;
+  double estimate = 0;
+  double upper = 0;
+};
+regression_interval regression_of(const results::cell_diff& cell, results::gate_metric metric);
+
+// Judges one compared cell by `rule` (not ignored) at significance `alpha`.
+results::judged_cell judge_cell(const results::cell_diff& cell, const results::resolved_rule& rule, double alpha);
+
+// Every cell compared in `diffs` (one diff per compared metric; each cell
+// judged from the diff of its rule's metric), in order of first appearance.
+// Throws input_error when a cell's rule needs a metric no diff compared.
+results::gate_verdict judge(std::span<const results::diff> diffs, const results::gate_rules& rules,
+                            const results::gate_levels& command_line);
+
+// Sets the totals and the exit code from the cells' statuses: 1 when any
+// fails, else 3 when any is unstable, else 0.
+void finish(results::gate_verdict& verdict);
+
+}  // namespace benchgate::gate

@@ -1,0 +1,27 @@
+#pragma once
+// Which rule applies to a cell (docs/gate.md, "Rules file"). Pure.
+
+#include <string_view>
+
+#include "harness/results/diff_model.hpp"
+#include "harness/results/gate_model.hpp"
+
+namespace benchgate::gate {
+
+// Built in, when neither a rule, the rules file's defaults nor the command
+// line says.
+inline constexpr results::gate_metric k_default_metric = results::gate_metric::time;
+inline constexpr double k_default_fail_pct = 5;
+
+// The measurement a comparison for `metric` compares (throughput: wall time).
+results::time_metric compared_metric(results::gate_metric metric);
+
+// The levels that apply to `cell_name`: the first matching rule's fields,
+// then the rules file's defaults, then `command_line` (--max-regression and
+// the like), then the built-in values. An unset warn level is the fail level
+// (so only "suspect" cells warn), and a warn level above the fail level is
+// lowered to it; no max CI width means no cell is unstable.
+results::resolved_rule resolve(const results::gate_rules& rules, const results::gate_levels& command_line,
+                               std::string_view cell_name);
+
+}  // namespace benchgate::gate

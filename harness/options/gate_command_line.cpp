@@ -1,0 +1,156 @@
+#include <filesystem>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/options/parse_support.hpp"
+#include "harness/options/subcommands.hpp"
+#include "harness/text/parse_number.hpp"
+
+namespace benchgate::options::detail {
+
+namespace {
+
+po::options_description gate_description() {
+  auto d = make_description();
+  d.add_options()
+      ("rules", po::value<std::string>()->value_name("FILE"),
+       "rules file (benchgate.rules/1, see docs/gate.md) (default: .benchgate-rules.json when present)")
+      ("no-rules", po::bool_switch(), "do not read the default rules file")
+      ("max-regression", po::value<std::string>()->value_name("PCT"),
+       "fail level where the rules set none: 5 and 5% both mean 5 % (default: 5)")
+      ("warn", po::value<std::string>()->value_name("PCT"),
+       "warn level where the rules set none (default: the fail level)")
+      ("max-ci-width", po::value<std::string>()->value_name("PCT"),
+       "where the rules set none: a change CI wider than this many percent points is unstable (default: none)")
+      ("metric", po::value<std::string>()->value_name("METRIC"),
+       "metric where the rules set none: time (default), cpu_time, instructions or throughput")
+      ("alpha", po::value<std::string>()->value_name("P"),
+       "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
+      ("confirm", po::value<std::string>()->value_name("N"),
+       "re-run the failing cells N times, old and new interleaved; fail only cells that fail every round (OLD NEW "
+       "benchgate results only)")
+      ("old-binary", po::value<std::string>()->value_name("PATH"),
+       "with --confirm: the benchgate that re-runs the old side (default: this one)")
+      ("new-binary", po::value<std::string>()->value_name("PATH"),
+       "with --confirm: the benchgate that re-runs the new side (default: this one)")
+      ("baseline-dir", po::value<std::string>()->value_name("DIR"),
+       "where saved baselines are looked up (default: reports/baselines)")
+      ("json", po::value<std::string>()->value_name("FILE"),
+       "write the verdict as JSON (benchgate.gate/1) to FILE, atomically")
+      ("markdown", po::value<std::string>()->value_name("FILE"),
+       "write a Markdown summary for a pull-request comment to FILE, atomically")
+      ("text-out", po::value<std::string>()->value_name("FILE"),
+       "also write the printed table to FILE, atomically");
+  return d;
+}
+
+po::options_description hidden_description() {
+  auto d = make_description();
+  d.add_options()("input", po::value<std::vector<std::string>>(), "DIFF, or OLD NEW");
+  return d;
+}
+
+std::optional<double> percent_option(const po::variables_map& vm, const char* name, bool allow_zero) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  const auto value = text::parse_percent(*text);
+  if (!value || *value < 0 || (!allow_zero && *value == 0)) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected a percentage " +
+                      (allow_zero ? ">= 0" : "> 0") + ", e.g. 5 or 5%");
+  }
+  return value;
+}
+
+std::optional<std::filesystem::path> binary_option(const po::variables_map& vm, const char* name) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(*text, ec)) {
+    throw input_error("--" + std::string(name) + " " + *text + ": no such file; expected a benchgate binary");
+  }
+  return std::filesystem::path(*text);
+}
+
+}  // namespace
+
+command parse_gate(const std::vector<std::string>& args, const suite::registry&) {
+  const auto described = gate_description();
+  auto accepted = gate_description();
+  accepted.add(hidden_description());
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  bool wants_help = false;
+  const auto vm = parse("gate", args, accepted, wants_help, &positional);
+  if (wants_help) {
+    return help_request{help_text(
+        "benchgate gate DIFF [OPTIONS]\n"
+        "       benchgate gate OLD NEW [--confirm N] [OPTIONS]",
+        "Decides whether a change may merge. A cell fails only when all hold: its\n"
+        "change is significant after the correction across cells (p < alpha, or its\n"
+        "counts are deterministic), the whole change CI is beyond its fail level (not\n"
+        "just the estimate), and with --confirm it fails again in every interleaved\n"
+        "re-run of the suspect cells. Improvements never fail. Levels come from the\n"
+        "first matching rule of the rules file, then its defaults, then the command\n"
+        "line. DIFF is a diff JSON file (benchgate compare --json); OLD and NEW are\n"
+        "anything compare accepts, compared once per metric the rules use.\n\n"
+        "Examples:\n"
+        "  benchgate gate main reports/latest/results.json --max-regression 5%\n"
+        "  benchgate gate diff.json --rules .benchgate-rules.json --markdown summary.md\n"
+        "  benchgate gate old.json new.json --confirm 2 --json verdict.json",
+        described,
+        "  0  no cell failed (warnings allowed)\n"
+        "  1  a cell regressed beyond its fail level\n"
+        "  2  bad input or usage: a missing file, bad rules, --confirm without runs\n"
+        "  3  nothing failed, but a cell's change CI is wider than its max_ci_width\n")};
+  }
+  gate_options out;
+  out.inputs = get_strings(vm, "input");
+  if (out.inputs.empty() || out.inputs.size() > 2) {
+    throw input_error("benchgate gate: expected DIFF or OLD NEW, got " + std::to_string(out.inputs.size()) +
+                      " inputs; see 'benchgate gate --help'");
+  }
+  if (const auto rules = get_string(vm, "rules")) {
+    if (rules->empty()) throw input_error("--rules: expected a file name, got ''");
+    out.rules = std::filesystem::path(*rules);
+  }
+  out.no_rules = vm["no-rules"].as<bool>();
+  if (out.no_rules && out.rules) throw input_error("--no-rules: cannot be combined with --rules");
+  out.command_line.fail_pct = percent_option(vm, "max-regression", true);
+  out.command_line.warn_pct = percent_option(vm, "warn", true);
+  out.command_line.max_ci_width_pct = percent_option(vm, "max-ci-width", false);
+  if (const auto text = get_string(vm, "metric")) {
+    out.command_line.metric = results::parse_gate_metric(*text);
+    if (!out.command_line.metric) {
+      throw input_error("--metric " + *text + ": expected time, cpu_time, instructions or throughput");
+    }
+  }
+  if (const auto text = get_string(vm, "alpha")) {
+    const auto value = text::parse_double(*text);
+    if (!value || *value <= 0 || *value >= 1) throw input_error("--alpha " + *text + ": expected a number in (0, 1), e.g. 0.05");
+    out.settings.alpha = *value;
+  }
+  if (const auto text = get_string(vm, "confirm")) {
+    const auto value = text::parse_int(*text);
+    if (!value || *value < 1 || *value > k_max_confirm_rounds) {
+      throw input_error("--confirm " + *text + ": expected a number of rounds from 1 to " +
+                        std::to_string(k_max_confirm_rounds));
+    }
+    out.confirm = static_cast<int>(*value);
+  }
+  out.old_binary = binary_option(vm, "old-binary");
+  out.new_binary = binary_option(vm, "new-binary");
+  if (out.confirm == 0 && (out.old_binary || out.new_binary)) {
+    throw input_error(std::string("--") + (out.old_binary ? "old-binary" : "new-binary") +
+                      ": only means something with --confirm N");
+  }
+  if (out.confirm > 0 && out.inputs.size() != 2) {
+    throw input_error("--confirm " + std::to_string(out.confirm) + ": needs OLD and NEW benchgate results to re-run "
+                      "their cells; a diff file (" + out.inputs[0] + ") cannot be re-run");
+  }
+  if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
+  out.json_out = get_output_path(vm, "json");
+  out.markdown_out = get_output_path(vm, "markdown");
+  out.text_out = get_output_path(vm, "text-out");
+  return out;
+}
+
+}  // namespace benchgate::options::detail

@@ -1,0 +1,47 @@
+#include "harness/results/gate_model.hpp"
+
+namespace benchgate::results {
+
+namespace {
+
+struct metric_name {
+  gate_metric metric;
+  std::string_view name;
+};
+
+constexpr metric_name k_metric_names[] = {
+    {gate_metric::time, "time"},
+    {gate_metric::cpu_time, "cpu_time"},
+    {gate_metric::instructions, "instructions"},
+    {gate_metric::throughput, "throughput"},
+};
+
+}  // namespace
+
+std::string_view to_string(gate_metric metric) {
+  for (const auto& m : k_metric_names) {
+    if (m.metric == metric) return m.name;
+  }
+  return "time";
+}
+
+std::optional<gate_metric> parse_gate_metric(std::string_view text) {
+  for (const auto& m : k_metric_names) {
+    if (m.name == text) return m.metric;
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(cell_status status) {
+  switch (status) {
+    case cell_status::pass: return "pass";
+    case cell_status::warn: return "warn";
+    case cell_status::fail: return "fail";
+    case cell_status::unstable: return "unstable";
+    case cell_status::ignored: return "ignored";
+    case cell_status::improved: return "improved";
+  }
+  return "pass";
+}
+
+}  // namespace benchgate::results

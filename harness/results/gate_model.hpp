@@ -1,0 +1,106 @@
+#pragma once
+// The gate's rules (rules file, schema benchgate.rules/1) and its verdict
+// (schema benchgate.gate/1), both documented in docs/gate.md. Plain values:
+// harness/gate resolves rules and judges cells, gate_rules_json.hpp and
+// gate_verdict_json.hpp read and write them. Levels and changes are
+// percentages (5 = 5 %).
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/errors/exit_codes.hpp"
+
+namespace benchgate::results {
+
+inline constexpr const char* rules_schema = "benchgate.rules/1";
+inline constexpr const char* gate_verdict_schema = "benchgate.gate/1";
+
+// What a cell is gated on: "time" (wall time per iteration), "cpu_time",
+// "instructions" (per iteration, from `run --measure instructions`) or
+// "throughput" (work per wall second: a drop is the regression).
+enum class gate_metric { time, cpu_time, instructions, throughput };
+
+std::string_view to_string(gate_metric metric);
+// Parses the names to_string gives; nullopt for anything else.
+std::optional<gate_metric> parse_gate_metric(std::string_view text);
+
+// Levels a rule sets; unset fields come from the next source.
+struct gate_levels {
+  std::optional<gate_metric> metric;
+  std::optional<double> warn_pct;          // >= 0
+  std::optional<double> fail_pct;          // >= 0
+  std::optional<double> max_ci_width_pct;  // > 0: wider change CIs are unstable
+};
+
+struct gate_rule {
+  std::string match;  // glob on cell names (gate/glob.hpp)
+  gate_levels set;
+};
+
+struct gate_rules {
+  gate_levels defaults;
+  std::vector<gate_rule> rules;     // the first matching one applies
+  std::vector<std::string> ignore;  // globs of cells never gated
+};
+
+// The levels that apply to one cell (gate/rules.hpp resolves them).
+struct resolved_rule {
+  bool ignored = false;
+  std::optional<std::size_t> rule_index;  // into gate_rules::rules; none: the defaults
+  std::string match;                      // that rule's glob
+  std::string ignore_match;               // the ignore glob, when ignored
+  gate_metric metric = gate_metric::time;
+  double warn_pct = 0;
+  double fail_pct = 0;
+  std::optional<double> max_ci_width_pct;
+};
+
+// pass: within its levels. warn: significant beyond the warn level, or the
+// estimate beyond the fail level while the CI is not ("suspect"). fail:
+// significant and the CI beyond the fail level. unstable: not failing and the
+// CI wider than the rule's max_ci_width. ignored: matched an ignore glob.
+// improved: significant and the whole CI on the better side of zero.
+enum class cell_status { pass, warn, fail, unstable, ignored, improved };
+
+std::string_view to_string(cell_status status);
+
+// One judged cell. Changes are percentages of the gated metric as measured:
+// for time-like metrics +5 is 5 % more time; for throughput -5 is 5 % less
+// work per second (both regressions).
+struct judged_cell {
+  std::string name;
+  gate_metric metric = gate_metric::time;
+  std::optional<double> change_pct;  // the estimate; none for ignored cells
+  std::optional<double> lower_pct;
+  std::optional<double> upper_pct;
+  std::optional<double> p_value;     // adjusted; none when deterministic or ignored
+  bool deterministic = false;
+  resolved_rule rule;
+  cell_status status = cell_status::pass;
+  std::string reason;                // one line: why this status
+  // With --confirm, for cells that failed the first judgement: the rounds in
+  // which they failed again.
+  std::optional<std::size_t> confirmed_rounds;
+};
+
+struct verdict_totals {
+  std::size_t cells = 0;
+  std::size_t pass = 0;
+  std::size_t warn = 0;
+  std::size_t fail = 0;
+  std::size_t unstable = 0;
+  std::size_t ignored = 0;
+  std::size_t improved = 0;
+};
+
+struct gate_verdict {
+  std::vector<judged_cell> cells;
+  verdict_totals totals;
+  std::size_t confirm_rounds = 0;  // run by --confirm (0: none)
+  exit_code exit = exit_code::ok;  // ok, regression or unstable
+};
+
+}  // namespace benchgate::results

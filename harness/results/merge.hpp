@@ -1,0 +1,25 @@
+#pragma once
+// Merging several runs of the same build and settings into one (benchgate
+// merge): how scripts/compare-revisions pools the rounds it ran of each
+// binary, alternating with the other's, so slow drift hits both sides alike.
+
+#include <span>
+#include <string>
+
+#include "harness/results/model.hpp"
+
+namespace benchgate::results {
+
+struct named_run {
+  std::string source;  // where it was read, for messages
+  run_results run;
+};
+
+// The first run's environment and settings (rounds summed), every cell in
+// order of first appearance with the samples of all runs concatenated (an
+// error of any run is kept). Throws input_error naming the run that differs
+// when the runs come from different builds (git commit, dirty flag), measure
+// modes or injected slowdowns, or when `runs` is empty.
+run_results merge_runs(std::span<const named_run> runs);
+
+}  // namespace benchgate::results

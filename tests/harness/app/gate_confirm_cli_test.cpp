@@ -1,0 +1,75 @@
+// gate --confirm with real re-runs of one small page_iter cell (about a
+// second each). The injected slowdown (50 %) is far beyond the fail level
+// (10 %); the other tests do not depend on timing.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/files/file_io.hpp"
+#include "harness/results/results_json.hpp"
+#include "tests/harness/app/cli.hpp"
+
+namespace benchgate {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr const char* k_cell = "page_iter/core/row_bytes:8/density:0.5";
+constexpr const char* k_run =
+    "run --case page_iter --quick --filter 'page_iter/core/row_bytes:8/density:0.5$' --samples 20 "
+    "--measurement-time 0.4 --warmup 0.1";
+
+class GateConfirmCli : public testing::cli_test {};
+
+TEST_F(GateConfirmCli, AnInjectedSlowdownStillFailsAfterConfirmation) {
+  ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
+  ASSERT_EQ(run(std::string(k_run) + " --inject-slowdown 50 --inject-filter core --out new.json").exit_code, 0);
+  // CPU time: other processes on a shared machine stretch wall time, not it.
+  const auto r = run("gate old.json new.json --no-rules --metric cpu_time --max-regression 10 --confirm 2 --json v.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/2: re-running 1 cell (old, new)\n"));
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 2/2: re-running 1 cell (new, old)\n"));
+  const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
+  EXPECT_EQ(v["confirm_rounds"], 2);
+  EXPECT_EQ(v["cells"][0]["name"], k_cell);
+  EXPECT_EQ(v["cells"][0]["status"], "fail");
+  EXPECT_EQ(v["cells"][0]["confirmed_rounds"], 2);
+}
+
+// Results that claim a tenfold slowdown of code that is the same on both
+// sides: the re-runs do not repeat it, so the failure becomes a warning.
+TEST_F(GateConfirmCli, AFailureTheReRunsDoNotRepeatIsAWarning) {
+  ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
+  auto old_run = results::load_results(path("old.json"), "test");
+  auto new_run = old_run;
+  for (auto& s : new_run.cells.at(0).samples) {
+    s.real_ns *= 10;
+    s.cpu_ns *= 10;
+  }
+  results::save_results(new_run, path("new.json"), "test");
+  const auto r = run("gate old.json new.json --no-rules --max-regression 500 --confirm 1 --json v.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
+  EXPECT_EQ(v["cells"][0]["status"], "warn");
+  EXPECT_EQ(v["cells"][0]["confirmed_rounds"], 0);
+  EXPECT_THAT(v["cells"][0]["reason"].get<std::string>(),
+              HasSubstr("; not confirmed: failed again in 0 of 1 interleaved re-runs"));
+}
+
+TEST_F(GateConfirmCli, AReRunThatFailsIsExitTwoWithItsLog) {
+  ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
+  auto new_run = results::load_results(path("old.json"), "test");
+  for (auto& s : new_run.cells.at(0).samples) s.real_ns *= 10;
+  new_run.config.cases = {"no_such_case"};
+  results::save_results(new_run, path("new.json"), "test");
+  const auto r = run("gate old.json new.json --no-rules --confirm 1");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("error: --confirm: the new side's re-run ("));
+  EXPECT_THAT(r.err, HasSubstr("exited with 2"));
+  EXPECT_THAT(r.err, HasSubstr("--case no_such_case: unknown case"));
+}
+
+}  // namespace
+}  // namespace benchgate

@@ -1,0 +1,160 @@
+#include "harness/gate/judge.hpp"
+
+#include <gtest/gtest.h>
+
+#include "harness/errors/input_error.hpp"
+#include "tests/harness/gate/test_diffs.hpp"
+
+namespace benchgate::gate {
+namespace {
+
+using results::cell_status;
+using results::gate_metric;
+using testing::cell;
+using testing::diff_of;
+
+constexpr double k_alpha = 0.05;
+
+results::resolved_rule levels(double warn, double fail, std::optional<double> max_width = std::nullopt,
+                              gate_metric metric = gate_metric::time) {
+  results::resolved_rule r;
+  r.warn_pct = warn;
+  r.fail_pct = fail;
+  r.max_ci_width_pct = max_width;
+  r.metric = metric;
+  return r;
+}
+
+TEST(JudgeCell, FailsWhenSignificantAndTheWholeCiIsBeyondTheFailLevel) {
+  const auto j = judge_cell(cell("a", 6, 8, 10, 0.001), levels(3, 5), k_alpha);
+  EXPECT_EQ(j.status, cell_status::fail);
+  EXPECT_DOUBLE_EQ(*j.change_pct, 8);
+  EXPECT_DOUBLE_EQ(*j.lower_pct, 6);
+  EXPECT_DOUBLE_EQ(*j.upper_pct, 10);
+  EXPECT_DOUBLE_EQ(*j.p_value, 0.001);
+  EXPECT_NE(j.reason.find("beyond the fail level 5%"), std::string::npos) << j.reason;
+}
+
+TEST(JudgeCell, EstimateBeyondFailButCiNotIsSuspectWarn) {
+  const auto j = judge_cell(cell("a", 4, 8, 12, 0.001), levels(5, 5), k_alpha);
+  EXPECT_EQ(j.status, cell_status::warn);
+  EXPECT_NE(j.reason.find("suspect"), std::string::npos) << j.reason;
+}
+
+TEST(JudgeCell, NotSignificantNeverFails) {
+  const auto j = judge_cell(cell("a", 6, 8, 10, 0.2), levels(3, 5), k_alpha);
+  EXPECT_EQ(j.status, cell_status::warn);  // suspect: the estimate is beyond 5 %
+  EXPECT_NE(j.reason.find("not significant"), std::string::npos) << j.reason;
+}
+
+TEST(JudgeCell, WarnLevel) {
+  const auto j = judge_cell(cell("a", 3.5, 4, 4.5, 0.001), levels(3, 5), k_alpha);
+  EXPECT_EQ(j.status, cell_status::warn);
+  EXPECT_NE(j.reason.find("warn level 3%"), std::string::npos) << j.reason;
+}
+
+TEST(JudgeCell, WithinLevelsPasses) {
+  EXPECT_EQ(judge_cell(cell("a", 1, 2, 3, 0.001), levels(3, 5), k_alpha).status, cell_status::pass);
+  EXPECT_EQ(judge_cell(cell("a", -1, 0, 1, 0.9), levels(3, 5), k_alpha).status, cell_status::pass);
+}
+
+TEST(JudgeCell, ImprovementsNeverFail) {
+  const auto j = judge_cell(cell("a", -40, -30, -20, 0.0001), levels(0, 0), k_alpha);
+  EXPECT_EQ(j.status, cell_status::improved);
+}
+
+TEST(JudgeCell, WideCiIsUnstableUnlessClearlyFailing) {
+  const auto wide = judge_cell(cell("a", -20, 2, 25, 0.5), levels(3, 5, 20.0), k_alpha);
+  EXPECT_EQ(wide.status, cell_status::unstable);
+  EXPECT_EQ(wide.reason, "CI width 45.00 points above max_ci_width 20% of the defaults");
+  // A clear failure stays a failure however wide.
+  EXPECT_EQ(judge_cell(cell("a", 10, 30, 60, 0.001), levels(3, 5, 20.0), k_alpha).status, cell_status::fail);
+  // Narrow enough: judged as usual.
+  EXPECT_EQ(judge_cell(cell("a", -5, 2, 9, 0.5), levels(3, 5, 20.0), k_alpha).status, cell_status::pass);
+}
+
+TEST(JudgeCell, DeterministicCellsAreSignificantByThreshold) {
+  const auto fail = judge_cell(cell("a", 6, 6, 6, 1.0, true), levels(3, 5), k_alpha);
+  EXPECT_EQ(fail.status, cell_status::fail);
+  EXPECT_TRUE(fail.deterministic);
+  EXPECT_FALSE(fail.p_value.has_value());
+  EXPECT_EQ(judge_cell(cell("a", 4, 4, 4, 1.0, true), levels(3, 5), k_alpha).status, cell_status::warn);
+  EXPECT_EQ(judge_cell(cell("a", 0, 0, 0, 1.0, true), levels(3, 5), k_alpha).status, cell_status::pass);
+}
+
+TEST(JudgeCell, ThroughputGatesOnTheDrop) {
+  // Time +25 %: throughput -20 %; fail level 10 % of throughput.
+  const auto j = judge_cell(cell("a", 20, 25, 30, 0.001), levels(5, 10, std::nullopt, gate_metric::throughput),
+                            k_alpha);
+  EXPECT_EQ(j.status, cell_status::fail);
+  EXPECT_NEAR(*j.change_pct, -20, 1e-9);
+  EXPECT_NEAR(*j.lower_pct, 100.0 / 1.30 - 100, 1e-9);
+  EXPECT_NEAR(*j.upper_pct, 100.0 / 1.20 - 100, 1e-9);
+  // Time +10 %: a throughput drop of 9.09 %, below a fail level of 10 %.
+  const auto k = judge_cell(cell("a", 10, 10, 10, 1, true), levels(5, 10, std::nullopt, gate_metric::throughput),
+                            k_alpha);
+  EXPECT_EQ(k.status, cell_status::warn);
+}
+
+TEST(Judge, ExitCodes) {
+  const results::gate_rules rules;
+  results::gate_levels cli;
+  cli.fail_pct = 5;
+  cli.max_ci_width_pct = 20;
+  const std::vector<results::diff> pass = {diff_of({cell("a", 1, 2, 3, 0.01), cell("b", -9, -8, -7, 0.01)})};
+  EXPECT_EQ(judge(pass, rules, cli).exit, exit_code::ok);
+  const std::vector<results::diff> unstable = {diff_of({cell("a", 1, 2, 3, 0.01), cell("b", -30, 0, 30, 0.9)})};
+  EXPECT_EQ(judge(unstable, rules, cli).exit, exit_code::unstable);
+  const std::vector<results::diff> fail = {
+      diff_of({cell("a", 6, 7, 8, 0.01), cell("b", -30, 0, 30, 0.9), cell("c", 4, 8, 12, 0.01)})};
+  const auto v = judge(fail, rules, cli);
+  EXPECT_EQ(v.exit, exit_code::regression);
+  EXPECT_EQ(v.totals.cells, 3u);
+  EXPECT_EQ(v.totals.fail, 1u);
+  EXPECT_EQ(v.totals.unstable, 1u);
+  EXPECT_EQ(v.totals.warn, 1u);
+}
+
+TEST(Judge, IgnoredCellsDoNotCount) {
+  results::gate_rules rules;
+  rules.ignore = {"*/peer/*"};
+  const std::vector<results::diff> d = {diff_of({cell("x/peer/1", 50, 60, 70, 0.001), cell("x/core/1", 0, 1, 2, 0.5)})};
+  const auto v = judge(d, rules, {});
+  EXPECT_EQ(v.exit, exit_code::ok);
+  EXPECT_EQ(v.cells[0].status, cell_status::ignored);
+  EXPECT_FALSE(v.cells[0].change_pct.has_value());
+  EXPECT_EQ(v.totals.ignored, 1u);
+}
+
+TEST(Judge, EachCellFromTheDiffOfItsMetric) {
+  results::gate_rules rules;
+  rules.rules.push_back({"cpu/*", {gate_metric::cpu_time, std::nullopt, std::nullopt, std::nullopt}});
+  const std::vector<results::diff> d = {
+      diff_of({cell("cpu/a", 20, 21, 22, 0.001), cell("wall/a", 20, 21, 22, 0.001)}, results::time_metric::real),
+      diff_of({cell("cpu/a", 0, 1, 2, 0.5), cell("wall/a", 0, 1, 2, 0.5)}, results::time_metric::cpu)};
+  const auto v = judge(d, rules, {});
+  ASSERT_EQ(v.cells.size(), 2u);
+  EXPECT_EQ(v.cells[0].name, "cpu/a");
+  EXPECT_EQ(v.cells[0].status, cell_status::pass);
+  EXPECT_EQ(v.cells[0].metric, gate_metric::cpu_time);
+  EXPECT_EQ(v.cells[1].status, cell_status::fail);
+  EXPECT_EQ(v.exit, exit_code::regression);
+}
+
+TEST(Judge, AMetricNoDiffComparedIsAnInputError) {
+  results::gate_rules rules;
+  rules.defaults.metric = gate_metric::instructions;
+  const std::vector<results::diff> d = {diff_of({cell("a/b", 0, 1, 2, 0.5)})};
+  try {
+    judge(d, rules, {});
+    FAIL() << "expected input_error";
+  } catch (const input_error& e) {
+    EXPECT_STREQ(e.what(),
+                 "cell a/b: the defaults gate on instructions, which compares instructions, but the diff compared "
+                 "real_time; expected a diff of instructions (benchgate compare --metric) or gate OLD NEW to "
+                 "compare as the rules need");
+  }
+}
+
+}  // namespace
+}  // namespace benchgate::gate

@@ -1,0 +1,101 @@
+#include "harness/gate/rules.hpp"
+
+#include <gtest/gtest.h>
+
+namespace benchgate::gate {
+namespace {
+
+using results::gate_metric;
+
+results::gate_rules example_rules() {
+  results::gate_rules r;
+  r.defaults.metric = gate_metric::cpu_time;
+  r.defaults.warn_pct = 3;
+  r.defaults.fail_pct = 5;
+  r.defaults.max_ci_width_pct = 20;
+  r.rules.push_back({"http_parse/*", {gate_metric::cpu_time, 5.0, 10.0, std::nullopt}});
+  r.rules.push_back({"versioned_map/*/workload:window/*", {std::nullopt, std::nullopt, 15.0, std::nullopt}});
+  r.rules.push_back({"versioned_map/*", {gate_metric::throughput, 1.0, 2.0, 50.0}});
+  r.ignore = {"*/peer/*"};
+  return r;
+}
+
+TEST(Resolve, FirstMatchingRuleWins) {
+  const auto r = resolve(example_rules(), {}, "versioned_map/ring/workload:window/size:10");
+  ASSERT_TRUE(r.rule_index.has_value());
+  EXPECT_EQ(*r.rule_index, 1u);
+  EXPECT_EQ(r.match, "versioned_map/*/workload:window/*");
+  EXPECT_DOUBLE_EQ(r.fail_pct, 15);
+  // Left out by the rule: from the defaults, not from the later rule.
+  EXPECT_EQ(r.metric, gate_metric::cpu_time);
+  EXPECT_DOUBLE_EQ(r.warn_pct, 3);
+  EXPECT_EQ(r.max_ci_width_pct, 20);
+}
+
+TEST(Resolve, LaterRuleAppliesWhenEarlierDoNotMatch) {
+  const auto r = resolve(example_rules(), {}, "versioned_map/ring/workload:roots");
+  ASSERT_TRUE(r.rule_index.has_value());
+  EXPECT_EQ(*r.rule_index, 2u);
+  EXPECT_EQ(r.metric, gate_metric::throughput);
+  EXPECT_DOUBLE_EQ(r.warn_pct, 1);
+  EXPECT_DOUBLE_EQ(r.fail_pct, 2);
+  EXPECT_EQ(r.max_ci_width_pct, 50);
+}
+
+TEST(Resolve, NoMatchingRuleTakesTheDefaults) {
+  const auto r = resolve(example_rules(), {}, "page_iter/core/row_bytes:8");
+  EXPECT_FALSE(r.rule_index.has_value());
+  EXPECT_EQ(r.metric, gate_metric::cpu_time);
+  EXPECT_DOUBLE_EQ(r.fail_pct, 5);
+  EXPECT_DOUBLE_EQ(r.warn_pct, 3);
+  EXPECT_FALSE(r.ignored);
+}
+
+TEST(Resolve, IgnoreGlobsMarkTheCell) {
+  const auto r = resolve(example_rules(), {}, "page_iter/peer/row_bytes:8");
+  EXPECT_TRUE(r.ignored);
+  EXPECT_EQ(r.ignore_match, "*/peer/*");
+}
+
+TEST(Resolve, CommandLineFillsWhatTheFileLeavesOut) {
+  results::gate_levels cli;
+  cli.fail_pct = 7;
+  cli.metric = gate_metric::instructions;
+  cli.max_ci_width_pct = 30;
+  const auto none = resolve({}, cli, "a/b");
+  EXPECT_DOUBLE_EQ(none.fail_pct, 7);
+  EXPECT_DOUBLE_EQ(none.warn_pct, 7);  // unset warn: the fail level
+  EXPECT_EQ(none.metric, gate_metric::instructions);
+  EXPECT_EQ(none.max_ci_width_pct, 30);
+  // The file's defaults come before the command line.
+  const auto file = resolve(example_rules(), cli, "page_iter/core/x");
+  EXPECT_DOUBLE_EQ(file.fail_pct, 5);
+  EXPECT_EQ(file.metric, gate_metric::cpu_time);
+}
+
+TEST(Resolve, BuiltInDefaults) {
+  const auto r = resolve({}, {}, "a/b");
+  EXPECT_EQ(r.metric, gate_metric::time);
+  EXPECT_DOUBLE_EQ(r.fail_pct, k_default_fail_pct);
+  EXPECT_DOUBLE_EQ(r.warn_pct, k_default_fail_pct);
+  EXPECT_FALSE(r.max_ci_width_pct.has_value());
+}
+
+TEST(Resolve, WarnAboveFailIsLoweredToFail) {
+  results::gate_rules r;
+  r.defaults.warn_pct = 8;
+  r.rules.push_back({"a/*", {std::nullopt, std::nullopt, 4.0, std::nullopt}});
+  const auto got = resolve(r, {}, "a/b");
+  EXPECT_DOUBLE_EQ(got.fail_pct, 4);
+  EXPECT_DOUBLE_EQ(got.warn_pct, 4);
+}
+
+TEST(ComparedMetric, ThroughputComparesWallTime) {
+  EXPECT_EQ(compared_metric(gate_metric::time), results::time_metric::real);
+  EXPECT_EQ(compared_metric(gate_metric::throughput), results::time_metric::real);
+  EXPECT_EQ(compared_metric(gate_metric::cpu_time), results::time_metric::cpu);
+  EXPECT_EQ(compared_metric(gate_metric::instructions), results::time_metric::instructions);
+}
+
+}  // namespace
+}  // namespace benchgate::gate

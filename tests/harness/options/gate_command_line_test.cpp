@@ -1,0 +1,66 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/options/command_line.hpp"
+
+namespace benchgate::options {
+namespace {
+
+gate_options parse_gate(std::vector<std::string> args) {
+  const suite::registry none({});
+  args.insert(args.begin(), "gate");
+  return std::get<gate_options>(parse_command_line(args, none));
+}
+
+std::string error_of(std::vector<std::string> args) {
+  try {
+    parse_gate(std::move(args));
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(GateCommandLine, Defaults) {
+  const auto o = parse_gate({"diff.json"});
+  EXPECT_THAT(o.inputs, ::testing::ElementsAre("diff.json"));
+  EXPECT_FALSE(o.rules.has_value());
+  EXPECT_FALSE(o.no_rules);
+  EXPECT_FALSE(o.command_line.fail_pct.has_value());
+  EXPECT_FALSE(o.command_line.metric.has_value());
+  EXPECT_EQ(o.confirm, 0);
+  EXPECT_EQ(o.settings.alpha, 0.05);
+  EXPECT_EQ(o.baseline_dir, "reports/baselines");
+}
+
+TEST(GateCommandLine, PercentsWithOrWithoutTheSign) {
+  EXPECT_EQ(parse_gate({"d.json", "--max-regression", "5"}).command_line.fail_pct, 5);
+  EXPECT_EQ(parse_gate({"d.json", "--max-regression", "5%"}).command_line.fail_pct, 5);
+  EXPECT_EQ(parse_gate({"d.json", "--warn", "2.5%"}).command_line.warn_pct, 2.5);
+  EXPECT_EQ(parse_gate({"d.json", "--max-ci-width", "20"}).command_line.max_ci_width_pct, 20);
+  EXPECT_EQ(error_of({"d.json", "--max-ci-width", "0"}), "--max-ci-width 0: expected a percentage > 0, e.g. 5 or 5%");
+  EXPECT_EQ(error_of({"d.json", "--max-regression", "-1"}),
+            "--max-regression -1: expected a percentage >= 0, e.g. 5 or 5%");
+}
+
+TEST(GateCommandLine, ConfirmNeedsTwoInputsAndBinariesNeedConfirm) {
+  const auto o = parse_gate({"old.json", "new.json", "--confirm", "3"});
+  EXPECT_EQ(o.confirm, 3);
+  EXPECT_EQ(error_of({"old.json", "new.json", "--old-binary", "/bin/sh"}),
+            "--old-binary: only means something with --confirm N");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "1", "--new-binary", "/no/such/benchgate"}),
+            "--new-binary /no/such/benchgate: no such file; expected a benchgate binary");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "101"}),
+            "--confirm 101: expected a number of rounds from 1 to 100");
+}
+
+TEST(GateCommandLine, RulesOptions) {
+  EXPECT_EQ(parse_gate({"d.json", "--rules", "r.json"}).rules, std::filesystem::path("r.json"));
+  EXPECT_TRUE(parse_gate({"d.json", "--no-rules"}).no_rules);
+  EXPECT_EQ(error_of({"d.json", "--rules", "r.json", "--no-rules"}), "--no-rules: cannot be combined with --rules");
+  EXPECT_EQ(error_of({"d.json", "--alpha", "1"}), "--alpha 1: expected a number in (0, 1), e.g. 0.05");
+}
+
+}  // namespace
+}  // namespace benchgate::options
