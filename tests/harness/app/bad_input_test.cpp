@@ -273,6 +273,14 @@ TEST_F(BadInput, GoogleBenchmarkTimeAsAString) {
                    "NEW " + bad + ": benchmarks[0].real_time: expected a number, got \"3\"");
 }
 
+TEST_F(BadInput, GoogleBenchmarkImpossibleCpuCount) {
+  auto text = gb_good();
+  text.replace(text.find("\"num_cpus\": 2"), 13, "\"num_cpus\": 1e300");
+  const auto bad = write("cpus.json", text);
+  expect_bad_input({"compare", bad, bad},
+                   "OLD " + bad + ": context.num_cpus: expected a number of CPUs (an integer >= 0), got 1e+300");
+}
+
 TEST_F(BadInput, NoCommonCells) {
   const auto other = write("other.json", gb_file({gb_entry("BM_b", "10")}));
   const auto good = write("gb.json", gb_good());
