@@ -50,6 +50,12 @@ json parse_json(std::string_view text, std::string_view source) {
     }
     throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " +
                       std::to_string(e.byte) + ": expected a complete JSON document");
+  } catch (const json::out_of_range& e) {
+    // A number beyond a double's range (e.g. 1e999): nlohmann reports it as
+    // "[json.exception.out_of_range.406] number overflow parsing '1e999'".
+    std::string what = e.what();
+    what.erase(0, what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2);
+    throw input_error(std::string(source) + ": " + what + "; expected finite numbers (of magnitude below 1.8e308)");
   }
 }
 

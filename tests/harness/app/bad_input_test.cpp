@@ -254,6 +254,14 @@ TEST_F(BadInput, GoogleBenchmarkInfiniteTime) {
   EXPECT_NE(r.err.find(": -Infinity is not a JSON number (Google Benchmark writes it"), std::string::npos) << r.err;
 }
 
+TEST_F(BadInput, NumberBeyondADoublesRange) {
+  // nlohmann throws out_of_range, not parse_error, here: this was exit 70.
+  const auto bad = write("huge.json", gb_file({gb_entry("BM_a", "1e999")}));
+  expect_bad_input({"compare", write("gb.json", gb_good()), bad},
+                   "NEW " + bad + ": number overflow parsing '1e999'; expected finite numbers (of magnitude below "
+                                  "1.8e308)");
+}
+
 TEST_F(BadInput, GoogleBenchmarkNegativeTime) {
   const auto bad = write("neg.json", gb_file({gb_entry("BM_a", "-3")}));
   expect_bad_input({"compare", write("gb.json", gb_good()), bad},
