@@ -40,6 +40,17 @@ bool write_all(int fd, std::string_view content) {
   return true;
 }
 
+// Makes the rename itself durable (a power cut after it keeps the new
+// file); best effort: a folder that cannot be opened or synced is no error,
+// the file is already complete under its final name.
+void sync_folder_of(const std::filesystem::path& path) {
+  const auto folder = path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
 // Creates the folder of `path` when needed and opens a new temporary file
 // beside it; returns the descriptor and fills `temporary`.
 int open_temporary_sibling(const std::filesystem::path& path, std::string_view source,
@@ -52,11 +63,19 @@ int open_temporary_sibling(const std::filesystem::path& path, std::string_view s
   if (!folder.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
-    if (ec) fail(source, path, "cannot create folder " + folder.string() + ": " + ec.message());
+    if (ec) {
+      fail(source, path,
+           "cannot create folder " + folder.string() + ": " + ec.message() + "; expected a path in a writable folder");
+    }
   }
   temporary = temporary_sibling(path);
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) fail(source, path, std::string("cannot write: ") + std::strerror(errno));
+  if (fd < 0) {
+    const int open_errno = errno;
+    fail(source, path,
+         std::string("cannot write: ") + std::strerror(open_errno) + " (creating a file in " +
+             (folder.empty() ? std::string(".") : folder.string()) + "); expected a path in a writable folder");
+  }
   return fd;
 }
 
@@ -84,6 +103,7 @@ void write_atomically(const std::filesystem::path& path, std::string_view conten
     ::unlink(temporary.c_str());
     fail(source, path, std::string("cannot replace: ") + std::strerror(rename_errno));
   }
+  sync_folder_of(path);
 }
 
 std::string read_file(const std::filesystem::path& path, std::string_view source) {

@@ -1,5 +1,7 @@
 #include "harness/results/gbench_json.hpp"
 
+#include <cmath>
+#include <limits>
 #include <map>
 
 #include "harness/errors/input_error.hpp"
@@ -64,7 +66,13 @@ environment environment_from_context(const object_reader& root) {
   const auto context = root.object("context");
   env.host = context.optional_string("host_name");
   env.date = context.optional_string("date").value_or("");
-  if (const auto cpus = context.optional_number("num_cpus")) env.logical_cpus = static_cast<int>(*cpus);
+  if (const auto cpus = context.optional_number("num_cpus")) {
+    // Checked before the conversion: a double out of int's range is undefined behaviour.
+    if (*cpus < 0 || *cpus > std::numeric_limits<int>::max() || *cpus != std::floor(*cpus)) {
+      context.fail("num_cpus", "a number of CPUs (an integer >= 0)");
+    }
+    env.logical_cpus = static_cast<int>(*cpus);
+  }
   env.benchmark_version = context.optional_string("library_version");
   if (context.has("load_avg") && context.raw()["load_avg"].is_array()) {
     for (const auto& v : context.array("load_avg")) {

@@ -21,6 +21,14 @@ loaded_results parse_any_results(std::string_view text, std::string_view source)
       throw input_error(std::string(source) + ": is a comparison (\"schema\": \"" + diff_schema +
                         "\"), not results; " + expected);
     }
+    // Another version of our own schema: say so, rather than "unknown".
+    const std::string family = std::string(results_schema).substr(0, std::string(results_schema).find('/') + 1);
+    if (schema->is_string() && *schema != results_schema && schema->get<std::string>().rfind(family, 0) == 0) {
+      throw input_error(std::string(source) + ": \"schema\": " + describe(*schema) +
+                        " is another version of benchgate results (another benchgate wrote it); expected \"" +
+                        results_schema + "\": compare with the benchgate that wrote the file, or rerun the "
+                        "benchmarks with this one");
+    }
     if (*schema != results_schema) {
       throw input_error(std::string(source) + ": unknown \"schema\": " + describe(*schema) + "; " + expected);
     }

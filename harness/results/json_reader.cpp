@@ -1,5 +1,7 @@
 #include "harness/results/json_reader.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "harness/errors/input_error.hpp"
@@ -10,6 +12,25 @@ namespace {
 
 constexpr std::size_t k_max_described_chars = 60;
 
+// The word (letters, '-', '+') ending at or around byte offset `at`: Google
+// Benchmark writes NaN and Infinity as bare words, which JSON does not allow.
+std::string_view word_at(std::string_view text, std::size_t at) {
+  auto is_word = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '-' || c == '+'; };
+  at = std::min(at, text.size());
+  std::size_t begin = at;
+  while (begin > 0 && is_word(text[begin - 1])) --begin;
+  std::size_t end = at;
+  while (end < text.size() && is_word(text[end])) ++end;
+  return text.substr(begin, end - begin);
+}
+
+bool is_non_finite_word(std::string_view word) {
+  for (const std::string_view w : {"NaN", "-NaN", "nan", "-nan", "Infinity", "-Infinity", "inf", "-inf"}) {
+    if (word == w) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 json parse_json(std::string_view text, std::string_view source) {
@@ -19,11 +40,22 @@ json parse_json(std::string_view text, std::string_view source) {
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
+    // nlohmann's byte is 1-based: the offending character is at byte - 1.
+    const auto word = word_at(text, e.byte == 0 ? 0 : e.byte - 1);
+    if (is_non_finite_word(word)) {
+      throw input_error(std::string(source) + ": not valid JSON at byte " + std::to_string(e.byte) + ": " +
+                        std::string(word) +
+                        " is not a JSON number (Google Benchmark writes it for a time it could not "
+                        "measure); expected finite numbers: rerun or drop that benchmark");
+    }
     throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " +
                       std::to_string(e.byte) + ": expected a complete JSON document");
-  } catch (const json::out_of_range&) {
-    // nlohmann reports a number too large for a double (1e400) this way.
-    throw input_error(std::string(source) + ": not valid JSON: a number is out of range; expected finite numbers");
+  } catch (const json::out_of_range& e) {
+    // A number beyond a double's range (e.g. 1e999): nlohmann reports it as
+    // "[json.exception.out_of_range.406] number overflow parsing '1e999'".
+    std::string what = e.what();
+    what.erase(0, what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2);
+    throw input_error(std::string(source) + ": " + what + "; expected finite numbers (of magnitude below 1.8e308)");
   }
 }
 

@@ -80,7 +80,7 @@ TEST(GateRulesJson, BadValuesSayWhatWasExpected) {
             "rules.json: rules[0].warn: expected a level at most the fail level 5.0%, got 6");
   EXPECT_EQ(error_of("[1]"), "rules.json: the document: expected a JSON object, got [1]");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"fail":1e400}})"),
-            "rules.json: not valid JSON: a number is out of range; expected finite numbers");
+            "rules.json: number overflow parsing '1e400'; expected finite numbers (of magnitude below 1.8e308)");
   EXPECT_NE(error_of("{").find("rules.json: not valid JSON"), std::string::npos) << error_of("{");
 }
 
