@@ -7,6 +7,12 @@
 # sanitizers, so the fuzzers are guided by the code they test, not only by
 # their own sources; fuzz targets then link libFuzzer itself.
 option(BENCHGATE_FUZZ "Build the libFuzzer targets (needs clang)" OFF)
+# BENCHGATE_SANITIZED: code that cannot work in such a build (valgrind cannot
+# run an ASan binary) says so instead of failing obscurely.
+if(BENCHGATE_FUZZ OR BENCHGATE_SANITIZE)
+  add_compile_definitions(BENCHGATE_SANITIZED=1)
+endif()
+
 if(BENCHGATE_FUZZ)
   add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
   add_link_options(-fsanitize=address,undefined)

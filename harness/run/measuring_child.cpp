@@ -73,6 +73,11 @@ int run_under_callgrind(const std::vector<std::string>& run_args) {
         "--measure instructions: valgrind was not found on PATH; expected valgrind installed (Debian "
         "package valgrind, installed by scripts/setup)");
   }
+#ifdef BENCHGATE_SANITIZED
+  throw input_error(
+      "--measure instructions: this benchgate is built with AddressSanitizer, whose shadow memory valgrind "
+      "cannot run; expected a normal build (scripts/build)");
+#endif
   const temp_folder dumps;
   const auto out_file = dumps.path() / "callgrind.out";
   std::vector<std::string> args = {valgrind->string()};

@@ -411,7 +411,9 @@ TEST_F(BadInput, RunUnexpectedArgument) {
 }
 
 TEST_F(BadInput, UnknownCommand) {
-  expect_bad_input({"bench"}, "unknown command 'bench'; expected one of list, run, compare (see 'benchgate --help')");
+  expect_bad_input({"bench"},
+                   "unknown command 'bench'; expected one of list, run, compare, gate, merge, plot, report, calibrate "
+                   "(see 'benchgate --help')");
 }
 
 TEST_F(BadInput, RunBadNumbers) {

@@ -21,6 +21,14 @@ using ::testing::HasSubstr;
 
 bool valgrind_installed() { return std::system("valgrind --version >/dev/null 2>&1") == 0; }
 
+// valgrind cannot run an ASan build: such builds refuse instruction mode
+// (checked below) and skip the tests that need counts.
+#ifdef BENCHGATE_SANITIZED
+constexpr bool k_sanitized = true;
+#else
+constexpr bool k_sanitized = false;
+#endif
+
 // A reduced page_iter grid: one point, its five variants.
 constexpr const char* k_page_iter_point =
     "run --case page_iter --param row_bytes=8 --param density=0.5 --measure instructions";
@@ -37,6 +45,7 @@ class MeasureCli : public testing::cli_test {};
 
 TEST_F(MeasureCli, InstructionCountsAreIdenticalAcrossRuns) {
   if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: instruction mode cannot run";
+  if (k_sanitized) GTEST_SKIP() << "a sanitizer build: valgrind cannot run it";
   const auto first = run(std::string(k_page_iter_point) + " --out first.json");
   ASSERT_EQ(first.exit_code, 0) << first.err;
   EXPECT_THAT(first.out, HasSubstr("instr (median ± MAD)"));
@@ -70,6 +79,7 @@ TEST_F(MeasureCli, InstructionCountsAreIdenticalAcrossRuns) {
 
 TEST_F(MeasureCli, InjectedWorkShowsAsMoreInstructions) {
   if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: instruction mode cannot run";
+  if (k_sanitized) GTEST_SKIP() << "a sanitizer build: valgrind cannot run it";
   const std::string point = "run --case page_iter --param row_bytes=8 --param density=0.5 --filter core/ "
                             "--measure instructions";
   ASSERT_EQ(run(point + " --out plain.json").exit_code, 0);
@@ -82,6 +92,7 @@ TEST_F(MeasureCli, InjectedWorkShowsAsMoreInstructions) {
 
 TEST_F(MeasureCli, ABaselineOfCountsIsComparedOnCounts) {
   if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: instruction mode cannot run";
+  if (k_sanitized) GTEST_SKIP() << "a sanitizer build: valgrind cannot run it";
   const std::string point = "run --case page_iter --param row_bytes=8 --param density=0.5 --filter core/ "
                             "--measure instructions --baseline-dir bl";
   const auto saved = run(point + " --save-baseline counts");
@@ -99,6 +110,16 @@ TEST_F(MeasureCli, WithoutValgrindOnPathInstructionModeIsExitTwo) {
   EXPECT_EQ(r.err,
             "error: --measure instructions: valgrind was not found on PATH; expected valgrind installed (Debian "
             "package valgrind, installed by scripts/setup)\n");
+}
+
+TEST_F(MeasureCli, SanitizerBuildsRefuseInstructionMode) {
+  if (!k_sanitized) GTEST_SKIP() << "a normal build: instruction mode works (tested above)";
+  if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: the valgrind message comes first";
+  const auto r = run(std::string(k_page_iter_point));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "error: --measure instructions: this benchgate is built with AddressSanitizer, whose shadow memory "
+            "valgrind cannot run; expected a normal build (scripts/build)\n");
 }
 
 TEST_F(MeasureCli, BadMeasureAndMisplacedInternalFlagAreExitTwo) {
