@@ -12,6 +12,7 @@ namespace benchgate::gate {
 using results::cell_status;
 using results::gate_metric;
 using results::judged_cell;
+using results::level_text;
 using results::resolved_rule;
 
 namespace {
@@ -34,12 +35,6 @@ std::string percent_text(double pct) {
 std::string points_text(double points) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2f", points);
-  return buffer;
-}
-
-std::string level_text(double pct) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g%%", pct);
   return buffer;
 }
 

@@ -9,6 +9,8 @@
 
 namespace benchgate::report {
 
+using results::level_text;
+
 namespace {
 
 using results::cell_status;
@@ -36,12 +38,6 @@ std::string p_text(const judged_cell& c) {
   if (!c.p_value) return "-";
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.4f", *c.p_value);
-  return buffer;
-}
-
-std::string level_text(double pct_value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g%%", pct_value);
   return buffer;
 }
 

@@ -1,5 +1,7 @@
 #include "harness/results/gate_model.hpp"
 
+#include <cstdio>
+
 namespace benchgate::results {
 
 namespace {
@@ -42,6 +44,12 @@ std::string_view to_string(cell_status status) {
     case cell_status::improved: return "improved";
   }
   return "pass";
+}
+
+std::string level_text(double pct) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g%%", pct);
+  return buffer;
 }
 
 }  // namespace benchgate::results
