@@ -118,14 +118,7 @@ command parse_calibrate(const std::vector<std::string>& args, const suite::regis
   out.run = std::get<run_options>(std::move(run));
   reject_run_only(out.run);
   out.repeats = get_int_at_least(vm, "repeats", k_min_calibration_repeats).value_or(k_default_calibration_repeats);
-  if (const auto text = get_string(vm, "slowdown")) {
-    const auto pct = text::parse_percent(*text);
-    if (!pct || *pct <= 0 || *pct > k_max_slowdown_pct) {
-      throw input_error("--slowdown " + *text + ": expected a percentage in (0, " +
-                        std::to_string(static_cast<int>(k_max_slowdown_pct)) + "], e.g. 10");
-    }
-    out.slowdown_pct = *pct;
-  }
+  if (const auto pct = get_percent_up_to(vm, "slowdown", k_max_slowdown_pct)) out.slowdown_pct = *pct;
   out.json_out = get_output_path(vm, "json");
   out.text_out = get_output_path(vm, "text-out");
   return out;

@@ -64,17 +64,6 @@ double fraction_in_open_unit(const po::variables_map& vm, const char* name, doub
   return *value;
 }
 
-double noise_threshold(const po::variables_map& vm, double fallback) {
-  const auto text = get_string(vm, "noise-threshold");
-  if (!text) return fallback;
-  const bool percent = !text->empty() && text->back() == '%';
-  const auto value = percent ? text::parse_percent(*text) : text::parse_double(*text);
-  if (!value || *value < 0) {
-    throw input_error("--noise-threshold " + *text + ": expected a fraction >= 0 (0.01) or a percentage (1%)");
-  }
-  return percent ? *value / 100 : *value;
-}
-
 suite::variant_role role_of(const std::string& option, const std::string& text) {
   const auto role = suite::parse_variant_role(text);
   if (!role) throw input_error("--" + option + " " + text + ": expected baseline, core or peer");
@@ -97,7 +86,7 @@ results::comparison_settings checked_settings(const po::variables_map& vm) {
   s.correction = named(vm, "correction", s.correction, stats::parse_correction, "holm, bh or none");
   s.alpha = fraction_in_open_unit(vm, "alpha", s.alpha);
   s.confidence = fraction_in_open_unit(vm, "confidence", s.confidence);
-  s.noise_threshold = noise_threshold(vm, s.noise_threshold);
+  s.noise_threshold = get_fraction(vm, "noise-threshold", "0.01", "1%").value_or(s.noise_threshold);
   if (const auto text = get_string(vm, "resamples")) {
     const auto value = text::parse_int(*text);
     if (!value || *value < k_min_resamples || *value > k_max_resamples) {

@@ -18,14 +18,7 @@ std::filesystem::path required_output_folder(const po::variables_map& vm, const 
 }
 
 std::optional<double> gate_threshold(const po::variables_map& vm) {
-  const auto text = get_string(vm, "gate-threshold");
-  if (!text) return std::nullopt;
-  const bool percent = !text->empty() && text->back() == '%';
-  const auto value = percent ? text::parse_percent(*text) : text::parse_double(*text);
-  if (!value || *value < 0) {
-    throw input_error("--gate-threshold " + *text + ": expected a fraction >= 0 (0.05) or a percentage (5%)");
-  }
-  return percent ? *value / 100 : *value;
+  return get_fraction(vm, "gate-threshold", "0.05", "5%");
 }
 
 std::string single_input(const po::variables_map& vm, const std::string& command, const std::string& what) {

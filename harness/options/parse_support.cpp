@@ -97,6 +97,30 @@ std::optional<int> get_int_at_least(const po::variables_map& vm, const char* nam
   return static_cast<int>(*value);
 }
 
+std::optional<double> get_fraction(const po::variables_map& vm, const char* name, const char* example_fraction,
+                                   const char* example_percent) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  const bool percent = !text->empty() && text->back() == '%';
+  const auto value = percent ? text::parse_percent(*text) : text::parse_double(*text);
+  if (!value || *value < 0) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected a fraction >= 0 (" + example_fraction +
+                      ") or a percentage (" + example_percent + ")");
+  }
+  return percent ? *value / 100 : *value;
+}
+
+std::optional<double> get_percent_up_to(const po::variables_map& vm, const char* name, double max_pct) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  const auto pct = text::parse_percent(*text);
+  if (!pct || *pct <= 0 || *pct > max_pct) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected a percentage in (0, " +
+                      std::to_string(static_cast<int>(max_pct)) + "], e.g. 10");
+  }
+  return pct;
+}
+
 std::optional<std::filesystem::path> get_output_path(const po::variables_map& vm, const char* name) {
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;

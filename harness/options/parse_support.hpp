@@ -33,6 +33,13 @@ std::optional<std::string> get_string(const po::variables_map& vm, const char* n
 std::vector<std::string> get_strings(const po::variables_map& vm, const char* name);
 std::optional<double> get_seconds(const po::variables_map& vm, const char* name, bool allow_zero);
 std::optional<int> get_int_at_least(const po::variables_map& vm, const char* name, int minimum);
+// A fraction >= 0 ("0.05") or a percentage ("5%"), returned as a fraction;
+// the examples go into the message ("expected a fraction >= 0 (0.05) or a
+// percentage (5%)").
+std::optional<double> get_fraction(const po::variables_map& vm, const char* name, const char* example_fraction,
+                                   const char* example_percent);
+// A percentage in (0, max_pct] ("10" or "10%"), as a percentage.
+std::optional<double> get_percent_up_to(const po::variables_map& vm, const char* name, double max_pct);
 // A file to write: not empty, not an existing folder ("--out: expected a
 // file name, got ''").
 std::optional<std::filesystem::path> get_output_path(const po::variables_map& vm, const char* name);

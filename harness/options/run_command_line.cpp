@@ -260,12 +260,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   out.save_baseline = checked_baseline_name(vm, "save-baseline");
   out.baseline = checked_baseline_name(vm, "baseline");
   if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
-  if (const auto text = get_string(vm, "inject-slowdown")) {
-    const auto pct = text::parse_percent(*text);
-    if (!pct || *pct <= 0 || *pct > k_max_injected_slowdown_pct) {
-      throw input_error("--inject-slowdown " + *text + ": expected a percentage in (0, " +
-                        std::to_string(static_cast<int>(k_max_injected_slowdown_pct)) + "], e.g. 10");
-    }
+  if (const auto pct = get_percent_up_to(vm, "inject-slowdown", k_max_injected_slowdown_pct)) {
     out.inject_slowdown_pct = *pct;
   }
   if (const auto filter = get_string(vm, "inject-filter")) {
