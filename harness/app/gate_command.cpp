@@ -3,13 +3,13 @@
 
 #include "harness/app/commands.hpp"
 #include "harness/app/comparison_inputs.hpp"
-#include "harness/app/child_process.hpp"
 #include "harness/app/gate_confirm.hpp"
 #include "harness/environment/build_info.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
 #include "harness/gate/judge.hpp"
 #include "harness/gate/rules.hpp"
+#include "harness/process/child_process.hpp"
 #include "harness/report/gate_report.hpp"
 #include "harness/results/diff_json.hpp"
 #include "harness/results/gate_rules_json.hpp"
@@ -106,8 +106,8 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
     verdict = gate::judge(diffs, rules, options.command_line);
     if (options.confirm > 0) {
       const confirm_plan plan{options.confirm,
-                              options.old_binary.value_or(this_executable()),
-                              options.new_binary.value_or(this_executable()),
+                              options.old_binary.value_or(process::this_executable()),
+                              options.new_binary.value_or(process::this_executable()),
                               rules,
                               options.command_line,
                               options.settings};

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <map>
 
-#include "harness/app/child_process.hpp"
+#include "harness/process/child_process.hpp"
 #include "harness/compare/compare.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
@@ -62,7 +62,8 @@ loaded_side rerun(const std::filesystem::path& binary, const loaded_side& side, 
   const auto out = dir / (std::string(what) + "-" + std::to_string(round) + ".json");
   const auto log = dir / (std::string(what) + "-" + std::to_string(round) + ".log");
   const auto args = rerun_arguments(*side.source.run_settings, filter, out);
-  const int code = run_child(binary, args, log);
+  // -1: it could not start, or a signal ended it.
+  const int code = process::run_child(binary, args, log).exit_code.value_or(-1);
   if (code != 0) {
     std::string command = binary.string();
     for (const auto& a : args) command += " " + a;

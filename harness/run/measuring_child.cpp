@@ -1,19 +1,14 @@
 #include "harness/run/measuring_child.hpp"
 
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <optional>
-#include <stdexcept>
 #include <system_error>
 
 #include "harness/errors/input_error.hpp"
-
-extern char** environ;
+#include "harness/process/child_process.hpp"
 
 namespace benchgate::run {
 
@@ -80,27 +75,18 @@ int run_under_callgrind(const std::vector<std::string>& run_args) {
 #endif
   const temp_folder dumps;
   const auto out_file = dumps.path() / "callgrind.out";
-  std::vector<std::string> args = {valgrind->string()};
-  for (auto& a : callgrind_arguments(out_file)) args.push_back(std::move(a));
-  args.push_back(std::filesystem::read_symlink("/proc/self/exe").string());
+  auto args = callgrind_arguments(out_file);
+  args.push_back(process::this_executable().string());
   args.push_back("run");
   args.insert(args.end(), run_args.begin(), run_args.end());
   args.push_back("--callgrind-out");
   args.push_back(out_file.string());
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t child = 0;
-  if (const int error = ::posix_spawn(&child, valgrind->c_str(), nullptr, nullptr, argv.data(), environ); error != 0) {
-    throw std::system_error(error, std::generic_category(), "cannot start " + valgrind->string());
+  const auto outcome = process::run_child(*valgrind, args);
+  if (outcome.start_error != 0) {
+    throw std::system_error(outcome.start_error, std::generic_category(), "cannot run " + valgrind->string());
   }
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0) {
-    if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "waiting for valgrind");
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return k_signal_exit_base + WTERMSIG(status);
-  throw std::runtime_error("valgrind ended in an unexpected way (status " + std::to_string(status) + ")");
+  if (outcome.exit_code) return *outcome.exit_code;
+  return k_signal_exit_base + outcome.signal.value_or(0);
 }
 
 }  // namespace benchgate::run

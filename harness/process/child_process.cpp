@@ -1,0 +1,59 @@
+#include "harness/process/child_process.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+extern char** environ;
+
+namespace benchgate::process {
+
+namespace {
+
+constexpr int k_log_mode = 0644;
+
+}  // namespace
+
+child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                        const std::optional<std::filesystem::path>& log) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (log) {
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log->c_str(), O_WRONLY | O_CREAT | O_APPEND,
+                                     k_log_mode);
+    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  }
+
+  std::vector<std::string> argv_strings = {binary.string()};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_strings) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  child_outcome outcome;
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, binary.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) {
+    outcome.start_error = spawned;
+    return outcome;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      outcome.start_error = errno;
+      return outcome;
+    }
+  }
+  if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
+  return outcome;
+}
+
+std::filesystem::path this_executable() { return std::filesystem::read_symlink("/proc/self/exe"); }
+
+}  // namespace benchgate::process

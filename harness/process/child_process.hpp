@@ -1,0 +1,28 @@
+#pragma once
+// Running another program as a child process, without a shell: the
+// benchgate binaries that gate --confirm re-runs, and this binary under
+// valgrind for run --measure instructions.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace benchgate::process {
+
+struct child_outcome {
+  int start_error = 0;            // errno-style: posix_spawn or waitpid failed
+  std::optional<int> exit_code;   // when it exited
+  std::optional<int> signal;      // when a signal ended it
+};
+
+// Runs `binary ARGS...` and waits for it. With `log`, stdin is /dev/null and
+// stdout and stderr are appended to `log`; without, the child shares this
+// process's standard streams.
+child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                        const std::optional<std::filesystem::path>& log = std::nullopt);
+
+// The path of the running executable (/proc/self/exe).
+std::filesystem::path this_executable();
+
+}  // namespace benchgate::process
