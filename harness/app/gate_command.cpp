@@ -111,7 +111,7 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
                               rules,
                               options.command_line,
                               options.settings};
-      confirm_failures(verdict, old_side, new_side, plan, err);
+      confirm_suspects(verdict, old_side, new_side, plan, err);
     }
   }
 

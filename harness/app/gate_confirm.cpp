@@ -13,6 +13,7 @@
 #include "harness/gate/judge.hpp"
 #include "harness/gate/rules.hpp"
 #include "harness/results/input_loader.hpp"
+#include "harness/results/merge.hpp"
 
 namespace benchgate::app {
 
@@ -117,12 +118,46 @@ std::vector<std::string> rerun_arguments(const results::settings& s, const std::
   return args;
 }
 
-void confirm_failures(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
+namespace {
+
+// The runs of one side pooled into one: every round's samples of a cell.
+loaded_side pooled(const std::vector<loaded_side>& rounds, const std::filesystem::path& dir, const char* what) {
+  std::vector<results::named_run> runs;
+  for (const auto& r : rounds) runs.push_back({r.text, r.loaded.results});
+  loaded_side out;
+  out.text = (dir / (std::string(what) + "-pooled")).string();
+  out.loaded = {results::merge_runs(runs), rounds.front().loaded.format};
+  out.source = compare::describe_source(out.loaded.results, out.loaded.format, out.text, std::nullopt);
+  return out;
+}
+
+std::vector<results::diff> compare_metrics(const loaded_side& old_run, const loaded_side& new_run,
+                                           const std::vector<results::time_metric>& metrics,
+                                           const results::comparison_settings& base) {
+  std::vector<results::diff> diffs;
+  for (const auto m : metrics) {
+    auto settings = base;
+    settings.metric = m;
+    diffs.push_back(compare_sides(old_run, new_run, settings));
+  }
+  return diffs;
+}
+
+// An unstable cell always has its CI.
+std::string width_text(const results::judged_cell& c) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", c.upper_pct.value_or(0) - c.lower_pct.value_or(0));
+  return buffer;
+}
+
+}  // namespace
+
+void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
                       const confirm_plan& plan, std::ostream& err) {
   std::vector<std::string> suspects;
   std::vector<results::time_metric> metrics;
   for (const auto& c : verdict.cells) {
-    if (c.status != results::cell_status::fail) continue;
+    if (c.status != results::cell_status::fail && c.status != results::cell_status::unstable) continue;
     suspects.push_back(c.name);
     const auto m = gate::compared_metric(c.metric);
     if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
@@ -131,40 +166,56 @@ void confirm_failures(results::gate_verdict& verdict, const loaded_side& old_sid
   const auto filter = exact_names_regex(suspects);
   const scratch_dir dir;
   std::map<std::string, std::size_t> failed_again;
+  std::vector<loaded_side> old_runs;
+  std::vector<loaded_side> new_runs;
   for (int round = 1; round <= plan.rounds; ++round) {
     err << "gate: confirmation round " << round << "/" << plan.rounds << ": re-running " << suspects.size()
         << (suspects.size() == 1 ? " cell" : " cells") << " (" << (round % 2 == 1 ? "old, new" : "new, old")
         << ")\n"
         << std::flush;
     // Alternate which side runs first, so drift over the rounds hits both alike.
-    std::optional<loaded_side> old_run;
-    std::optional<loaded_side> new_run;
     if (round % 2 == 1) {
-      old_run = rerun(plan.old_binary, old_side, "old", filter, dir.path(), round);
-      new_run = rerun(plan.new_binary, new_side, "new", filter, dir.path(), round);
+      old_runs.push_back(rerun(plan.old_binary, old_side, "old", filter, dir.path(), round));
+      new_runs.push_back(rerun(plan.new_binary, new_side, "new", filter, dir.path(), round));
     } else {
-      new_run = rerun(plan.new_binary, new_side, "new", filter, dir.path(), round);
-      old_run = rerun(plan.old_binary, old_side, "old", filter, dir.path(), round);
+      new_runs.push_back(rerun(plan.new_binary, new_side, "new", filter, dir.path(), round));
+      old_runs.push_back(rerun(plan.old_binary, old_side, "old", filter, dir.path(), round));
     }
-    std::vector<results::diff> diffs;
-    for (const auto m : metrics) {
-      auto settings = plan.settings;
-      settings.metric = m;
-      diffs.push_back(compare_sides(*old_run, *new_run, settings));
-    }
-    const auto again = gate::judge(diffs, plan.rules, plan.command_line);
+    const auto again = gate::judge(compare_metrics(old_runs.back(), new_runs.back(), metrics, plan.settings),
+                                   plan.rules, plan.command_line);
     for (const auto& c : again.cells) {
       if (c.status == results::cell_status::fail) ++failed_again[c.name];
     }
   }
+  const bool any_unstable = std::any_of(verdict.cells.begin(), verdict.cells.end(), [](const auto& c) {
+    return c.status == results::cell_status::unstable;
+  });
+  std::optional<results::gate_verdict> pooled_verdict;
+  if (any_unstable) {
+    pooled_verdict = gate::judge(compare_metrics(pooled(old_runs, dir.path(), "old"),
+                                                 pooled(new_runs, dir.path(), "new"), metrics, plan.settings),
+                                 plan.rules, plan.command_line);
+  }
+  const auto rounds_text = std::to_string(plan.rounds) + " interleaved re-run" + (plan.rounds == 1 ? "" : "s");
   for (auto& c : verdict.cells) {
-    if (c.status != results::cell_status::fail) continue;
-    const auto count = failed_again[c.name];
-    c.confirmed_rounds = count;
-    if (count < static_cast<std::size_t>(plan.rounds)) {
-      c.status = results::cell_status::warn;
-      c.reason += "; not confirmed: failed again in " + std::to_string(count) + " of " +
-                  std::to_string(plan.rounds) + " interleaved re-runs";
+    if (c.status == results::cell_status::unstable) {
+      // Too noisy to judge at first: judged again on all the re-runs' samples.
+      const auto it = std::find_if(pooled_verdict->cells.begin(), pooled_verdict->cells.end(),
+                                   [&](const auto& p) { return p.name == c.name; });
+      if (it == pooled_verdict->cells.end()) continue;  // the re-runs could not compare it: stays unstable
+      const auto first_width = width_text(c);
+      c = *it;
+      c.reason += " (judged on the pooled samples of " + rounds_text + "; the first comparison's CI was " +
+                  first_width + " points wide)";
+    }
+    // A failure stands only when every round fails it again.
+    if (c.status == results::cell_status::fail) {
+      const auto count = failed_again[c.name];
+      c.confirmed_rounds = count;
+      if (count < static_cast<std::size_t>(plan.rounds)) {
+        c.status = results::cell_status::warn;
+        c.reason += "; not confirmed: failed again in " + std::to_string(count) + " of " + rounds_text;
+      }
     }
   }
   verdict.confirm_rounds = static_cast<std::size_t>(plan.rounds);

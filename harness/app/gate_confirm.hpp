@@ -1,7 +1,7 @@
 #pragma once
-// gate --confirm N: re-runs the cells that failed, old and new interleaved,
-// and keeps a failure only when every round fails it again (docs/gate.md,
-// "Confirmation").
+// gate --confirm N: re-runs the cells that failed or were too unstable to
+// judge, old and new interleaved, and keeps a failure only when every round
+// fails it again (docs/gate.md, "Confirmation").
 
 #include <filesystem>
 #include <ostream>
@@ -32,12 +32,14 @@ std::vector<std::string> rerun_arguments(const results::settings& settings, cons
 // An ECMAScript regex matching exactly the given names: ^(a|b)$, escaped.
 std::string exact_names_regex(const std::vector<std::string>& names);
 
-// Re-runs the failing cells of `verdict` plan.rounds times (rounds
-// alternate old-new and new-old), compares and judges each round, and turns
-// a failure that is not repeated in every round into a warning. Progress on
-// `err`. Both sides must be benchgate results (they carry their settings).
+// Re-runs the failing and the unstable cells of `verdict` plan.rounds times
+// (rounds alternate old-new and new-old) and judges each round. A failure
+// that is not repeated in every round becomes a warning. An unstable cell
+// (change CI wider than max_ci_width) is judged again on the pooled samples
+// of all rounds, and a failure there too must repeat in every round. Progress
+// on `err`. Both sides must be benchgate results (they carry their settings).
 // A re-run that does not succeed throws input_error with its log's tail.
-void confirm_failures(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
+void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
                       const confirm_plan& plan, std::ostream& err);
 
 }  // namespace benchgate::app

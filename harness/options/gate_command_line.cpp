@@ -26,8 +26,8 @@ po::options_description gate_description() {
       ("alpha", po::value<std::string>()->value_name("P"),
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
       ("confirm", po::value<std::string>()->value_name("N"),
-       "re-run the failing cells N times, old and new interleaved; fail only cells that fail every round (OLD NEW "
-       "benchgate results only)")
+       "re-run the failing and unstable cells N times, old and new interleaved; fail only cells that fail every "
+       "round; judge unstable cells again on the pooled re-runs (OLD NEW benchgate results only)")
       ("old-binary", po::value<std::string>()->value_name("PATH"),
        "with --confirm: the benchgate that re-runs the old side (default: this one)")
       ("new-binary", po::value<std::string>()->value_name("PATH"),

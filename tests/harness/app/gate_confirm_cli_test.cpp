@@ -56,7 +56,40 @@ TEST_F(GateConfirmCli, AFailureTheReRunsDoNotRepeatIsAWarning) {
   EXPECT_EQ(v["cells"][0]["status"], "warn");
   EXPECT_EQ(v["cells"][0]["confirmed_rounds"], 0);
   EXPECT_THAT(v["cells"][0]["reason"].get<std::string>(),
-              HasSubstr("; not confirmed: failed again in 0 of 1 interleaved re-runs"));
+              HasSubstr("; not confirmed: failed again in 0 of 1 interleaved re-run"));
+}
+
+// Results whose new side scatters over a factor of ten: too unstable to
+// judge (exit 3) until the re-runs, whose pooled samples are judged instead.
+TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
+  ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
+  auto new_run = results::load_results(path("old.json"), "test");
+  auto& samples = new_run.cells.at(0).samples;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const double factor = i % 2 == 0 ? 0.3 : 3.0;
+    samples[i].real_ns *= factor;
+    samples[i].cpu_ns *= factor;
+  }
+  results::save_results(new_run, path("new.json"), "test");
+  const std::string gate = "gate old.json new.json --no-rules --metric cpu_time --max-regression 50 --max-ci-width 40";
+
+  const auto unconfirmed = run(gate + " --json first.json");
+  EXPECT_EQ(unconfirmed.exit_code, 3) << unconfirmed.out << unconfirmed.err;
+  const auto first = nlohmann::json::parse(files::read_file(path("first.json"), "test"));
+  EXPECT_EQ(first["cells"][0]["status"], "unstable");
+
+  const auto r = run(gate + " --confirm 1 --json v.json");
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell (old, new)\n"));
+  const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
+  const auto& cell = v["cells"][0];
+  EXPECT_THAT(cell["reason"].get<std::string>(),
+              HasSubstr("(judged on the pooled samples of 1 interleaved re-run; the first comparison's CI was "));
+  // Unchanged code re-run: its CI is far narrower than the factor-of-ten
+  // scatter's, and far from a 50 % regression.
+  EXPECT_NE(cell["status"], "unstable") << r.out;
+  EXPECT_NE(cell["status"], "fail") << r.out;
+  EXPECT_LT(cell["change_pct"]["upper"].get<double>() - cell["change_pct"]["lower"].get<double>(), 40.0);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
 }
 
 TEST_F(GateConfirmCli, AReRunThatFailsIsExitTwoWithItsLog) {
