@@ -199,14 +199,23 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
   const auto rounds_text = std::to_string(plan.rounds) + " interleaved re-run" + (plan.rounds == 1 ? "" : "s");
   for (auto& c : verdict.cells) {
     if (c.status == results::cell_status::unstable) {
-      // Too noisy to judge at first: judged again on all the re-runs' samples.
+      // Too noisy to judge at first: judged again on all the re-runs'
+      // samples, which may clear it but never fail it. A failure needs the
+      // first judgement too; here the re-runs alone would decide, and on a
+      // machine whose processes differ by more than the fail level they
+      // are wrong too often.
       const auto it = std::find_if(pooled_verdict->cells.begin(), pooled_verdict->cells.end(),
                                    [&](const auto& p) { return p.name == c.name; });
       if (it == pooled_verdict->cells.end()) continue;  // the re-runs could not compare it: stays unstable
+      const auto pooled_text = " the pooled samples of " + rounds_text;
+      if (it->status == results::cell_status::fail) {
+        c.reason += "; on" + pooled_text + ": " + it->reason + ": still unstable (re-runs alone do not fail a cell)";
+        continue;
+      }
       const auto first_width = width_text(c);
       c = *it;
-      c.reason += " (judged on the pooled samples of " + rounds_text + "; the first comparison's CI was " +
-                  first_width + " points wide)";
+      c.reason += " (judged on" + pooled_text + "; the first comparison's CI was " + first_width + " points wide)";
+      continue;
     }
     // A failure stands only when every round fails it again.
     if (c.status == results::cell_status::fail) {

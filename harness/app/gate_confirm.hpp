@@ -36,7 +36,8 @@ std::string exact_names_regex(const std::vector<std::string>& names);
 // (rounds alternate old-new and new-old) and judges each round. A failure
 // that is not repeated in every round becomes a warning. An unstable cell
 // (change CI wider than max_ci_width) is judged again on the pooled samples
-// of all rounds, and a failure there too must repeat in every round. Progress
+// of all rounds and takes that status, unless it is a failure: then it stays
+// unstable (only a cell that failed the first judgement can fail). Progress
 // on `err`. Both sides must be benchgate results (they carry their settings).
 // A re-run that does not succeed throws input_error with its log's tail.
 void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,

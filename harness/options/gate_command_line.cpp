@@ -27,7 +27,8 @@ po::options_description gate_description() {
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
       ("confirm", po::value<std::string>()->value_name("N"),
        "re-run the failing and unstable cells N times, old and new interleaved; fail only cells that fail every "
-       "round; judge unstable cells again on the pooled re-runs (OLD NEW benchgate results only)")
+       "round; judge unstable cells again on the pooled re-runs, which can clear them but not fail them (OLD NEW "
+       "benchgate results only)")
       ("old-binary", po::value<std::string>()->value_name("PATH"),
        "with --confirm: the benchgate that re-runs the old side (default: this one)")
       ("new-binary", po::value<std::string>()->value_name("PATH"),

@@ -92,6 +92,33 @@ TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
 }
 
+// A real 300 % slowdown whose first samples are rescaled to scatter from
+// 0.04 to 1.96 times the old time, about the old mean (unstable, not a
+// failure): the re-runs fail it, but re-runs alone do not fail a cell, so it
+// stays unstable (exit 3).
+TEST_F(GateConfirmCli, AnUnstableCellTheReRunsFailStaysUnstable) {
+  ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
+  ASSERT_EQ(run(std::string(k_run) + " --inject-slowdown 300 --inject-filter core --out new.json").exit_code, 0);
+  auto new_run = results::load_results(path("new.json"), "test");
+  auto& samples = new_run.cells.at(0).samples;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const double factor = i % 2 == 0 ? 0.01 : 0.49;
+    samples[i].real_ns *= factor;
+    samples[i].cpu_ns *= factor;
+  }
+  results::save_results(new_run, path("new.json"), "test");
+  const auto r = run(
+      "gate old.json new.json --no-rules --metric cpu_time --max-regression 10 --max-ci-width 40 --confirm 1 "
+      "--json v.json");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
+  EXPECT_EQ(v["cells"][0]["status"], "unstable");
+  EXPECT_THAT(v["cells"][0]["reason"].get<std::string>(),
+              HasSubstr("; on the pooled samples of 1 interleaved re-run: regression CI lower bound +"));
+  EXPECT_THAT(v["cells"][0]["reason"].get<std::string>(),
+              HasSubstr(": still unstable (re-runs alone do not fail a cell)"));
+}
+
 TEST_F(GateConfirmCli, AReRunThatFailsIsExitTwoWithItsLog) {
   ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
   auto new_run = results::load_results(path("old.json"), "test");
