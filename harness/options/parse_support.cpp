@@ -75,12 +75,15 @@ std::vector<std::string> get_strings(const po::variables_map& vm, const char* na
 }
 
 std::optional<double> get_seconds(const po::variables_map& vm, const char* name, bool allow_zero) {
+  // A run longer than this per cell is a typo, not a plan (and Google
+  // Benchmark's iteration arithmetic is not meant for it).
+  constexpr double k_max_seconds = 86400;
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;
   const auto value = text::parse_double(*text);
-  if (!value || *value < 0 || (!allow_zero && *value == 0)) {
+  if (!value || *value < 0 || (!allow_zero && *value == 0) || *value > k_max_seconds) {
     throw input_error("--" + std::string(name) + " " + *text + ": expected a number of seconds " +
-                      (allow_zero ? ">= 0" : "> 0") + ", e.g. 0.5");
+                      (allow_zero ? ">= 0" : "> 0") + " and at most 86400 (a day), e.g. 0.5");
   }
   return value;
 }

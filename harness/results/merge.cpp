@@ -32,6 +32,11 @@ void require_same(const named_run& first, const named_run& other) {
 
 }  // namespace
 
+void append_samples(cell& into, const cell& from) {
+  into.samples.insert(into.samples.end(), from.samples.begin(), from.samples.end());
+  if (into.error.empty()) into.error = from.error;
+}
+
 run_results merge_runs(std::span<const named_run> runs) {
   if (runs.empty()) throw input_error("merge: expected at least one results file");
   run_results out;
@@ -48,9 +53,7 @@ run_results merge_runs(std::span<const named_run> runs) {
         out.cells.push_back(c);
         continue;
       }
-      auto& merged = out.cells[it->second];
-      merged.samples.insert(merged.samples.end(), c.samples.begin(), c.samples.end());
-      if (merged.error.empty()) merged.error = c.error;
+      append_samples(out.cells[it->second], c);
     }
   }
   return out;

@@ -15,6 +15,10 @@ struct named_run {
   run_results run;
 };
 
+// Appends the samples of `from` (a later run or round of the same cell) to
+// `into`, and keeps the first error of either.
+void append_samples(cell& into, const cell& from);
+
 // The first run's environment and settings (rounds summed), every cell in
 // order of first appearance with the samples of all runs concatenated (an
 // error of any run is kept). Throws input_error naming the run that differs

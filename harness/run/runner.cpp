@@ -9,6 +9,7 @@
 #include <regex>
 #include <string>
 
+#include "harness/results/merge.hpp"
 #include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
 #include "harness/run/slowdown.hpp"
@@ -94,12 +95,8 @@ int samples_in_round(int samples, int round, int rounds) {
 
 // Adds the samples (and any error) of a later round to the cells of the
 // first; both list the point's variants in the same order.
-void merge_round(std::vector<results::cell>& into, std::vector<results::cell>&& round) {
-  for (std::size_t i = 0; i < into.size() && i < round.size(); ++i) {
-    auto& samples = into[i].samples;
-    samples.insert(samples.end(), round[i].samples.begin(), round[i].samples.end());
-    if (into[i].error.empty()) into[i].error = std::move(round[i].error);
-  }
+void merge_round(std::vector<results::cell>& into, const std::vector<results::cell>& round) {
+  for (std::size_t i = 0; i < into.size() && i < round.size(); ++i) results::append_samples(into[i], round[i]);
 }
 
 // Instruction mode: each sample's count per iteration, from the cell's
@@ -195,7 +192,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer)
       if (by_point[i].empty()) {
         by_point[i] = std::move(cells);
       } else {
-        merge_round(by_point[i], std::move(cells));
+        merge_round(by_point[i], cells);
       }
       if (round + 1 == rounds || samples_in_round(planned.samples, round + 1, rounds) == 0) {
         observer.point_finished(i, count, planned, by_point[i]);

@@ -421,10 +421,12 @@ TEST_F(BadInput, RunBadNumbers) {
   expect_bad_input(tiny_run({"--samples", "99999999999999999999999"}),
                    "--samples 99999999999999999999999: expected an integer >= 10");
   expect_bad_input(tiny_run({"--measurement-time", "-1"}),
-                   "--measurement-time -1: expected a number of seconds > 0, e.g. 0.5");
+                   "--measurement-time -1: expected a number of seconds > 0 and at most 86400 (a day), e.g. 0.5");
   expect_bad_input(tiny_run({"--measurement-time", "nan"}),
-                   "--measurement-time nan: expected a number of seconds > 0, e.g. 0.5");
-  expect_bad_input(tiny_run({"--warmup", "1e400"}), "--warmup 1e400: expected a number of seconds >= 0, e.g. 0.5");
+                   "--measurement-time nan: expected a number of seconds > 0 and at most 86400 (a day), e.g. 0.5");
+  expect_bad_input(tiny_run({"--warmup", "1e400"}), "--warmup 1e400: expected a number of seconds >= 0 and at most 86400 (a day), e.g. 0.5");
+  expect_bad_input(tiny_run({"--measurement-time", "1e12"}),
+                   "--measurement-time 1e12: expected a number of seconds > 0 and at most 86400 (a day), e.g. 0.5");
   expect_bad_input(tiny_run({"--rounds", "0"}), "--rounds 0: expected an integer >= 1");
 }
 

@@ -110,8 +110,8 @@ TEST(RunOptions, NonNumericValuesAreErrors) {
             "--param size=big: expected an integer from 1 to 100 (axis size of alpha)");
   EXPECT_EQ(error_of({"run", "--samples", "many"}), "--samples many: expected an integer >= 10");
   EXPECT_EQ(error_of({"run", "--samples", "5"}), "--samples 5: expected an integer >= 10");
-  EXPECT_EQ(error_of({"run", "--min-time", "soon"}), "--min-time soon: expected a number of seconds > 0, e.g. 0.5");
-  EXPECT_EQ(error_of({"run", "--warmup", "-1"}), "--warmup -1: expected a number of seconds >= 0, e.g. 0.5");
+  EXPECT_EQ(error_of({"run", "--min-time", "soon"}), "--min-time soon: expected a number of seconds > 0 and at most 86400 (a day), e.g. 0.5");
+  EXPECT_EQ(error_of({"run", "--warmup", "-1"}), "--warmup -1: expected a number of seconds >= 0 and at most 86400 (a day), e.g. 0.5");
 }
 
 TEST(RunOptions, MalformedParamsAreErrors) {
