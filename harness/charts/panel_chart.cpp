@@ -60,7 +60,9 @@ chart make_panel_chart(const panel_chart_spec& spec, std::vector<panel_lines> pa
     body += "  set xlabel " + gp_quote(p.layout.x_axis.empty() ? "(no parameter)" : p.layout.x_axis) + "\n";
     body += "  set ylabel " + gp_quote(spec.y_label) + "\n";
     body += "  set grid\n";
-    body += pi == 0 ? "  set key top left box opaque\n" : "  unset key\n";
+    // Under every panel: inside one it covered points, and under the first
+    // only it would shrink that panel alone.
+    body += "  set key below horizontal\n";
     // Each panel decides: one row size may span decades where another does not.
     std::vector<double> panel_y;
     for (const auto& s : p.lines) {
