@@ -44,4 +44,16 @@ results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_
   return d;
 }
 
+std::vector<results::diff> compare_sides_on(const loaded_side& old_side, const loaded_side& new_side,
+                                            const std::vector<results::time_metric>& metrics,
+                                            const results::comparison_settings& settings) {
+  std::vector<results::diff> diffs;
+  for (const auto m : metrics) {
+    auto one = settings;
+    one.metric = m;
+    diffs.push_back(compare_sides(old_side, new_side, one));
+  }
+  return diffs;
+}
+
 }  // namespace benchgate::app

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "harness/results/diff_model.hpp"
 #include "harness/results/input_loader.hpp"
@@ -29,5 +30,10 @@ void require_instruction_counts(const loaded_side& side, const char* what);
 // require_instruction_counts on both sides). Throws input_error when no cell is on both sides.
 results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
                             const results::comparison_settings& settings);
+
+// compare_sides once per metric, with `settings` otherwise (what gate judges).
+std::vector<results::diff> compare_sides_on(const loaded_side& old_side, const loaded_side& new_side,
+                                            const std::vector<results::time_metric>& metrics,
+                                            const results::comparison_settings& settings);
 
 }  // namespace benchgate::app

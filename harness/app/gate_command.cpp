@@ -96,12 +96,8 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
       if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
       if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
     }
-    std::vector<results::diff> diffs;
-    for (const auto metric : needed_metrics(new_side, rules, options.command_line)) {
-      auto settings = options.settings;
-      settings.metric = metric;
-      diffs.push_back(compare_sides(old_side, new_side, settings));
-    }
+    const auto diffs =
+        compare_sides_on(old_side, new_side, needed_metrics(new_side, rules, options.command_line), options.settings);
     print_warnings(diffs, err);
     verdict = gate::judge(diffs, rules, options.command_line);
     if (options.confirm > 0) {

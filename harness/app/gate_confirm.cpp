@@ -131,18 +131,6 @@ loaded_side pooled(const std::vector<loaded_side>& rounds, const std::filesystem
   return out;
 }
 
-std::vector<results::diff> compare_metrics(const loaded_side& old_run, const loaded_side& new_run,
-                                           const std::vector<results::time_metric>& metrics,
-                                           const results::comparison_settings& base) {
-  std::vector<results::diff> diffs;
-  for (const auto m : metrics) {
-    auto settings = base;
-    settings.metric = m;
-    diffs.push_back(compare_sides(old_run, new_run, settings));
-  }
-  return diffs;
-}
-
 // An unstable cell always has its CI.
 std::string width_text(const results::judged_cell& c) {
   char buffer[32];
@@ -181,7 +169,7 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
       new_runs.push_back(rerun(plan.new_binary, new_side, "new", filter, dir.path(), round));
       old_runs.push_back(rerun(plan.old_binary, old_side, "old", filter, dir.path(), round));
     }
-    const auto again = gate::judge(compare_metrics(old_runs.back(), new_runs.back(), metrics, plan.settings),
+    const auto again = gate::judge(compare_sides_on(old_runs.back(), new_runs.back(), metrics, plan.settings),
                                    plan.rules, plan.command_line);
     for (const auto& c : again.cells) {
       if (c.status == results::cell_status::fail) ++failed_again[c.name];
@@ -192,7 +180,7 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
   });
   std::optional<results::gate_verdict> pooled_verdict;
   if (any_unstable) {
-    pooled_verdict = gate::judge(compare_metrics(pooled(old_runs, dir.path(), "old"),
+    pooled_verdict = gate::judge(compare_sides_on(pooled(old_runs, dir.path(), "old"),
                                                  pooled(new_runs, dir.path(), "new"), metrics, plan.settings),
                                  plan.rules, plan.command_line);
   }
