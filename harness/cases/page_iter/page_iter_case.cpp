@@ -2,6 +2,11 @@
 
 #include <benchmark/benchmark.h>
 
+#include <filesystem>
+#include <memory>
+#include <string_view>
+#include <vector>
+
 #include "baselines/page_iter/page_iteration.hpp"
 #include "cores/page_iter/page_iteration.hpp"
 #include "harness/cases/page_iter/dynamic_bitset_peer.hpp"
@@ -31,15 +36,28 @@ constexpr auto iterate_peer = [](const page_iter::peer_page& p, auto&& visit) {
 // The timed body: iterate the present rows; for each, check that the row
 // lies inside the row area, form its pointer and keep it alive. No row byte
 // is loaded (cases/page_iter.md, "Timed body").
+// Pages iterated by one timed iteration (`pages` axis): 16 independently
+// drawn patterns are more than this kind of CPU's branch predictor learns
+// from repetition, so the timings are of the code, not of how much of one
+// page's pattern the predictor has memorized (README, "The page_iter case").
+constexpr std::string_view k_default_pages = "16";
+constexpr std::int64_t k_max_pages = 1024;
+
+template <class Page>
+using page_set = std::vector<std::unique_ptr<Page>>;
+
+// Each timed iteration iterates every page of the set in turn.
 template <class Page, class Iterate>
 [[gnu::always_inline]] inline void iterate_rows_timed(benchmark::State& state, const suite::loop_knobs& knobs,
-                                                      const Page& page, Iterate iterate) {
-  const std::byte* data = page.row_data();
-  const std::size_t row_bytes = page.row_bytes();
+                                                      const page_set<Page>& pages, Iterate iterate) {
   suite::timed_loop(state, knobs, [&] {
-    iterate(page, [&](page_offset offset) {
-      if (offset + row_bytes <= core::k_row_data_bytes) benchmark::DoNotOptimize(data + offset);
-    });
+    for (const auto& page : pages) {
+      const std::byte* data = page->row_data();
+      const std::size_t row_bytes = page->row_bytes();
+      iterate(*page, [&](page_offset offset) {
+        if (offset + row_bytes <= core::k_row_data_bytes) benchmark::DoNotOptimize(data + offset);
+      });
+    }
   });
 }
 
@@ -48,49 +66,59 @@ template <class Page, class Iterate>
 // halves the bit loop's dependency chain). Every variant gets the same
 // treatment, so the comparison stays fair; the choice is made once per body.
 template <class Page, class Iterate>
-void iterate_rows_portable(benchmark::State& state, const suite::loop_knobs& knobs, const Page& page,
+void iterate_rows_portable(benchmark::State& state, const suite::loop_knobs& knobs, const page_set<Page>& pages,
                            Iterate iterate) {
-  iterate_rows_timed(state, knobs, page, iterate);
+  iterate_rows_timed(state, knobs, pages, iterate);
 }
 
 template <class Page, class Iterate>
 [[gnu::target("bmi,bmi2")]] void iterate_rows_bmi(benchmark::State& state, const suite::loop_knobs& knobs,
-                                                   const Page& page, Iterate iterate) {
-  iterate_rows_timed(state, knobs, page, iterate);
+                                                   const page_set<Page>& pages, Iterate iterate) {
+  iterate_rows_timed(state, knobs, pages, iterate);
 }
 
 template <class Page, class Iterate>
-suite::bench_body make_body(std::shared_ptr<const Page> page, Iterate iterate) {
+suite::bench_body make_body(std::shared_ptr<const page_set<Page>> pages, Iterate iterate) {
   const bool bmi = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
-  return [page = std::move(page), iterate, bmi](benchmark::State& state, const suite::loop_knobs& knobs) {
+  return [pages = std::move(pages), iterate, bmi](benchmark::State& state, const suite::loop_knobs& knobs) {
     if (bmi) {
-      iterate_rows_bmi(state, knobs, *page, iterate);
+      iterate_rows_bmi(state, knobs, *pages, iterate);
     } else {
-      iterate_rows_portable(state, knobs, *page, iterate);
+      iterate_rows_portable(state, knobs, *pages, iterate);
     }
   };
 }
 
-// Adds `variant`'s benchmark, after checking its offsets equal the
-// baseline's. Returns false (and sets prepared.error) when they differ.
+// Adds `variant`'s benchmark, after checking that on every page its offsets
+// equal the baseline's. Returns false (and sets prepared.error) when they
+// differ.
 template <class Page, class Iterate>
 bool add_variant(suite::prepared_point& prepared, const std::string& variant,
-                 std::shared_ptr<const Page> page, Iterate iterate,
-                 const std::vector<page_offset>& expected) {
-  const auto offsets = page_iter::collect_offsets(*page, iterate);
-  if (offsets != expected || page->present_rows().count() != page->num_rows()) {
-    prepared.error = "variants disagree: " + variant + " yields " + std::to_string(offsets.size()) +
-                     " rows, baseline " + std::to_string(expected.size()) + " (num_rows " +
-                     std::to_string(page->num_rows()) + ")";
-    return false;
+                 std::shared_ptr<const page_set<Page>> pages, Iterate iterate,
+                 const std::vector<std::vector<page_offset>>& expected) {
+  for (std::size_t k = 0; k < pages->size(); ++k) {
+    const auto& page = *(*pages)[k];
+    const auto offsets = page_iter::collect_offsets(page, iterate);
+    if (offsets != expected[k] || page.present_rows().count() != page.num_rows()) {
+      prepared.error = "variants disagree: on page " + std::to_string(k) + " " + variant + " yields " +
+                       std::to_string(offsets.size()) + " rows, baseline " + std::to_string(expected[k].size()) +
+                       " (num_rows " + std::to_string(page.num_rows()) + ")";
+      return false;
+    }
   }
+  const auto& first = *pages->front();
   std::vector<suite::figure> figures = {
-      {"header_bytes", static_cast<double>(sizeof(core::fixed_header<std::decay_t<decltype(page->present_rows())>>)), "B"},
-      {"bitset_handle_bytes", static_cast<double>(sizeof(page->present_rows())), "B"},
-      {"bitset_heap_bytes", static_cast<double>(page->present_rows().heap_bytes()), "B"},
+      {"header_bytes", static_cast<double>(sizeof(core::fixed_header<std::decay_t<decltype(first.present_rows())>>)), "B"},
+      {"bitset_handle_bytes", static_cast<double>(sizeof(first.present_rows())), "B"},
+      {"bitset_heap_bytes", static_cast<double>(first.present_rows().heap_bytes()), "B"},
   };
-  prepared.benches.push_back({variant, make_body(std::move(page), iterate), std::move(figures)});
+  prepared.benches.push_back({variant, make_body(std::move(pages), iterate), std::move(figures)});
   return true;
+}
+
+template <class Page>
+std::shared_ptr<const page_set<Page>> shared_pages(std::size_t row_bytes, double density, std::size_t count) {
+  return std::make_shared<const page_set<Page>>(page_iter::make_pages<Page>(row_bytes, density, count));
 }
 
 class page_iter_case final : public suite::benchmark_case {
@@ -98,9 +126,9 @@ class page_iter_case final : public suite::benchmark_case {
   std::string_view name() const override { return "page_iter"; }
 
   std::string_view description() const override {
-    return "iterate the present rows of a 64 KiB page of fixed-size rows (SpacetimeDB PR "
-           "\"Use a custom FixedBitSet + optimize Page::iter_fixed_len\"); every variant's body is "
-           "compiled for BMI1/BMI2 when the CPU has them";
+    return "iterate the present rows of 64 KiB pages of fixed-size rows (SpacetimeDB PR "
+           "\"Use a custom FixedBitSet + optimize Page::iter_fixed_len\"), 16 pages per iteration by "
+           "default; every variant's body is compiled for BMI1/BMI2 when the CPU has them";
   }
 
   std::vector<suite::variant_info> variants() const override {
@@ -124,31 +152,55 @@ class page_iter_case final : public suite::benchmark_case {
         {"density", "fraction of the full page's rows kept (random pattern, fixed seed)",
          {"0.1", "0.25", "0.5", "0.75", "0.9", "1.0"}, {"0.1", "0.5", "1.0"},
          suite::number_in(0, true, 1, false)},
+        {"pages", "pages iterated per timed iteration, page k drawn with seed + k (1: the spec's single page, "
+                  "whose pattern a branch predictor can learn; named in the cell only when not 16)",
+         {std::string(k_default_pages)}, {}, suite::integer_in(1, k_max_pages, "")},
     };
+  }
+
+  // The product of the axes, with pages named only when not the default:
+  // the default grid's cell names are those of the spec's two axes.
+  std::vector<suite::param_point> points(const std::vector<suite::axis_values>& chosen,
+                                         const std::vector<std::filesystem::path>&) const override {
+    std::vector<suite::param_point> out;
+    for (const auto& point : suite::cartesian_points(chosen)) {
+      std::vector<std::pair<std::string, std::string>> values;
+      for (const auto& [axis, value] : point.values()) {
+        if (!(axis == "pages" && value == k_default_pages)) values.emplace_back(axis, value);
+      }
+      out.emplace_back(std::move(values));
+    }
+    return out;
   }
 
   suite::prepared_point prepare(const suite::param_point& point) const override {
     const auto row_bytes = static_cast<std::size_t>(*text::parse_int(*point.find("row_bytes")));
     const double density = *text::parse_double(*point.find("density"));
+    const auto* pages_text = point.find("pages");
+    const auto pages = static_cast<std::size_t>(*text::parse_int(pages_text ? *pages_text : k_default_pages));
 
-    auto baseline_page = std::shared_ptr<const baseline::page>(page_iter::make_page<baseline::page>(row_bytes, density));
-    auto core_page = std::shared_ptr<const core::page<std::uint64_t>>(
-        page_iter::make_page<core::page<std::uint64_t>>(row_bytes, density));
-    auto core_u32_page = std::shared_ptr<const core::page<std::uint32_t>>(
-        page_iter::make_page<core::page<std::uint32_t>>(row_bytes, density));
-    auto peer_page = std::shared_ptr<const page_iter::peer_page>(
-        page_iter::make_page<page_iter::peer_page>(row_bytes, density));
+    const auto baseline_pages = shared_pages<baseline::page>(row_bytes, density, pages);
+    const auto core_pages = shared_pages<core::page<std::uint64_t>>(row_bytes, density, pages);
+    const auto core_u32_pages = shared_pages<core::page<std::uint32_t>>(row_bytes, density, pages);
+    const auto peer_pages = shared_pages<page_iter::peer_page>(row_bytes, density, pages);
 
     suite::prepared_point prepared;
-    const auto expected = page_iter::collect_offsets(*baseline_page, iterate_baseline);
-    prepared.work = {suite::work_unit::bytes, static_cast<double>(expected.size() * row_bytes)};
-    prepared.figures = {{"rows_kept", static_cast<double>(expected.size()), "rows"},
-                        {"rows_capacity", static_cast<double>(baseline_page->capacity_rows()), "rows"}};
-    add_variant(prepared, "baseline", baseline_page, iterate_baseline, expected) &&
-        add_variant(prepared, "core", core_page, iterate_core, expected) &&
-        add_variant(prepared, "core_u32", core_u32_page, iterate_core, expected) &&
-        add_variant(prepared, "core_seed", core_page, iterate_core_seed, expected) &&
-        add_variant(prepared, "peer", peer_page, iterate_peer, expected);
+    std::vector<std::vector<page_offset>> expected;
+    std::size_t rows_kept = 0;
+    for (const auto& page : *baseline_pages) {
+      expected.push_back(page_iter::collect_offsets(*page, iterate_baseline));
+      rows_kept += expected.back().size();
+    }
+    prepared.work = {suite::work_unit::bytes, static_cast<double>(rows_kept * row_bytes)};
+    prepared.figures = {
+        {"pages", static_cast<double>(pages), "pages"},
+        {"rows_kept", static_cast<double>(rows_kept), "rows"},
+        {"rows_capacity", static_cast<double>(baseline_pages->front()->capacity_rows() * pages), "rows"}};
+    add_variant(prepared, "baseline", baseline_pages, iterate_baseline, expected) &&
+        add_variant(prepared, "core", core_pages, iterate_core, expected) &&
+        add_variant(prepared, "core_u32", core_u32_pages, iterate_core, expected) &&
+        add_variant(prepared, "core_seed", core_pages, iterate_core_seed, expected) &&
+        add_variant(prepared, "peer", peer_pages, iterate_peer, expected);
     return prepared;
   }
 };

@@ -18,18 +18,29 @@ inline constexpr std::uint64_t k_workload_seed = 0xa5a5a5a5a5a5a5a5ULL;
 inline constexpr std::byte k_row_fill{0xa5};
 
 // The page for (row_bytes, density), any bitset type; the same pattern for
-// every type. Precondition: row_bytes is a valid row size.
+// every type and seed. Precondition: row_bytes is a valid row size.
 template <class Page>
-std::unique_ptr<Page> make_page(std::size_t row_bytes, double density) {
+std::unique_ptr<Page> make_page(std::size_t row_bytes, double density, std::uint64_t seed = k_workload_seed) {
   auto page = Page::create(row_bytes);
   const std::vector<std::byte> row(row_bytes, k_row_fill);
   std::vector<cores::page_iter::page_offset> offsets;
   while (const auto offset = page->insert(row)) offsets.push_back(*offset);
-  suite::splitmix64 rng(k_workload_seed);
+  suite::splitmix64 rng(seed);
   for (const auto offset : offsets) {
     if (!(rng.uniform01() < density)) page->remove(offset);
   }
   return page;
+}
+
+// `count` pages for (row_bytes, density), page k drawn with seed
+// k_workload_seed + k (page 0 is the spec's page). Several pages, iterated
+// in turn, keep a branch predictor from learning one page's pattern.
+template <class Page>
+std::vector<std::unique_ptr<Page>> make_pages(std::size_t row_bytes, double density, std::size_t count) {
+  std::vector<std::unique_ptr<Page>> pages;
+  pages.reserve(count);
+  for (std::size_t k = 0; k < count; ++k) pages.push_back(make_page<Page>(row_bytes, density, k_workload_seed + k));
+  return pages;
 }
 
 // The offsets a page iteration yields, in order.

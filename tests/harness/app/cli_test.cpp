@@ -55,7 +55,7 @@ TEST(Cli, UnknownAxisIsExitTwo) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
             "error: --param colour=1: no selected case has an axis 'colour' (axes: page_iter: row_bytes; "
-            "page_iter: density)\n");
+            "page_iter: density; page_iter: pages)\n");
 }
 
 TEST(Cli, DensityOutsideZeroToOneIsExitTwo) {

@@ -132,9 +132,43 @@ TEST_F(PageIterCase, ListsBaselineCoresAndPeerWithTheDefaultGrid) {
   EXPECT_EQ(variants[0].role, benchgate::suite::variant_role::baseline);
   EXPECT_EQ(variants[4].role, benchgate::suite::variant_role::peer);
   const auto axes = bench_case->axes();
-  ASSERT_EQ(axes.size(), 2u);
+  ASSERT_EQ(axes.size(), 3u);
   EXPECT_EQ(axes[0].defaults, (std::vector<std::string>{"8", "32", "256"}));
   EXPECT_EQ(axes[1].defaults, (std::vector<std::string>{"0.1", "0.25", "0.5", "0.75", "0.9", "1.0"}));
+  EXPECT_EQ(axes[2].defaults, (std::vector<std::string>{"16"}));
+}
+
+// The default page count is not named, so the default grid's cells keep the
+// spec's names; another count is.
+TEST_F(PageIterCase, PagesAreNamedInTheCellOnlyWhenNotTheDefault) {
+  using benchgate::suite::axis_values;
+  const auto points = bench_case->points(
+      {axis_values{"row_bytes", {"8"}}, axis_values{"density", {"0.5"}}, axis_values{"pages", {"16", "1"}}}, {});
+  ASSERT_EQ(points.size(), 2u);
+  EXPECT_EQ(points[0].label(), "row_bytes:8/density:0.5");
+  EXPECT_EQ(points[1].label(), "row_bytes:8/density:0.5/pages:1");
+  EXPECT_EQ(bench_case->axes()[2].check("0").has_value(), true);
+  EXPECT_EQ(bench_case->axes()[2].check("1025").has_value(), true);
+  EXPECT_EQ(bench_case->axes()[2].check("1"), std::nullopt);
+}
+
+// Every page is checked against the baseline, and the work is all pages'
+// rows: page k is the spec's page drawn with seed + k.
+TEST_F(PageIterCase, SeveralPagesAreDrawnWithSuccessiveSeedsAndAllCount) {
+  namespace workload = benchgate::cases::page_iter;
+  const auto pages = workload::make_pages<core::page<std::uint64_t>>(8, 0.5, 3);
+  ASSERT_EQ(pages.size(), 3u);
+  const auto first = workload::make_page<core::page<std::uint64_t>>(8, 0.5);
+  const auto iterate = [](const auto& p, auto&& v) { core::for_each_row(p, v); };
+  EXPECT_EQ(offsets(*pages[0], iterate), offsets(*first, iterate)) << "page 0 is the spec's page";
+  EXPECT_NE(offsets(*pages[1], iterate), offsets(*pages[0], iterate));
+  EXPECT_NE(offsets(*pages[2], iterate), offsets(*pages[1], iterate));
+  std::size_t rows = 0;
+  for (const auto& p : pages) rows += p->num_rows();
+  const auto prepared = bench_case->prepare(
+      benchgate::suite::param_point({{"row_bytes", "8"}, {"density", "0.5"}, {"pages", "3"}}));
+  ASSERT_EQ(prepared.error, "");
+  EXPECT_EQ(prepared.work.amount, static_cast<double>(rows * 8));
 }
 
 TEST_F(PageIterCase, AxisChecksRejectValuesOutsideTheirRange) {
@@ -156,7 +190,7 @@ TEST_F(PageIterCase, PrepareChecksTheVariantsAndReportsHeaderBytes) {
   ASSERT_EQ(prepared.error, "");
   ASSERT_EQ(prepared.benches.size(), 5u);
   EXPECT_EQ(prepared.work.unit, benchgate::suite::work_unit::bytes);
-  EXPECT_EQ(prepared.work.amount, 8184.0 * 8);
+  EXPECT_EQ(prepared.work.amount, 16 * 8184.0 * 8) << "16 full pages of 8184 8-byte rows";
   const auto header_bytes = [&](std::size_t i) {
     for (const auto& f : prepared.benches[i].figures) {
       if (f.name == "header_bytes") return f.value;
