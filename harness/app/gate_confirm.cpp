@@ -131,13 +131,6 @@ loaded_side pooled(const std::vector<loaded_side>& rounds, const std::filesystem
   return out;
 }
 
-// An unstable cell always has its CI.
-std::string width_text(const results::judged_cell& c) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", c.upper_pct.value_or(0) - c.lower_pct.value_or(0));
-  return buffer;
-}
-
 }  // namespace
 
 void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
@@ -200,7 +193,8 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
         c.reason += "; on" + pooled_text + ": " + it->reason + ": still unstable (re-runs alone do not fail a cell)";
         continue;
       }
-      const auto first_width = width_text(c);
+      // An unstable cell always has its CI.
+      const auto first_width = results::points_text(c.upper_pct.value_or(0) - c.lower_pct.value_or(0));
       c = *it;
       c.reason += " (judged on" + pooled_text + "; the first comparison's CI was " + first_width + " points wide)";
       continue;

@@ -13,6 +13,7 @@ using results::cell_status;
 using results::gate_metric;
 using results::judged_cell;
 using results::level_text;
+using results::points_text;
 using results::resolved_rule;
 
 namespace {
@@ -29,12 +30,6 @@ double throughput_drop(double time_change) {
 std::string percent_text(double pct) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%+.2f%%", pct);
-  return buffer;
-}
-
-std::string points_text(double points) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", points);
   return buffer;
 }
 

@@ -52,4 +52,10 @@ std::string level_text(double pct) {
   return buffer;
 }
 
+std::string points_text(double points) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", points);
+  return buffer;
+}
+
 }  // namespace benchgate::results

@@ -70,6 +70,9 @@ std::string_view to_string(cell_status status);
 // A warn, fail or CI-width level as the gate prints it: "5%", "2.5%".
 std::string level_text(double pct);
 
+// A width in percent points as the gate prints it: "27.59".
+std::string points_text(double points);
+
 // One judged cell. Changes are percentages of the gated metric as measured:
 // for time-like metrics +5 is 5 % more time; for throughput -5 is 5 % less
 // work per second (both regressions).

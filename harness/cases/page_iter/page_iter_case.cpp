@@ -33,9 +33,6 @@ constexpr auto iterate_peer = [](const page_iter::peer_page& p, auto&& visit) {
   page_iter::for_each_row(p, visit);
 };
 
-// The timed body: iterate the present rows; for each, check that the row
-// lies inside the row area, form its pointer and keep it alive. No row byte
-// is loaded (cases/page_iter.md, "Timed body").
 // Pages iterated by one timed iteration (`pages` axis): 16 independently
 // drawn patterns are more than this kind of CPU's branch predictor learns
 // from repetition, so the timings are of the code, not of how much of one
@@ -46,7 +43,10 @@ constexpr std::int64_t k_max_pages = 1024;
 template <class Page>
 using page_set = std::vector<std::unique_ptr<Page>>;
 
-// Each timed iteration iterates every page of the set in turn.
+// The timed body: iterate the present rows; for each, check that the row
+// lies inside the row area, form its pointer and keep it alive. No row byte
+// is loaded (cases/page_iter.md, "Timed body").
+// Each timed iteration does so for every page of the set in turn.
 template <class Page, class Iterate>
 [[gnu::always_inline]] inline void iterate_rows_timed(benchmark::State& state, const suite::loop_knobs& knobs,
                                                       const page_set<Page>& pages, Iterate iterate) {
