@@ -102,6 +102,7 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
     verdict = gate::judge(diffs, rules, options.command_line);
     if (options.confirm > 0) {
       const confirm_plan plan{options.confirm,
+                              options.confirm_processes,
                               options.old_binary.value_or(process::this_executable()),
                               options.new_binary.value_or(process::this_executable()),
                               rules,

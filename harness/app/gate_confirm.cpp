@@ -59,9 +59,9 @@ std::string tail_of(const std::filesystem::path& log) {
 }
 
 loaded_side rerun(const std::filesystem::path& binary, const loaded_side& side, const char* what,
-                  const std::string& filter, const std::filesystem::path& dir, int round) {
-  const auto out = dir / (std::string(what) + "-" + std::to_string(round) + ".json");
-  const auto log = dir / (std::string(what) + "-" + std::to_string(round) + ".log");
+                  const std::string& filter, const std::filesystem::path& dir, const std::string& tag) {
+  const auto out = dir / (std::string(what) + "-" + tag + ".json");
+  const auto log = dir / (std::string(what) + "-" + tag + ".log");
   const auto args = rerun_arguments(*side.source.run_settings, filter, out);
   // -1: it could not start, or a signal ended it.
   const int code = process::run_child(binary, args, log).exit_code.value_or(-1);
@@ -77,6 +77,18 @@ loaded_side rerun(const std::filesystem::path& binary, const loaded_side& side, 
 }
 
 }  // namespace
+
+std::vector<bool> round_order(int round, int processes) {
+  std::vector<bool> out;
+  // Pairs alternate old-new and new-old (old new new old ...), and even
+  // rounds start with new, so drift within and across rounds hits both alike.
+  for (int pair = 0; pair < processes; ++pair) {
+    const bool old_first = (round + pair) % 2 == 1;
+    out.push_back(old_first);
+    out.push_back(!old_first);
+  }
+  return out;
+}
 
 std::string exact_names_regex(const std::vector<std::string>& names) {
   std::string out = "^(";
@@ -120,13 +132,14 @@ std::vector<std::string> rerun_arguments(const results::settings& s, const std::
 
 namespace {
 
-// The runs of one side pooled into one: every round's samples of a cell.
-loaded_side pooled(const std::vector<loaded_side>& rounds, const std::filesystem::path& dir, const char* what) {
+// The runs of one side pooled into one: every run's samples of a cell.
+loaded_side pooled(const std::vector<loaded_side>& side_runs, const std::filesystem::path& dir,
+                   const std::string& what) {
   std::vector<results::named_run> runs;
-  for (const auto& r : rounds) runs.push_back({r.text, r.loaded.results});
+  for (const auto& r : side_runs) runs.push_back({r.text, r.loaded.results});
   loaded_side out;
-  out.text = (dir / (std::string(what) + "-pooled")).string();
-  out.loaded = {results::merge_runs(runs), rounds.front().loaded.format};
+  out.text = (dir / (what + "-pooled")).string();
+  out.loaded = {results::merge_runs(runs), side_runs.front().loaded.format};
   out.source = compare::describe_source(out.loaded.results, out.loaded.format, out.text, std::nullopt);
   return out;
 }
@@ -150,20 +163,28 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
   std::vector<loaded_side> old_runs;
   std::vector<loaded_side> new_runs;
   for (int round = 1; round <= plan.rounds; ++round) {
+    const auto order = round_order(round, plan.processes);
+    std::string order_text;
+    for (const bool is_old : order) order_text += std::string(order_text.empty() ? "" : ", ") + (is_old ? "old" : "new");
     err << "gate: confirmation round " << round << "/" << plan.rounds << ": re-running " << suspects.size()
-        << (suspects.size() == 1 ? " cell" : " cells") << " (" << (round % 2 == 1 ? "old, new" : "new, old")
-        << ")\n"
+        << (suspects.size() == 1 ? " cell" : " cells") << " (" << order_text << ")\n"
         << std::flush;
-    // Alternate which side runs first, so drift over the rounds hits both alike.
-    if (round % 2 == 1) {
-      old_runs.push_back(rerun(plan.old_binary, old_side, "old", filter, dir.path(), round));
-      new_runs.push_back(rerun(plan.new_binary, new_side, "new", filter, dir.path(), round));
-    } else {
-      new_runs.push_back(rerun(plan.new_binary, new_side, "new", filter, dir.path(), round));
-      old_runs.push_back(rerun(plan.old_binary, old_side, "old", filter, dir.path(), round));
+    std::vector<loaded_side> round_old;
+    std::vector<loaded_side> round_new;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      // Each process is numbered within its side: old-2.3 is round 2's third old process.
+      auto& runs = order[i] ? round_old : round_new;
+      const auto tag = std::to_string(round) + "." + std::to_string(runs.size() + 1);
+      runs.push_back(order[i] ? rerun(plan.old_binary, old_side, "old", filter, dir.path(), tag)
+                              : rerun(plan.new_binary, new_side, "new", filter, dir.path(), tag));
     }
-    const auto again = gate::judge(compare_sides_on(old_runs.back(), new_runs.back(), metrics, plan.settings),
+    const auto round_text = "round-" + std::to_string(round);
+    const auto again = gate::judge(compare_sides_on(pooled(round_old, dir.path(), "old-" + round_text),
+                                                    pooled(round_new, dir.path(), "new-" + round_text), metrics,
+                                                    plan.settings),
                                    plan.rules, plan.command_line);
+    old_runs.insert(old_runs.end(), round_old.begin(), round_old.end());
+    new_runs.insert(new_runs.end(), round_new.begin(), round_new.end());
     for (const auto& c : again.cells) {
       if (c.status == results::cell_status::fail) ++failed_again[c.name];
     }

@@ -16,6 +16,7 @@ namespace benchgate::app {
 
 struct confirm_plan {
   int rounds = 0;
+  int processes = 1;  // per side and round, alternating and pooled
   std::filesystem::path old_binary;
   std::filesystem::path new_binary;
   results::gate_rules rules;
@@ -29,11 +30,17 @@ struct confirm_plan {
 std::vector<std::string> rerun_arguments(const results::settings& settings, const std::string& filter,
                                          const std::filesystem::path& out);
 
+// The order of one confirmation round's processes (true: old): `processes`
+// pairs alternating old-new and new-old, starting with old in odd rounds
+// and with new in even ones. round_order(1, 2) is old, new, new, old.
+std::vector<bool> round_order(int round, int processes);
+
 // An ECMAScript regex matching exactly the given names: ^(a|b)$, escaped.
 std::string exact_names_regex(const std::vector<std::string>& names);
 
-// Re-runs the failing and the unstable cells of `verdict` plan.rounds times
-// (rounds alternate old-new and new-old) and judges each round. A failure
+// Re-runs the failing and the unstable cells of `verdict` in plan.rounds
+// rounds and judges each round. A round runs each side as plan.processes
+// processes in round_order and compares the pooled samples of each side. A failure
 // that is not repeated in every round becomes a warning. An unstable cell
 // (change CI wider than max_ci_width) is judged again on the pooled samples
 // of all rounds and takes that status, unless it is a failure: then it stays

@@ -29,6 +29,9 @@ po::options_description gate_description() {
        "re-run the failing and unstable cells N times, old and new interleaved; fail only cells that fail every "
        "round; judge unstable cells again on the pooled re-runs, which can clear them but not fail them (OLD NEW "
        "benchgate results only)")
+      ("confirm-processes", po::value<std::string>()->value_name("P"),
+       "with --confirm: each round runs each side as P processes, alternating old new new old ..., and pools "
+       "them (default: 1)")
       ("old-binary", po::value<std::string>()->value_name("PATH"),
        "with --confirm: the benchgate that re-runs the old side (default: this one)")
       ("new-binary", po::value<std::string>()->value_name("PATH"),
@@ -136,6 +139,15 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
                         std::to_string(k_max_confirm_rounds));
     }
     out.confirm = static_cast<int>(*value);
+  }
+  if (const auto text = get_string(vm, "confirm-processes")) {
+    const auto value = text::parse_int(*text);
+    if (!value || *value < 1 || *value > k_max_confirm_processes) {
+      throw input_error("--confirm-processes " + *text + ": expected a number of processes per side from 1 to " +
+                        std::to_string(k_max_confirm_processes));
+    }
+    if (out.confirm == 0) throw input_error("--confirm-processes " + *text + ": only means something with --confirm N");
+    out.confirm_processes = static_cast<int>(*value);
   }
   out.old_binary = binary_option(vm, "old-binary");
   out.new_binary = binary_option(vm, "new-binary");

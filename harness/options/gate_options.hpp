@@ -17,6 +17,14 @@ namespace benchgate::options {
 inline constexpr const char* k_default_rules_file = ".benchgate-rules.json";
 // --confirm above this would re-run suspect cells for hours.
 inline constexpr int k_max_confirm_rounds = 100;
+// Processes per side in each confirmation round, run in alternation (old
+// new new old ...) and pooled. More than one lands a slow spell of the host
+// (seconds long) on both sides rather than on one side's only process, but
+// pools processes that differ, which widens the intervals: on page_iter a
+// default of 3 caught an injected slowdown in 2 of 10 tries against 6 of 10
+// with 1 (docs/gate.md), so 1 is the default.
+inline constexpr int k_default_confirm_processes = 1;
+inline constexpr int k_max_confirm_processes = 20;
 
 struct gate_options {
   // One diff JSON file (benchgate.diff/1), or OLD and NEW (anything compare
@@ -27,6 +35,7 @@ struct gate_options {
   results::gate_levels command_line;           // --metric, --warn, --max-regression, --max-ci-width
   results::comparison_settings settings;       // of OLD NEW comparisons (--alpha)
   int confirm = 0;                             // --confirm N rounds (0: none)
+  int confirm_processes = k_default_confirm_processes;  // --confirm-processes P per side and round
   std::optional<std::filesystem::path> old_binary;  // default: this executable
   std::optional<std::filesystem::path> new_binary;
   std::filesystem::path baseline_dir = results::k_default_baseline_dir;

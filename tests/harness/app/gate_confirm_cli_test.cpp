@@ -41,10 +41,13 @@ TEST_F(GateConfirmCli, AnInjectedSlowdownStillFailsAfterConfirmation) {
   ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
   ASSERT_EQ(run(std::string(k_run) + " --inject-slowdown 300 --inject-filter core --out new.json").exit_code, 0);
   // CPU time: other processes on a shared machine stretch wall time, not it.
-  const auto r = run("gate old.json new.json --no-rules --metric cpu_time --max-regression 10 --confirm 2 --json v.json");
+  const auto r = run(
+      "gate old.json new.json --no-rules --metric cpu_time --max-regression 10 --confirm 2 --confirm-processes 3 "
+      "--json v.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/2: re-running 1 cell (old, new)\n"));
-  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 2/2: re-running 1 cell (new, old)\n"));
+  // Three processes per side, old new new old old new, then the mirror.
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/2: re-running 1 cell (old, new, new, old, old, new)\n"));
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 2/2: re-running 1 cell (new, old, old, new, new, old)\n"));
   const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
   EXPECT_EQ(v["confirm_rounds"], 2);
   EXPECT_EQ(v["cells"][0]["name"], k_cell);
@@ -64,6 +67,7 @@ TEST_F(GateConfirmCli, AFailureTheReRunsDoNotRepeatIsAWarning) {
   }
   results::save_results(new_run, path("new.json"), "test");
   const auto r = run("gate old.json new.json --no-rules --max-regression 500 --confirm 1 --json v.json");
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell (old, new)\n"));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
   EXPECT_EQ(v["cells"][0]["status"], "warn");
@@ -84,8 +88,8 @@ TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
   const auto first = nlohmann::json::parse(files::read_file(path("first.json"), "test"));
   EXPECT_EQ(first["cells"][0]["status"], "unstable");
 
-  const auto r = run(gate + " --confirm 1 --json v.json");
-  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell (old, new)\n"));
+  const auto r = run(gate + " --confirm 1 --confirm-processes 2 --json v.json");
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell (old, new, new, old)\n"));
   const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
   const auto& cell = v["cells"][0];
   EXPECT_THAT(cell["reason"].get<std::string>(),

@@ -55,6 +55,17 @@ TEST(GateCommandLine, ConfirmNeedsTwoInputsAndBinariesNeedConfirm) {
             "--confirm 101: expected a number of rounds from 1 to 100");
 }
 
+TEST(GateCommandLine, ConfirmProcesses) {
+  EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2"}).confirm_processes, 1);
+  EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2", "--confirm-processes", "5"}).confirm_processes, 5);
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm-processes", "2"}),
+            "--confirm-processes 2: only means something with --confirm N");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "2", "--confirm-processes", "0"}),
+            "--confirm-processes 0: expected a number of processes per side from 1 to 20");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "2", "--confirm-processes", "x"}),
+            "--confirm-processes x: expected a number of processes per side from 1 to 20");
+}
+
 TEST(GateCommandLine, RulesOptions) {
   EXPECT_EQ(parse_gate({"d.json", "--rules", "r.json"}).rules, std::filesystem::path("r.json"));
   EXPECT_TRUE(parse_gate({"d.json", "--no-rules"}).no_rules);
