@@ -8,7 +8,8 @@
 //
 // Calibration: a pilot run of the cell without extra work gives its CPU time
 // per iteration t; a run of the bare spin loop gives the CPU time of one step
-// s; the cell then gets round(PCT / 100 * t / s) steps. Both pilots are short
+// s; the cell then gets round(PCT / 100 * t / s) steps (suite::spin fences
+// them off from the body, so each costs s there too). Both pilots are short
 // (median of a few repetitions), so on a noisy machine the slowdown is PCT
 // give or take the pilot's own error; the comparison measures what was
 // actually added.
