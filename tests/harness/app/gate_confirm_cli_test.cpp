@@ -102,14 +102,18 @@ TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
 }
 
-// A real 300 % slowdown whose first samples are rescaled to scatter from
-// 0.04 to 1.96 times the old time, about the old mean (unstable, not a
-// failure): the re-runs fail it, but re-runs alone do not fail a cell, so it
-// stays unstable (exit 3).
+// A real 300 % slowdown whose first samples are replaced by the old ones
+// scattered to 0.04 and 1.96 times, about the old mean (unstable, not a
+// failure; made from the old samples, so it does not depend on how much
+// the knob added): the re-runs fail it, but re-runs alone do not fail a
+// cell, so it stays unstable (exit 3).
 TEST_F(GateConfirmCli, AnUnstableCellTheReRunsFailStaysUnstable) {
   ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
   ASSERT_EQ(run(std::string(k_run) + " --inject-slowdown 300 --inject-filter core --out new.json").exit_code, 0);
-  scatter(path("new.json"), 0.01, 0.49, path("new.json"));
+  auto injected = results::load_results(path("new.json"), "test");
+  scatter(path("old.json"), 0.04, 1.96, path("scattered.json"));
+  injected.cells.at(0).samples = results::load_results(path("scattered.json"), "test").cells.at(0).samples;
+  results::save_results(injected, path("new.json"), "test");
   const auto r = run(
       "gate old.json new.json --no-rules --metric cpu_time --max-regression 10 --max-ci-width 40 --confirm 1 "
       "--json v.json");
