@@ -38,21 +38,24 @@ struct loop_knobs {
   instruction_counter* counter = nullptr;
 };
 
-// Spins `steps` dependent steps that the compiler cannot remove. On x86 a
-// load fence before and after keeps the CPU from running the steps
-// alongside the body's own work (without it, on page_iter's cells a step
-// cost 40 to 55 % of its standalone time, so an injected +15 % added +7 %):
-// lfence lets no later instruction start before every earlier one is done.
-inline void spin(std::uint64_t steps) {
+// On x86 lets no later instruction start before every earlier one is done
+// (lfence); elsewhere nothing.
+inline void execution_fence() {
 #if defined(__x86_64__) || defined(__i386__)
   _mm_lfence();
 #endif
+}
+
+// Spins `steps` dependent steps that the compiler cannot remove. A fence
+// before and after keeps the CPU from running the steps alongside the
+// body's own work (without it, on page_iter's cells a step cost 40 to 55 %
+// of its standalone time, so an injected +15 % added +7 %).
+inline void spin(std::uint64_t steps) {
+  execution_fence();
   for (std::uint64_t i = 0; i < steps; ++i) {
     benchmark::DoNotOptimize(i);
   }
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_lfence();
-#endif
+  execution_fence();
 }
 
 // Instruction mode: counting is switched on only around the body and the

@@ -24,17 +24,15 @@ constexpr const char* k_run =
 
 class GateConfirmCli : public testing::cli_test {};
 
-// Writes `from`'s results to `to` with the first cell's samples scaled by
-// `even` and `odd` in turn: a made-up spread around a real run.
-void scatter(const std::filesystem::path& from, double even, double odd, const std::filesystem::path& to) {
-  auto run = results::load_results(from, "test");
-  auto& samples = run.cells.at(0).samples;
+// `samples` scaled by `even` and `odd` in turn: a made-up spread around a
+// real run.
+std::vector<results::sample> scattered(std::vector<results::sample> samples, double even, double odd) {
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const double factor = i % 2 == 0 ? even : odd;
     samples[i].real_ns *= factor;
     samples[i].cpu_ns *= factor;
   }
-  results::save_results(run, to, "test");
+  return samples;
 }
 
 TEST_F(GateConfirmCli, AnInjectedSlowdownStillFailsAfterConfirmation) {
@@ -80,7 +78,9 @@ TEST_F(GateConfirmCli, AFailureTheReRunsDoNotRepeatIsAWarning) {
 // judge (exit 3) until the re-runs, whose pooled samples are judged instead.
 TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
   ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
-  scatter(path("old.json"), 0.3, 3.0, path("new.json"));
+  auto new_run = results::load_results(path("old.json"), "test");
+  new_run.cells.at(0).samples = scattered(new_run.cells.at(0).samples, 0.3, 3.0);
+  results::save_results(new_run, path("new.json"), "test");
   const std::string gate = "gate old.json new.json --no-rules --metric cpu_time --max-regression 50 --max-ci-width 40";
 
   const auto unconfirmed = run(gate + " --json first.json");
@@ -111,8 +111,8 @@ TEST_F(GateConfirmCli, AnUnstableCellTheReRunsFailStaysUnstable) {
   ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
   ASSERT_EQ(run(std::string(k_run) + " --inject-slowdown 300 --inject-filter core --out new.json").exit_code, 0);
   auto injected = results::load_results(path("new.json"), "test");
-  scatter(path("old.json"), 0.04, 1.96, path("scattered.json"));
-  injected.cells.at(0).samples = results::load_results(path("scattered.json"), "test").cells.at(0).samples;
+  injected.cells.at(0).samples =
+      scattered(results::load_results(path("old.json"), "test").cells.at(0).samples, 0.04, 1.96);
   results::save_results(injected, path("new.json"), "test");
   const auto r = run(
       "gate old.json new.json --no-rules --metric cpu_time --max-regression 10 --max-ci-width 40 --confirm 1 "
