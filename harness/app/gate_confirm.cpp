@@ -3,10 +3,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <optional>
 #include <cstdio>
 #include <map>
 
+#include "harness/options/run_options.hpp"
 #include "harness/process/child_process.hpp"
+#include "harness/process/socket_pair.hpp"
+#include "harness/run/lockstep.hpp"
 #include "harness/compare/compare.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
@@ -58,35 +64,98 @@ std::string tail_of(const std::filesystem::path& log) {
   return text.size() > k_log_tail_chars ? "..." + text.substr(text.size() - k_log_tail_chars) : text;
 }
 
-loaded_side rerun(const std::filesystem::path& binary, const loaded_side& side, const char* what,
-                  const std::string& filter, const std::filesystem::path& dir, const std::string& tag) {
-  const auto out = dir / (std::string(what) + "-" + tag + ".json");
-  const auto log = dir / (std::string(what) + "-" + tag + ".log");
-  const auto args = rerun_arguments(*side.source.run_settings, filter, out);
+// One side's re-run, started and not yet finished.
+struct started_rerun {
+  const char* what;  // "old" or "new"
+  std::string command;
+  std::filesystem::path out;
+  std::filesystem::path log;
+  process::started_child child;
+};
+
+// Starts one side's re-run; with `turn_fd` it takes turns on that socket
+// (run --lockstep-fd) and `close_in_child` is its partner's end.
+started_rerun start_rerun(const std::filesystem::path& binary, const loaded_side& side, const char* what,
+                          const std::string& filter, const std::filesystem::path& dir, const std::string& tag,
+                          std::optional<int> turn_fd, const std::vector<int>& close_in_child) {
+  started_rerun r{what, binary.string(), dir / (std::string(what) + "-" + tag + ".json"),
+                  dir / (std::string(what) + "-" + tag + ".log"), {}};
+  auto args = rerun_arguments(*side.source.run_settings, filter, r.out);
+  if (turn_fd) args.insert(args.end(), {"--lockstep-fd", std::to_string(*turn_fd)});
+  for (const auto& a : args) r.command += " " + a;
+  r.child = process::start_child(binary, args, r.log, close_in_child);
+  return r;
+}
+
+loaded_side finish_rerun(const started_rerun& r) {
   // -1: it could not start, or a signal ended it.
-  const int code = process::run_child(binary, args, log).exit_code.value_or(-1);
+  const int code = process::wait_for(r.child).exit_code.value_or(-1);
   if (code != 0) {
-    std::string command = binary.string();
-    for (const auto& a : args) command += " " + a;
-    throw input_error("--confirm: the " + std::string(what) + " side's re-run (" + command + ") exited with " +
-                      std::to_string(code) + "; expected 0 and its results:\n" + tail_of(log));
+    throw input_error("--confirm: the " + std::string(r.what) + " side's re-run (" + r.command + ") exited with " +
+                      std::to_string(code) + "; expected 0 and its results:\n" + tail_of(r.log));
   }
-  auto loaded = results::load_any_results(out, "--confirm re-run");
-  auto source = compare::describe_source(loaded.results, loaded.format, out.string(), std::nullopt);
-  return {out.string(), std::move(loaded), std::move(source)};
+  auto loaded = results::load_any_results(r.out, "--confirm re-run");
+  auto source = compare::describe_source(loaded.results, loaded.format, r.out.string(), std::nullopt);
+  return {r.out.string(), std::move(loaded), std::move(source)};
+}
+
+// Timed runs take turns; counted ones need not.
+bool lockstep_timing(const loaded_side& old_side, const loaded_side& new_side) {
+  return old_side.source.run_settings->measure == "time" && new_side.source.run_settings->measure == "time";
+}
+
+// One old and one new re-run at once. Timed, they take turns sample by
+// sample on one CPU (run/lockstep.hpp), `old_first` taking the first, so
+// sample i of each side ran back to back and the comparison pairs them.
+// Instruction counts need no partner: the two just run side by side.
+std::pair<loaded_side, loaded_side> rerun_pair(const confirm_plan& plan, const loaded_side& old_side,
+                                               const loaded_side& new_side, const std::string& filter,
+                                               const std::filesystem::path& dir, const std::string& tag,
+                                               bool old_first) {
+  const bool timed = lockstep_timing(old_side, new_side);
+  process::socket_pair turns;
+  std::optional<int> old_fd;
+  std::optional<int> new_fd;
+  if (timed) {
+    if (turns.error() != 0) {
+      throw input_error(std::string("--confirm: no socket pair for the lockstep re-runs: ") +
+                        std::strerror(turns.error()));
+    }
+    old_fd = turns.end(0);
+    new_fd = turns.end(1);
+    // A turn sent from one end arrives at the other.
+    if (!run::lockstep::hand_first_turn(old_first ? turns.end(1) : turns.end(0))) {
+      throw input_error(std::string("--confirm: could not start the lockstep re-runs: ") + std::strerror(errno));
+    }
+  }
+  auto old_run = start_rerun(plan.old_binary, old_side, "old", filter, dir, tag, old_fd,
+                             timed ? std::vector<int>{turns.end(1)} : std::vector<int>{});
+  auto new_run = start_rerun(plan.new_binary, new_side, "new", filter, dir, tag, new_fd,
+                             timed ? std::vector<int>{turns.end(0)} : std::vector<int>{});
+  // Each run now holds its end alone: when one ends, the other goes on.
+  turns.close_ends();
+  // Both are waited for before either's failure is reported.
+  std::optional<loaded_side> old_loaded;
+  std::optional<loaded_side> new_loaded;
+  std::optional<input_error> failure;
+  for (auto* r : {&old_run, &new_run}) {
+    try {
+      (r == &old_run ? old_loaded : new_loaded) = finish_rerun(*r);
+    } catch (const input_error& e) {
+      if (!failure) failure = e;
+    }
+  }
+  if (failure) throw *failure;
+  return {std::move(*old_loaded), std::move(*new_loaded)};
 }
 
 }  // namespace
 
-std::vector<bool> round_order(int round, int processes) {
+std::vector<bool> old_turns_first(int round, int pairs) {
   std::vector<bool> out;
-  // Pairs alternate old-new and new-old (old new new old ...), and even
-  // rounds start with new, so drift within and across rounds hits both alike.
-  for (int pair = 0; pair < processes; ++pair) {
-    const bool old_first = (round + pair) % 2 == 1;
-    out.push_back(old_first);
-    out.push_back(!old_first);
-  }
+  // Pairs alternate which side takes the first turn, and even rounds start
+  // with new, so neither side is always the one that starts.
+  for (int pair = 0; pair < pairs; ++pair) out.push_back((round + pair) % 2 == 1);
   return out;
 }
 
@@ -113,11 +182,17 @@ std::vector<std::string> rerun_arguments(const results::settings& s, const std::
     args.insert(args.end(), {"--param", axis + "=" + joined});
   }
   if (s.quick) args.push_back("--quick");
-  if (s.samples > 0) args.insert(args.end(), {"--samples", std::to_string(s.samples)});
-  args.insert(args.end(), {"--measurement-time", number_text(s.measurement_time_s)});
-  args.insert(args.end(), {"--warmup", number_text(s.warmup_s)});
-  if (s.min_time_s) args.insert(args.end(), {"--min-time", number_text(*s.min_time_s)});
-  if (!s.random_interleaving) args.push_back("--no-interleave");
+  if (s.measure == "time") {
+    if (s.samples > 0) args.insert(args.end(), {"--samples", std::to_string(s.samples)});
+    args.insert(args.end(), {"--measurement-time", number_text(s.measurement_time_s)});
+    args.insert(args.end(), {"--warmup", number_text(s.warmup_s)});
+    if (s.min_time_s) args.insert(args.end(), {"--min-time", number_text(*s.min_time_s)});
+    if (!s.random_interleaving) args.push_back("--no-interleave");
+  } else if (s.samples != options::k_instruction_samples) {
+    // Counting has no times and no interleaving; its default sample count
+    // is below what --samples accepts, so it is passed only when given.
+    args.insert(args.end(), {"--samples", std::to_string(s.samples)});
+  }
   if (s.rounds > 1) args.insert(args.end(), {"--rounds", std::to_string(s.rounds)});
   for (const auto& input : s.inputs) args.insert(args.end(), {"--input", input});
   if (s.measure != "time") args.insert(args.end(), {"--measure", s.measure});
@@ -159,29 +234,36 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
   if (suspects.empty() || plan.rounds <= 0) return;
   const auto filter = exact_names_regex(suspects);
   const scratch_dir dir;
+  // Pooled in the same order on both sides, sample i of old and of new
+  // ran back to back: compared as pairs.
+  auto paired = plan.settings;
+  paired.paired = true;
+  const bool timed = lockstep_timing(old_side, new_side);
   std::map<std::string, std::size_t> failed_again;
   std::vector<loaded_side> old_runs;
   std::vector<loaded_side> new_runs;
   for (int round = 1; round <= plan.rounds; ++round) {
-    const auto order = round_order(round, plan.processes);
+    const auto firsts = old_turns_first(round, plan.processes);
     std::string order_text;
-    for (const bool is_old : order) order_text += std::string(order_text.empty() ? "" : ", ") + (is_old ? "old" : "new");
+    for (const bool old_first : firsts) order_text += std::string(order_text.empty() ? "" : ", ") + (old_first ? "old" : "new");
     err << "gate: confirmation round " << round << "/" << plan.rounds << ": re-running " << suspects.size()
-        << (suspects.size() == 1 ? " cell" : " cells") << " (" << order_text << ")\n"
+        << (suspects.size() == 1 ? " cell" : " cells") << ", old and new " << (timed ? "in lockstep" : "side by side")
+        << " (" << firsts.size()
+        << (firsts.size() == 1 ? " pair" : " pairs") << ", first turn: " << order_text << ")\n"
         << std::flush;
     std::vector<loaded_side> round_old;
     std::vector<loaded_side> round_new;
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      // Each process is numbered within its side: old-2.3 is round 2's third old process.
-      auto& runs = order[i] ? round_old : round_new;
-      const auto tag = std::to_string(round) + "." + std::to_string(runs.size() + 1);
-      runs.push_back(order[i] ? rerun(plan.old_binary, old_side, "old", filter, dir.path(), tag)
-                              : rerun(plan.new_binary, new_side, "new", filter, dir.path(), tag));
+    for (std::size_t i = 0; i < firsts.size(); ++i) {
+      // old-2.3 is round 2's third old process.
+      auto [o, n] = rerun_pair(plan, old_side, new_side, filter, dir.path(),
+                               std::to_string(round) + "." + std::to_string(i + 1), firsts[i]);
+      round_old.push_back(std::move(o));
+      round_new.push_back(std::move(n));
     }
     const auto round_text = "round-" + std::to_string(round);
     const auto again = gate::judge(compare_sides_on(pooled(round_old, dir.path(), "old-" + round_text),
                                                     pooled(round_new, dir.path(), "new-" + round_text), metrics,
-                                                    plan.settings),
+                                                    paired),
                                    plan.rules, plan.command_line);
     old_runs.insert(old_runs.end(), round_old.begin(), round_old.end());
     new_runs.insert(new_runs.end(), round_new.begin(), round_new.end());
@@ -195,10 +277,10 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
   std::optional<results::gate_verdict> pooled_verdict;
   if (any_unstable) {
     pooled_verdict = gate::judge(compare_sides_on(pooled(old_runs, dir.path(), "old"),
-                                                 pooled(new_runs, dir.path(), "new"), metrics, plan.settings),
+                                                 pooled(new_runs, dir.path(), "new"), metrics, paired),
                                  plan.rules, plan.command_line);
   }
-  const auto rounds_text = std::to_string(plan.rounds) + " interleaved re-run" + (plan.rounds == 1 ? "" : "s");
+  const auto rounds_text = std::to_string(plan.rounds) + " lockstep re-run" + (plan.rounds == 1 ? "" : "s");
   for (auto& c : verdict.cells) {
     if (c.status == results::cell_status::unstable) {
       // Too noisy to judge at first: judged again on all the re-runs'

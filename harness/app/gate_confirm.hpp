@@ -1,7 +1,8 @@
 #pragma once
 // gate --confirm N: re-runs the cells that failed or were too unstable to
-// judge, old and new interleaved, and keeps a failure only when every round
-// fails it again (docs/gate.md, "Confirmation").
+// judge, old and new in lockstep (sample by sample in turn), and keeps a
+// failure only when every round fails it again (docs/gate.md,
+// "Confirmation").
 
 #include <filesystem>
 #include <ostream>
@@ -16,7 +17,7 @@ namespace benchgate::app {
 
 struct confirm_plan {
   int rounds = 0;
-  int processes = 1;  // per side and round, alternating and pooled
+  int processes = 1;  // lockstep pairs per round, pooled
   std::filesystem::path old_binary;
   std::filesystem::path new_binary;
   results::gate_rules rules;
@@ -30,23 +31,26 @@ struct confirm_plan {
 std::vector<std::string> rerun_arguments(const results::settings& settings, const std::string& filter,
                                          const std::filesystem::path& out);
 
-// The order of one confirmation round's processes (true: old): `processes`
-// pairs alternating old-new and new-old, starting with old in odd rounds
-// and with new in even ones. round_order(1, 2) is old, new, new, old.
-std::vector<bool> round_order(int round, int processes);
+// Which side takes the first turn in each of a round's `pairs` lockstep
+// pairs (true: old): alternating, starting with old in odd rounds and with
+// new in even ones. old_turns_first(1, 2) is old, new; (2, 2) new, old.
+std::vector<bool> old_turns_first(int round, int pairs);
 
 // An ECMAScript regex matching exactly the given names: ^(a|b)$, escaped.
 std::string exact_names_regex(const std::vector<std::string>& names);
 
 // Re-runs the failing and the unstable cells of `verdict` in plan.rounds
-// rounds and judges each round. A round runs each side as plan.processes
-// processes in round_order and compares the pooled samples of each side. A failure
-// that is not repeated in every round becomes a warning. An unstable cell
-// (change CI wider than max_ci_width) is judged again on the pooled samples
-// of all rounds and takes that status, unless it is a failure: then it stays
-// unstable (only a cell that failed the first judgement can fail). Progress
-// on `err`. Both sides must be benchgate results (they carry their settings).
-// A re-run that does not succeed throws input_error with its log's tail.
+// rounds and judges each round. A round runs plan.processes pairs of an
+// old and a new process at once, taking turns sample by sample on one CPU
+// (run/lockstep.hpp; instruction counts just run side by side), and
+// compares each side's pooled samples as pairs (comparison_settings::
+// paired). A failure that is not repeated in every round becomes a
+// warning. An unstable cell (change CI wider than max_ci_width) is judged
+// again on the pooled pairs of all rounds and takes that status, unless it
+// is a failure: then it stays unstable (only a cell that failed the first
+// judgement can fail). Progress on `err`. Both sides must be benchgate
+// results (they carry their settings). A re-run that does not succeed
+// throws input_error with its log's tail.
 void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
                       const confirm_plan& plan, std::ostream& err);
 

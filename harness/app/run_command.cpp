@@ -11,6 +11,8 @@
 #include "harness/report/progress.hpp"
 #include "harness/report/run_report.hpp"
 #include "harness/results/results_json.hpp"
+#include "harness/errors/input_error.hpp"
+#include "harness/run/lockstep.hpp"
 #include "harness/run/measuring_child.hpp"
 #include "harness/run/runner.hpp"
 
@@ -79,6 +81,14 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
   }
   std::optional<results::run_results> baseline;
   if (options.baseline) baseline = results::load_baseline(options.baseline_dir, *options.baseline, "--baseline");
+  std::optional<run::lockstep> turns;
+  if (options.lockstep_fd) {
+    if (!run::lockstep::usable(*options.lockstep_fd)) {
+      throw input_error("--lockstep-fd " + std::to_string(*options.lockstep_fd) +
+                        ": not an open socket; expected the end of a socket pair that gate --confirm passes");
+    }
+    turns.emplace(*options.lockstep_fd);  // from here on, only in this run's turns
+  }
   const auto started = std::chrono::steady_clock::now();
 
   results::run_results results;
@@ -86,7 +96,7 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
   results.config = plan.config;
   std::ostringstream text;
   printing_observer observer(out, text);
-  results.cells = run::execute(plan, observer);
+  results.cells = run::execute(plan, observer, turns ? &*turns : nullptr);
 
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <sstream>
 
+#include "harness/stats/paired.hpp"
 #include "harness/stats/resampler.hpp"
 #include "harness/stats/slope.hpp"
 
@@ -12,7 +13,7 @@ namespace benchgate::compare {
 namespace {
 
 // Independent random streams of one pair (stats::derive_seed).
-enum stream : std::uint64_t { old_side_stream = 1, new_side_stream = 2, welch_stream = 3 };
+enum stream : std::uint64_t { old_side_stream = 1, new_side_stream = 2, welch_stream = 3, pairs_stream = 4 };
 
 std::vector<double> iteration_counts(const results::cell& c) {
   std::vector<double> out;
@@ -87,6 +88,14 @@ void add_warnings(results::cell_diff& d, const results::cell& old_cell, const re
   }
 }
 
+// The changes with intervals from resampled pairs (stats/paired.hpp).
+stats::change_estimates paired_change(const std::vector<double>& old_times, const std::vector<double>& new_times,
+                                      const results::comparison_settings& settings, std::uint64_t seed,
+                                      bool with_throughput) {
+  const auto pairs = stats::bootstrap_pairs(old_times, new_times, settings.resamples, seed);
+  return stats::estimate_change(old_times, new_times, pairs.base, pairs.next, settings.confidence, with_throughput);
+}
+
 }  // namespace
 
 std::vector<double> sample_times(const results::cell& c, results::time_metric metric) {
@@ -124,8 +133,16 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
   d.new_side = estimates_of(new_cell, new_side, settings);
 
   const bool with_throughput = new_cell.work.unit != suite::work_unit::none && new_cell.work.amount > 0;
-  const auto change = stats::estimate_change(old_side.times, new_side.times, old_side.distributions,
-                                             new_side.distributions, settings.confidence, with_throughput);
+  const bool paired = settings.paired && old_side.times.size() == new_side.times.size();
+  if (settings.paired && !paired) {
+    d.warnings.push_back("the sides have " + std::to_string(old_side.times.size()) + " and " +
+                         std::to_string(new_side.times.size()) + " samples: compared unpaired");
+  }
+  const auto change =
+      paired ? paired_change(old_side.times, new_side.times, settings, stats::derive_seed(seed, pairs_stream),
+                             with_throughput)
+             : stats::estimate_change(old_side.times, new_side.times, old_side.distributions,
+                                      new_side.distributions, settings.confidence, with_throughput);
   d.mean_change = change.mean;
   d.median_change = change.median;
   d.throughput_change = change.throughput;
@@ -141,8 +158,10 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
     add_warnings(d, old_cell, new_cell);
     return d;
   }
-  const auto welch = stats::welch_test(new_side.times, old_side.times, settings.resamples,
-                                       stats::derive_seed(seed, welch_stream));
+  const auto welch = paired ? stats::paired_t_test(new_side.times, old_side.times, settings.resamples,
+                                                   stats::derive_seed(seed, welch_stream))
+                            : stats::welch_test(new_side.times, old_side.times, settings.resamples,
+                                                stats::derive_seed(seed, welch_stream));
   d.welch = {welch.t, welch.p, welch.p, welch.status};
   const auto u = stats::mann_whitney_u(old_side.times, new_side.times);
   const bool reliable = old_side.times.size() >= stats::k_min_reliable_u_samples &&

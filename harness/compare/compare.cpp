@@ -83,7 +83,9 @@ void judge_all(std::vector<results::cell_diff>& cells, const results::comparison
     auto& c = *tested[i];
     c.welch.p_adjusted = welch_adjusted[i];
     c.mann_whitney.p_adjusted = u_adjusted[i];
-    c.p_value = settings.test == results::significance_test::welch ? welch_adjusted[i] : u_adjusted[i];
+    // Paired, the Welch slot holds the paired t test (comparison_settings).
+    const bool use_t = settings.paired || settings.test == results::significance_test::welch;
+    c.p_value = use_t ? welch_adjusted[i] : u_adjusted[i];
     c.verdict = stats::judge(c.p_value, settings.alpha, c.mean_change, settings.noise_threshold);
   }
 }

@@ -58,11 +58,13 @@ po::options_description run_description() {
 }
 
 // Not in the help: set by `run --measure instructions` on the child it
-// starts under callgrind.
+// starts under callgrind, and by gate --confirm on the runs it pairs.
 po::options_description internal_run_description() {
   auto d = make_description();
   d.add_options()("callgrind-out", po::value<std::string>()->value_name("FILE"),
-                  "internal: this process runs under callgrind, whose dumps go to FILE.N");
+                  "internal: this process runs under callgrind, whose dumps go to FILE.N")
+      ("lockstep-fd", po::value<std::string>()->value_name("FD"),
+       "internal (gate --confirm): take turns, sample by sample, with a partner run over socket FD");
   return d;
 }
 
@@ -237,6 +239,12 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
       throw input_error("--callgrind-out " + *file + ": internal option of --measure instructions");
     }
     out.callgrind_out = std::filesystem::path(*file);
+  }
+  if (const auto fd = get_int_at_least(vm, "lockstep-fd", 0)) {
+    if (out.measure != measure_kind::time) {
+      throw input_error("--lockstep-fd " + std::to_string(*fd) + ": only with --measure time (counts need no partner)");
+    }
+    out.lockstep_fd = fd;
   }
   out.cases = checked_case_names(get_strings(vm, "case"), cases);
   const auto run = selected(out.cases, cases);

@@ -64,6 +64,9 @@ struct run_options {
   // and is the process that measures.
   std::vector<std::string> args;                  // the arguments after "run", as given
   std::optional<std::filesystem::path> callgrind_out;
+  // Internal --lockstep-fd (gate --confirm): the socket this run takes
+  // turns on with its partner (run/lockstep.hpp); checked by the run.
+  std::optional<int> lockstep_fd;
 };
 
 }  // namespace benchgate::options

@@ -17,8 +17,8 @@ constexpr int k_log_mode = 0644;
 
 }  // namespace
 
-child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
-                        const std::optional<std::filesystem::path>& log) {
+started_child start_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                          const std::optional<std::filesystem::path>& log, const std::vector<int>& close_in_child) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (log) {
@@ -27,6 +27,7 @@ child_outcome run_child(const std::filesystem::path& binary, const std::vector<s
                                      k_log_mode);
     posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   }
+  for (const int fd : close_in_child) posix_spawn_file_actions_addclose(&actions, fd);
 
   std::vector<std::string> argv_strings = {binary.string()};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
@@ -34,16 +35,26 @@ child_outcome run_child(const std::filesystem::path& binary, const std::vector<s
   for (auto& a : argv_strings) argv.push_back(a.data());
   argv.push_back(nullptr);
 
-  child_outcome outcome;
+  started_child child;
   pid_t pid = 0;
   const int spawned = posix_spawn(&pid, binary.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
-    outcome.start_error = spawned;
+    child.start_error = spawned;
+    return child;
+  }
+  child.pid = pid;
+  return child;
+}
+
+child_outcome wait_for(const started_child& child) {
+  child_outcome outcome;
+  if (child.pid < 0) {
+    outcome.start_error = child.start_error;
     return outcome;
   }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
+  while (waitpid(child.pid, &status, 0) < 0) {
     if (errno != EINTR) {
       outcome.start_error = errno;
       return outcome;
@@ -52,6 +63,11 @@ child_outcome run_child(const std::filesystem::path& binary, const std::vector<s
   if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
   return outcome;
+}
+
+child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                        const std::optional<std::filesystem::path>& log) {
+  return wait_for(start_child(binary, args, log));
 }
 
 std::filesystem::path this_executable() { return std::filesystem::read_symlink("/proc/self/exe"); }

@@ -22,6 +22,22 @@ struct child_outcome {
 child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
                         const std::optional<std::filesystem::path>& log = std::nullopt);
 
+// A child started and not yet waited for.
+struct started_child {
+  int pid = -1;
+  int start_error = 0;  // errno-style, when posix_spawn failed (pid -1)
+};
+
+// Starts `binary ARGS...` as run_child does, without waiting; the child
+// inherits this process's descriptors that are not close-on-exec, but for
+// those in `close_in_child`.
+started_child start_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                          const std::optional<std::filesystem::path>& log,
+                          const std::vector<int>& close_in_child = {});
+
+// Waits for a started child.
+child_outcome wait_for(const started_child& child);
+
 // The path of the running executable (/proc/self/exe).
 std::filesystem::path this_executable();
 

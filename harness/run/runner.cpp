@@ -12,6 +12,7 @@
 #include "harness/results/merge.hpp"
 #include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
+#include "harness/run/lockstep.hpp"
 #include "harness/run/slowdown.hpp"
 
 namespace benchgate::run {
@@ -112,7 +113,7 @@ void add_instructions(results::cell& c, const callgrind_counter& counter) {
 }
 
 std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown,
-                                     callgrind_session* callgrind) {
+                                     callgrind_session* callgrind, lockstep* turns) {
   auto prepared = planned.bench_case->prepare(planned.point);
   std::vector<results::cell> cells;
   for (const auto& variant : planned.variants) {
@@ -140,7 +141,11 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
     if (!c.error.empty()) continue;
     const auto* bench = find_bench(prepared, c.variant);
     auto* registered = benchmark::RegisterBenchmark(
-        c.name.c_str(), [body = bench->body, knobs = knobs[i]](benchmark::State& state) { body(state, knobs); });
+        c.name.c_str(), [body = bench->body, knobs = knobs[i], turns](benchmark::State& state) {
+          body(state, knobs);
+          // The partner's turn: it times a sample of its own.
+          if (turns != nullptr) turns->yield();
+        });
     registered->Repetitions(samples)->Unit(benchmark::kNanosecond);
     if (callgrind != nullptr) {
       // Fixed: the counted iterations plus the warm-up one (timed_loop.hpp).
@@ -173,7 +178,7 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
 
 }  // namespace
 
-std::vector<results::cell> execute(const run_plan& plan, run_observer& observer) {
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns) {
   initialize_google_benchmark(plan.interleave);
   slowdown_injector slowdown(plan);
   std::optional<callgrind_session> callgrind;
@@ -188,7 +193,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer)
       if (samples == 0) continue;
       observer.point_started(static_cast<std::size_t>(round) * count + i, count * static_cast<std::size_t>(rounds),
                              planned);
-      auto cells = run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr);
+      auto cells = run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr, turns);
       if (by_point[i].empty()) {
         by_point[i] = std::move(cells);
       } else {

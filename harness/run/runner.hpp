@@ -11,6 +11,8 @@
 
 namespace benchgate::run {
 
+class lockstep;
+
 // Told about each grid point as the run goes (progress display, report).
 class run_observer {
  public:
@@ -33,6 +35,8 @@ class run_observer {
 // error and no samples; a body that calls SkipWithError does the same.
 // Cells chosen by the plan's injected slowdown get their extra work
 // (slowdown.hpp) and two figures: injected_spin_steps, injected_pilot_ns.
-std::vector<results::cell> execute(const run_plan& plan, run_observer& observer);
+// With `turns`, every Google Benchmark call of a body (a sample, or a
+// warm-up or calibration call) ends this run's turn (lockstep.hpp).
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns = nullptr);
 
 }  // namespace benchgate::run

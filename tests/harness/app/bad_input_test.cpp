@@ -437,6 +437,15 @@ TEST_F(BadInput, RunBadPercentages) {
                    "--inject-slowdown -5: expected a percentage in (0, 1000], e.g. 10");
 }
 
+// The internal option gate --confirm sets: a socket the run inherited.
+TEST_F(BadInput, RunLockstepWithoutASocket) {
+  expect_bad_input(tiny_run({"--lockstep-fd", "0"}),
+                   "--lockstep-fd 0: not an open socket; expected the end of a socket pair that gate --confirm passes");
+  expect_bad_input(tiny_run({"--lockstep-fd", "-1"}), "--lockstep-fd -1: expected an integer >= 0");
+  expect_bad_input(tiny_run({"--lockstep-fd", "3", "--measure", "instructions"}),
+                   "--lockstep-fd 3: only with --measure time (counts need no partner)");
+}
+
 TEST_F(BadInput, RunBadParam) {
   expect_bad_input(tiny_run({"--param", "density="}), "--param density=: expected AXIS=V1,V2,... (e.g. density=0.1,0.5)");
 }

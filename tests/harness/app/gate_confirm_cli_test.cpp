@@ -43,9 +43,12 @@ TEST_F(GateConfirmCli, AnInjectedSlowdownStillFailsAfterConfirmation) {
       "gate old.json new.json --no-rules --metric cpu_time --max-regression 10 --confirm 2 --confirm-processes 3 "
       "--json v.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  // Three processes per side, old new new old old new, then the mirror.
-  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/2: re-running 1 cell (old, new, new, old, old, new)\n"));
-  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 2/2: re-running 1 cell (new, old, old, new, new, old)\n"));
+  // Three lockstep pairs a round; the side that starts alternates, and the
+  // second round mirrors the first.
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/2: re-running 1 cell, old and new in lockstep (3 pairs, "
+                               "first turn: old, new, old)\n"));
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 2/2: re-running 1 cell, old and new in lockstep (3 pairs, "
+                               "first turn: new, old, new)\n"));
   const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
   EXPECT_EQ(v["confirm_rounds"], 2);
   EXPECT_EQ(v["cells"][0]["name"], k_cell);
@@ -65,13 +68,13 @@ TEST_F(GateConfirmCli, AFailureTheReRunsDoNotRepeatIsAWarning) {
   }
   results::save_results(new_run, path("new.json"), "test");
   const auto r = run("gate old.json new.json --no-rules --max-regression 500 --confirm 1 --json v.json");
-  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell (old, new)\n"));
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (1 pair, first turn: old)\n"));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
   EXPECT_EQ(v["cells"][0]["status"], "warn");
   EXPECT_EQ(v["cells"][0]["confirmed_rounds"], 0);
   EXPECT_THAT(v["cells"][0]["reason"].get<std::string>(),
-              HasSubstr("; not confirmed: failed again in 0 of 1 interleaved re-run"));
+              HasSubstr("; not confirmed: failed again in 0 of 1 lockstep re-run"));
 }
 
 // Results whose new side scatters over a factor of ten: too unstable to
@@ -89,11 +92,11 @@ TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
   EXPECT_EQ(first["cells"][0]["status"], "unstable");
 
   const auto r = run(gate + " --confirm 1 --confirm-processes 2 --json v.json");
-  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell (old, new, new, old)\n"));
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (2 pairs, first turn: old, new)\n"));
   const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
   const auto& cell = v["cells"][0];
   EXPECT_THAT(cell["reason"].get<std::string>(),
-              HasSubstr("(judged on the pooled samples of 1 interleaved re-run; the first comparison's CI was "));
+              HasSubstr("(judged on the pooled samples of 1 lockstep re-run; the first comparison's CI was "));
   // Unchanged code re-run: its CI is far narrower than the factor-of-ten
   // scatter's, and far from a 50 % regression.
   EXPECT_NE(cell["status"], "unstable") << r.out;
@@ -121,7 +124,7 @@ TEST_F(GateConfirmCli, AnUnstableCellTheReRunsFailStaysUnstable) {
   const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
   EXPECT_EQ(v["cells"][0]["status"], "unstable");
   EXPECT_THAT(v["cells"][0]["reason"].get<std::string>(),
-              HasSubstr("; on the pooled samples of 1 interleaved re-run: regression CI lower bound +"));
+              HasSubstr("; on the pooled samples of 1 lockstep re-run: regression CI lower bound +"));
   EXPECT_THAT(v["cells"][0]["reason"].get<std::string>(),
               HasSubstr(": still unstable (re-runs alone do not fail a cell)"));
 }

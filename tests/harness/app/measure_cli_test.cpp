@@ -201,5 +201,26 @@ TEST_F(MeasureCli, CalibrateRejectsRunOnlyOptions) {
   EXPECT_EQ(r.err, "error: --repeats 0: expected an integer >= 1\n");
 }
 
+// Counts that claim a doubling: gate --confirm re-runs both sides under
+// callgrind (side by side: counts need no lockstep), which count the same
+// again, so the failure is not confirmed.
+TEST_F(MeasureCli, GateConfirmReCountsASuspectCell) {
+  if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: instruction mode cannot run";
+  if (k_sanitized) GTEST_SKIP() << "a sanitizer build: valgrind cannot run it";
+  const std::string one_cell = std::string(k_page_iter_point) + " --filter 'page_iter/core/'";
+  ASSERT_EQ(run(one_cell + " --out old.json").exit_code, 0);
+  auto doubled = results::load_results(path("old.json"), "test");
+  ASSERT_EQ(doubled.cells.size(), 1U);
+  for (auto& s : doubled.cells[0].samples) s.instructions = *s.instructions * 2;
+  results::save_results(doubled, path("new.json"), "test");
+  const auto r = run("gate old.json new.json --no-rules --metric instructions --max-regression 5 --confirm 1 "
+                     "--json v.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell"));
+  const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
+  EXPECT_EQ(v["cells"][0]["status"], "warn");
+  EXPECT_EQ(v["cells"][0]["confirmed_rounds"], 0);
+}
+
 }  // namespace
 }  // namespace benchgate
