@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
-#include <optional>
 #include <cstdio>
+#include <cstring>
 #include <map>
+#include <optional>
 
 #include "harness/options/run_options.hpp"
 #include "harness/process/child_process.hpp"
@@ -81,7 +81,14 @@ started_rerun start_rerun(const std::filesystem::path& binary, const loaded_side
   started_rerun r{what, binary.string(), dir / (std::string(what) + "-" + tag + ".json"),
                   dir / (std::string(what) + "-" + tag + ".log"), {}};
   auto args = rerun_arguments(*side.source.run_settings, filter, r.out);
-  if (turn_fd) args.insert(args.end(), {"--lockstep-fd", std::to_string(*turn_fd)});
+  if (turn_fd) {
+    // Both runs in the same fixed order (Google Benchmark's interleaving
+    // shuffles with a fresh random seed in each process), so sample i of a
+    // cell on one side runs right before or after sample i on the other:
+    // the partner is the interleaving that matters here.
+    if (side.source.run_settings->random_interleaving) args.push_back("--no-interleave");
+    args.insert(args.end(), {"--lockstep-fd", std::to_string(*turn_fd)});
+  }
   for (const auto& a : args) r.command += " " + a;
   r.child = process::start_child(binary, args, r.log, close_in_child);
   return r;
@@ -280,7 +287,8 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
                                                  pooled(new_runs, dir.path(), "new"), metrics, paired),
                                  plan.rules, plan.command_line);
   }
-  const auto rounds_text = std::to_string(plan.rounds) + " lockstep re-run" + (plan.rounds == 1 ? "" : "s");
+  const auto rounds_text = std::to_string(plan.rounds) + (timed ? " lockstep" : " side-by-side") + " re-run" +
+                           (plan.rounds == 1 ? "" : "s");
   for (auto& c : verdict.cells) {
     if (c.status == results::cell_status::unstable) {
       // Too noisy to judge at first: judged again on all the re-runs'

@@ -26,12 +26,12 @@ po::options_description gate_description() {
       ("alpha", po::value<std::string>()->value_name("P"),
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
       ("confirm", po::value<std::string>()->value_name("N"),
-       "re-run the failing and unstable cells N times, old and new interleaved; fail only cells that fail every "
-       "round; judge unstable cells again on the pooled re-runs, which can clear them but not fail them (OLD NEW "
-       "benchgate results only)")
+       "re-run the failing and unstable cells N times, old and new in lockstep (one sample each in turn, on one "
+       "CPU) and compared as pairs; fail only cells that fail every round; judge unstable cells again on the "
+       "pooled re-runs, which can clear them but not fail them (OLD NEW benchgate results only)")
       ("confirm-processes", po::value<std::string>()->value_name("P"),
-       "with --confirm: each round runs each side as P processes, alternating old new new old ..., and pools "
-       "them (default: 1)")
+       "with --confirm: each round runs P lockstep pairs of an old and a new process, the side that starts "
+       "alternating, and pools them (default: 1)")
       ("old-binary", po::value<std::string>()->value_name("PATH"),
        "with --confirm: the benchgate that re-runs the old side (default: this one)")
       ("new-binary", po::value<std::string>()->value_name("PATH"),
