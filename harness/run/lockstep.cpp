@@ -27,15 +27,6 @@ void pin_to_first_cpu() {
   }
 }
 
-}  // namespace
-
-lockstep::lockstep(int socket_fd) : fd_(socket_fd) {
-  pin_to_first_cpu();
-  wait_for_turn();
-}
-
-namespace {
-
 // One turn to `fd`'s partner; false when it is gone.
 bool send_turn(int fd) {
   const char turn = k_turn;
@@ -47,6 +38,11 @@ bool send_turn(int fd) {
 }
 
 }  // namespace
+
+lockstep::lockstep(int socket_fd) : fd_(socket_fd) {
+  pin_to_first_cpu();
+  wait_for_turn();
+}
 
 bool lockstep::hand_first_turn(int fd) { return send_turn(fd); }
 
