@@ -119,28 +119,26 @@ std::pair<loaded_side, loaded_side> rerun_pair(const confirm_plan& plan, const l
                                                const loaded_side& new_side, const std::string& filter,
                                                const std::filesystem::path& dir, const std::string& tag,
                                                bool old_first) {
-  const bool timed = lockstep_timing(old_side, new_side);
-  process::socket_pair turns;
-  std::optional<int> old_fd;
-  std::optional<int> new_fd;
-  if (timed) {
-    if (turns.error() != 0) {
+  // Counted runs get no socket: end 0 is old's, end 1 new's.
+  std::optional<process::socket_pair> turns;
+  if (lockstep_timing(old_side, new_side)) {
+    turns.emplace();
+    if (turns->error() != 0) {
       throw input_error(std::string("--confirm: no socket pair for the lockstep re-runs: ") +
-                        std::strerror(turns.error()));
+                        std::strerror(turns->error()));
     }
-    old_fd = turns.end(0);
-    new_fd = turns.end(1);
     // A turn sent from one end arrives at the other.
-    if (!run::lockstep::hand_first_turn(old_first ? turns.end(1) : turns.end(0))) {
+    if (!run::lockstep::hand_first_turn(turns->end(old_first ? 1 : 0))) {
       throw input_error(std::string("--confirm: could not start the lockstep re-runs: ") + std::strerror(errno));
     }
   }
-  auto old_run = start_rerun(plan.old_binary, old_side, "old", filter, dir, tag, old_fd,
-                             timed ? std::vector<int>{turns.end(1)} : std::vector<int>{});
-  auto new_run = start_rerun(plan.new_binary, new_side, "new", filter, dir, tag, new_fd,
-                             timed ? std::vector<int>{turns.end(0)} : std::vector<int>{});
+  // Side `which`'s end, and the partner's end that its child must not hold.
+  const auto own_end = [&](int which) { return turns ? std::optional<int>(turns->end(which)) : std::nullopt; };
+  const auto partner_end = [&](int which) { return turns ? std::vector<int>{turns->end(1 - which)} : std::vector<int>{}; };
+  auto old_run = start_rerun(plan.old_binary, old_side, "old", filter, dir, tag, own_end(0), partner_end(0));
+  auto new_run = start_rerun(plan.new_binary, new_side, "new", filter, dir, tag, own_end(1), partner_end(1));
   // Each run now holds its end alone: when one ends, the other goes on.
-  turns.close_ends();
+  if (turns) turns->close_ends();
   // Both are waited for before either's failure is reported.
   std::optional<loaded_side> old_loaded;
   std::optional<loaded_side> new_loaded;
