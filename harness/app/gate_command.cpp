@@ -103,6 +103,8 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
     if (options.confirm > 0) {
       const confirm_plan plan{options.confirm,
                               options.confirm_processes,
+                              options.confirm_extra.value_or(options.confirm),
+                              options.confirm_dir,
                               options.old_binary.value_or(process::this_executable()),
                               options.new_binary.value_or(process::this_executable()),
                               rules,

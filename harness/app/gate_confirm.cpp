@@ -34,23 +34,33 @@ std::string number_text(double value) {
   return buffer;
 }
 
-// A scratch folder for the re-runs' results, removed at the end.
-class scratch_dir {
+// Where the re-runs' results and logs go: the folder asked for (created
+// if needed, kept), else a temporary one removed at the end.
+class rerun_dir {
  public:
-  scratch_dir() {
-    path_ = std::filesystem::temp_directory_path() / ("benchgate-confirm-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
+  explicit rerun_dir(const std::optional<std::filesystem::path>& keep) : kept_(keep.has_value()) {
+    path_ = keep ? *keep
+                 : std::filesystem::temp_directory_path() / ("benchgate-confirm-" + std::to_string(::getpid()));
+    std::error_code ec;
+    if (!kept_) std::filesystem::remove_all(path_, ec);
+    std::filesystem::create_directories(path_, ec);
+    if (ec || !std::filesystem::is_directory(path_)) {
+      throw input_error(std::string(kept_ ? "--confirm-dir " : "--confirm: the temporary folder ") +
+                        path_.string() + ": cannot be made a folder" + (ec ? " (" + ec.message() + ")" : "") +
+                        "; expected a folder the re-runs can write to");
+    }
   }
-  ~scratch_dir() {
+  ~rerun_dir() {
+    if (kept_) return;
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
   }
-  scratch_dir(const scratch_dir&) = delete;
-  scratch_dir& operator=(const scratch_dir&) = delete;
+  rerun_dir(const rerun_dir&) = delete;
+  rerun_dir& operator=(const rerun_dir&) = delete;
   const std::filesystem::path& path() const { return path_; }
 
  private:
+  bool kept_;
   std::filesystem::path path_;
 };
 
@@ -224,38 +234,56 @@ loaded_side pooled(const std::vector<loaded_side>& side_runs, const std::filesys
   return out;
 }
 
+std::string rounds_text(std::size_t rounds, bool timed) {
+  return std::to_string(rounds) + (timed ? " lockstep" : " side-by-side") + " re-run" + (rounds == 1 ? "" : "s");
+}
+
+// The rounds' re-runs so far, each side's in the same order, and how many
+// rounds each cell was in.
+struct confirmation_pool {
+  std::vector<loaded_side> old_runs;
+  std::vector<loaded_side> new_runs;
+  std::map<std::string, std::size_t> rounds_of;
+};
+
 }  // namespace
 
 void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
                       const confirm_plan& plan, std::ostream& err) {
   std::vector<std::string> suspects;
+  std::vector<std::string> unstable;
   std::vector<results::time_metric> metrics;
   for (const auto& c : verdict.cells) {
     if (c.status != results::cell_status::fail && c.status != results::cell_status::unstable) continue;
     suspects.push_back(c.name);
+    if (c.status == results::cell_status::unstable) unstable.push_back(c.name);
     const auto m = gate::compared_metric(c.metric);
     if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
   }
   if (suspects.empty() || plan.rounds <= 0) return;
-  const auto filter = exact_names_regex(suspects);
-  const scratch_dir dir;
+  const rerun_dir dir(plan.keep_dir);
   // Pooled in the same order on both sides, sample i of old and of new
   // ran back to back: compared as pairs.
   auto paired = plan.settings;
   paired.paired = true;
   const bool timed = lockstep_timing(old_side, new_side);
-  std::map<std::string, std::size_t> failed_again;
-  std::vector<loaded_side> old_runs;
-  std::vector<loaded_side> new_runs;
-  for (int round = 1; round <= plan.rounds; ++round) {
+  confirmation_pool pool;
+  const auto compare_pooled = [&](const std::vector<loaded_side>& old_runs, const std::vector<loaded_side>& new_runs,
+                                  const std::string& what) {
+    return gate::judge(compare_sides_on(pooled(old_runs, dir.path(), "old-" + what),
+                                        pooled(new_runs, dir.path(), "new-" + what), metrics, paired),
+                       plan.rules, plan.command_line);
+  };
+  // Runs round `round` of `cells`, adds it to the pool and judges it alone.
+  const auto run_round = [&](int round, const std::vector<std::string>& cells, const std::string& title) {
     const auto firsts = old_turns_first(round, plan.processes);
     std::string order_text;
     for (const bool old_first : firsts) order_text += std::string(order_text.empty() ? "" : ", ") + (old_first ? "old" : "new");
-    err << "gate: confirmation round " << round << "/" << plan.rounds << ": re-running " << suspects.size()
-        << (suspects.size() == 1 ? " cell" : " cells") << ", old and new " << (timed ? "in lockstep" : "side by side")
-        << " (" << firsts.size()
+    err << "gate: " << title << ": re-running " << cells.size() << (cells.size() == 1 ? " cell" : " cells")
+        << ", old and new " << (timed ? "in lockstep" : "side by side") << " (" << firsts.size()
         << (firsts.size() == 1 ? " pair" : " pairs") << ", first turn: " << order_text << ")\n"
         << std::flush;
+    const auto filter = exact_names_regex(cells);
     std::vector<loaded_side> round_old;
     std::vector<loaded_side> round_new;
     for (std::size_t i = 0; i < firsts.size(); ++i) {
@@ -265,28 +293,38 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
       round_old.push_back(std::move(o));
       round_new.push_back(std::move(n));
     }
-    const auto round_text = "round-" + std::to_string(round);
-    const auto again = gate::judge(compare_sides_on(pooled(round_old, dir.path(), "old-" + round_text),
-                                                    pooled(round_new, dir.path(), "new-" + round_text), metrics,
-                                                    paired),
-                                   plan.rules, plan.command_line);
-    old_runs.insert(old_runs.end(), round_old.begin(), round_old.end());
-    new_runs.insert(new_runs.end(), round_new.begin(), round_new.end());
+    auto judged = compare_pooled(round_old, round_new, "round-" + std::to_string(round));
+    pool.old_runs.insert(pool.old_runs.end(), round_old.begin(), round_old.end());
+    pool.new_runs.insert(pool.new_runs.end(), round_new.begin(), round_new.end());
+    for (const auto& name : cells) ++pool.rounds_of[name];
+    return judged;
+  };
+
+  std::map<std::string, std::size_t> failed_again;
+  for (int round = 1; round <= plan.rounds; ++round) {
+    const auto again = run_round(round, suspects,
+                                 "confirmation round " + std::to_string(round) + "/" + std::to_string(plan.rounds));
     for (const auto& c : again.cells) {
       if (c.status == results::cell_status::fail) ++failed_again[c.name];
     }
   }
-  const bool any_unstable = std::any_of(verdict.cells.begin(), verdict.cells.end(), [](const auto& c) {
-    return c.status == results::cell_status::unstable;
-  });
+  // Unstable cells are judged on the pooled pairs; those still too wide
+  // get extra rounds of their own, while the budget lasts.
   std::optional<results::gate_verdict> pooled_verdict;
-  if (any_unstable) {
-    pooled_verdict = gate::judge(compare_sides_on(pooled(old_runs, dir.path(), "old"),
-                                                 pooled(new_runs, dir.path(), "new"), metrics, paired),
-                                 plan.rules, plan.command_line);
+  int extra = 0;
+  while (!unstable.empty()) {
+    pooled_verdict = compare_pooled(pool.old_runs, pool.new_runs, "all");
+    std::vector<std::string> still;
+    for (const auto& c : pooled_verdict->cells) {
+      const bool was_unstable = std::find(unstable.begin(), unstable.end(), c.name) != unstable.end();
+      if (was_unstable && c.status == results::cell_status::unstable) still.push_back(c.name);
+    }
+    if (still.empty() || extra == plan.extra_rounds) break;
+    ++extra;
+    run_round(plan.rounds + extra, still,
+              "extra confirmation round " + std::to_string(extra) + "/" + std::to_string(plan.extra_rounds) +
+                  " for the cells whose pooled pairs are still too wide");
   }
-  const auto rounds_text = std::to_string(plan.rounds) + (timed ? " lockstep" : " side-by-side") + " re-run" +
-                           (plan.rounds == 1 ? "" : "s");
   for (auto& c : verdict.cells) {
     if (c.status == results::cell_status::unstable) {
       // Too noisy to judge at first: judged again on all the re-runs'
@@ -297,7 +335,12 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
       const auto it = std::find_if(pooled_verdict->cells.begin(), pooled_verdict->cells.end(),
                                    [&](const auto& p) { return p.name == c.name; });
       if (it == pooled_verdict->cells.end()) continue;  // the re-runs could not compare it: stays unstable
-      const auto pooled_text = " the pooled samples of " + rounds_text;
+      const auto rounds = pool.rounds_of[c.name];
+      const auto pooled_text =
+          " the pooled samples of " + rounds_text(rounds, timed) +
+          (rounds > static_cast<std::size_t>(plan.rounds)
+               ? " (" + std::to_string(rounds - static_cast<std::size_t>(plan.rounds)) + " extra)"
+               : "");
       if (it->status == results::cell_status::fail) {
         c.reason += "; on" + pooled_text + ": " + it->reason + ": still unstable (re-runs alone do not fail a cell)";
         continue;
@@ -314,11 +357,12 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
       c.confirmed_rounds = count;
       if (count < static_cast<std::size_t>(plan.rounds)) {
         c.status = results::cell_status::warn;
-        c.reason += "; not confirmed: failed again in " + std::to_string(count) + " of " + rounds_text;
+        c.reason += "; not confirmed: failed again in " + std::to_string(count) + " of " +
+                    rounds_text(static_cast<std::size_t>(plan.rounds), timed);
       }
     }
   }
-  verdict.confirm_rounds = static_cast<std::size_t>(plan.rounds);
+  verdict.confirm_rounds = static_cast<std::size_t>(plan.rounds + extra);
   gate::finish(verdict);
 }
 

@@ -5,6 +5,7 @@
 // "Confirmation").
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@ namespace benchgate::app {
 struct confirm_plan {
   int rounds = 0;
   int processes = 1;  // lockstep pairs per round, pooled
+  int extra_rounds = 0;  // at most, for cells the pooled rounds leave unstable
+  std::optional<std::filesystem::path> keep_dir;  // where the re-runs stay; none: a removed temporary folder
   std::filesystem::path old_binary;
   std::filesystem::path new_binary;
   results::gate_rules rules;
@@ -48,7 +51,9 @@ std::string exact_names_regex(const std::vector<std::string>& names);
 // warning. An unstable cell (change CI wider than max_ci_width) is judged
 // again on the pooled pairs of all rounds and takes that status, unless it
 // is a failure: then it stays unstable (only a cell that failed the first
-// judgement can fail). Progress on `err`. Both sides must be benchgate
+// judgement can fail). While some are still too wide, up to
+// plan.extra_rounds more rounds re-run just those and add to the pool.
+// Progress on `err`. Both sides must be benchgate
 // results (they carry their settings). A re-run that does not succeed
 // throws input_error with its log's tail.
 void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,

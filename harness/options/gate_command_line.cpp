@@ -32,6 +32,12 @@ po::options_description gate_description() {
       ("confirm-processes", po::value<std::string>()->value_name("P"),
        "with --confirm: each round runs P lockstep pairs of an old and a new process, the side that starts "
        "alternating, and pools them (default: 1)")
+      ("confirm-extra", po::value<std::string>()->value_name("K"),
+       "with --confirm: cells whose pooled pairs are still too wide to judge get up to K more rounds of their "
+       "own, pooled with the others (default: N; 0: none)")
+      ("confirm-dir", po::value<std::string>()->value_name("DIR"),
+       "with --confirm: keep the re-runs' results and logs in DIR (old-R.P.json, new-R.P.json; default: a "
+       "temporary folder, removed)")
       ("old-binary", po::value<std::string>()->value_name("PATH"),
        "with --confirm: the benchgate that re-runs the old side (default: this one)")
       ("new-binary", po::value<std::string>()->value_name("PATH"),
@@ -148,6 +154,19 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
     }
     if (out.confirm == 0) throw input_error("--confirm-processes " + *text + ": only means something with --confirm N");
     out.confirm_processes = static_cast<int>(*value);
+  }
+  if (const auto text = get_string(vm, "confirm-extra")) {
+    const auto value = text::parse_int(*text);
+    if (!value || *value < 0 || *value > k_max_confirm_rounds) {
+      throw input_error("--confirm-extra " + *text + ": expected a number of rounds from 0 to " +
+                        std::to_string(k_max_confirm_rounds));
+    }
+    if (out.confirm == 0) throw input_error("--confirm-extra " + *text + ": only means something with --confirm N");
+    out.confirm_extra = static_cast<int>(*value);
+  }
+  out.confirm_dir = get_folder(vm, "confirm-dir");
+  if (out.confirm_dir && out.confirm == 0) {
+    throw input_error("--confirm-dir " + out.confirm_dir->string() + ": only means something with --confirm N");
   }
   out.old_binary = binary_option(vm, "old-binary");
   out.new_binary = binary_option(vm, "new-binary");

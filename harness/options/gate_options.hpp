@@ -36,6 +36,10 @@ struct gate_options {
   results::comparison_settings settings;       // of OLD NEW comparisons (--alpha)
   int confirm = 0;                             // --confirm N rounds (0: none)
   int confirm_processes = k_default_confirm_processes;  // --confirm-processes P per side and round
+  // --confirm-extra K: rounds at most added for cells the pooled re-runs
+  // still cannot judge (too wide); unset: as many as --confirm N.
+  std::optional<int> confirm_extra;
+  std::optional<std::filesystem::path> confirm_dir;  // --confirm-dir: keep the re-runs there
   std::optional<std::filesystem::path> old_binary;  // default: this executable
   std::optional<std::filesystem::path> new_binary;
   std::filesystem::path baseline_dir = results::k_default_baseline_dir;

@@ -16,6 +16,7 @@ namespace benchgate {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr const char* k_cell = "page_iter/core/row_bytes:8/density:0.5";
 constexpr const char* k_run =
@@ -103,6 +104,45 @@ TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
   EXPECT_NE(cell["status"], "fail") << r.out;
   EXPECT_LT(cell["change_pct"]["upper"].get<double>() - cell["change_pct"]["lower"].get<double>(), 40.0);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+// A limit no re-run can meet (a CI at most 0.001 points wide): the cell
+// stays unstable after the N rounds, gets its extra rounds, and is judged
+// on all of them; --confirm-dir keeps every re-run.
+TEST_F(GateConfirmCli, ACellStillTooWideGetsExtraRounds) {
+  ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
+  auto new_run = results::load_results(path("old.json"), "test");
+  new_run.cells.at(0).samples = scattered(new_run.cells.at(0).samples, 0.3, 3.0);
+  results::save_results(new_run, path("new.json"), "test");
+  const auto r = run(
+      "gate old.json new.json --no-rules --metric cpu_time --max-regression 50 --max-ci-width 0.001 --confirm 1 "
+      "--confirm-extra 2 --confirm-dir kept --json v.json");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (1 pair, "
+                               "first turn: old)\n"));
+  // The rounds go on alternating which side starts.
+  EXPECT_THAT(r.err, HasSubstr("gate: extra confirmation round 1/2 for the cells whose pooled pairs are still too "
+                               "wide: re-running 1 cell, old and new in lockstep (1 pair, first turn: new)\n"));
+  EXPECT_THAT(r.err, HasSubstr("gate: extra confirmation round 2/2 for the cells whose pooled pairs are still too "
+                               "wide: re-running 1 cell, old and new in lockstep (1 pair, first turn: old)\n"));
+  const auto v = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
+  EXPECT_EQ(v["confirm_rounds"], 3);
+  EXPECT_EQ(v["cells"][0]["status"], "unstable");
+  EXPECT_THAT(v["cells"][0]["reason"].get<std::string>(),
+              HasSubstr(" (judged on the pooled samples of 3 lockstep re-runs (2 extra); the first comparison's CI "
+                        "was "));
+  for (const char* kept : {"old-1.1.json", "new-1.1.json", "old-3.1.json", "new-3.1.json", "new-3.1.log"}) {
+    EXPECT_TRUE(std::filesystem::is_regular_file(path("kept") / kept)) << kept;
+  }
+  // Each re-run keeps its own samples (the run settings ask for 20).
+  EXPECT_EQ(results::load_results(path("kept") / "old-3.1.json", "test").cells.at(0).samples.size(), 20U);
+
+  const auto none = run(
+      "gate old.json new.json --no-rules --metric cpu_time --max-regression 50 --max-ci-width 0.001 --confirm 1 "
+      "--confirm-extra 0 --json none.json");
+  EXPECT_EQ(none.exit_code, 3) << none.out << none.err;
+  EXPECT_THAT(none.err, Not(HasSubstr("extra confirmation round")));
+  EXPECT_EQ(nlohmann::json::parse(files::read_file(path("none.json"), "test"))["confirm_rounds"], 1);
 }
 
 // A real 300 % slowdown whose first samples are replaced by the old ones

@@ -66,6 +66,26 @@ TEST(GateCommandLine, ConfirmProcesses) {
             "--confirm-processes x: expected a number of processes per side from 1 to 20");
 }
 
+TEST(GateCommandLine, ConfirmExtraRoundsAndFolder) {
+  const auto plain = parse_gate({"old.json", "new.json", "--confirm", "2"});
+  EXPECT_EQ(plain.confirm_extra, std::nullopt);  // as many as --confirm
+  EXPECT_EQ(plain.confirm_dir, std::nullopt);
+  EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "0"}).confirm_extra, 0);
+  EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "5"}).confirm_extra, 5);
+  EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2", "--confirm-dir", "kept"}).confirm_dir,
+            std::filesystem::path("kept"));
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm-extra", "2"}),
+            "--confirm-extra 2: only means something with --confirm N");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "-1"}),
+            "--confirm-extra -1: expected a number of rounds from 0 to 100");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "101"}),
+            "--confirm-extra 101: expected a number of rounds from 0 to 100");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm-dir", "kept"}),
+            "--confirm-dir kept: only means something with --confirm N");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "1", "--confirm-dir", ""}),
+            "--confirm-dir: expected a folder, got ''");
+}
+
 TEST(GateCommandLine, RulesOptions) {
   EXPECT_EQ(parse_gate({"d.json", "--rules", "r.json"}).rules, std::filesystem::path("r.json"));
   EXPECT_TRUE(parse_gate({"d.json", "--no-rules"}).no_rules);
