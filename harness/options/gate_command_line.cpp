@@ -70,6 +70,18 @@ std::optional<double> percent_option(const po::variables_map& vm, const char* na
   return value;
 }
 
+// --NAME N, a whole number of `what` from `low` to `high`.
+std::optional<int> count_option(const po::variables_map& vm, const char* name, int low, int high, const char* what) {
+  const auto text = get_string(vm, name);
+  if (!text) return std::nullopt;
+  const auto value = text::parse_int(*text);
+  if (!value || *value < low || *value > high) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected a number of " + what + " from " +
+                      std::to_string(low) + " to " + std::to_string(high));
+  }
+  return static_cast<int>(*value);
+}
+
 std::optional<std::filesystem::path> binary_option(const po::variables_map& vm, const char* name) {
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;
@@ -138,36 +150,21 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
     if (!value || *value <= 0 || *value >= 1) throw input_error("--alpha " + *text + ": expected a number in (0, 1), e.g. 0.05");
     out.settings.alpha = *value;
   }
-  if (const auto text = get_string(vm, "confirm")) {
-    const auto value = text::parse_int(*text);
-    if (!value || *value < 1 || *value > k_max_confirm_rounds) {
-      throw input_error("--confirm " + *text + ": expected a number of rounds from 1 to " +
-                        std::to_string(k_max_confirm_rounds));
-    }
-    out.confirm = static_cast<int>(*value);
+  if (const auto value = count_option(vm, "confirm", 1, k_max_confirm_rounds, "rounds")) out.confirm = *value;
+  // The options that shape the confirmation need it.
+  const auto needs_confirm = [&](const char* name, const std::string& value) {
+    if (out.confirm == 0) throw input_error("--" + std::string(name) + " " + value + ": only means something with --confirm N");
+  };
+  if (const auto value = count_option(vm, "confirm-processes", 1, k_max_confirm_processes, "processes per side")) {
+    needs_confirm("confirm-processes", std::to_string(*value));
+    out.confirm_processes = *value;
   }
-  if (const auto text = get_string(vm, "confirm-processes")) {
-    const auto value = text::parse_int(*text);
-    if (!value || *value < 1 || *value > k_max_confirm_processes) {
-      throw input_error("--confirm-processes " + *text + ": expected a number of processes per side from 1 to " +
-                        std::to_string(k_max_confirm_processes));
-    }
-    if (out.confirm == 0) throw input_error("--confirm-processes " + *text + ": only means something with --confirm N");
-    out.confirm_processes = static_cast<int>(*value);
-  }
-  if (const auto text = get_string(vm, "confirm-extra")) {
-    const auto value = text::parse_int(*text);
-    if (!value || *value < 0 || *value > k_max_confirm_rounds) {
-      throw input_error("--confirm-extra " + *text + ": expected a number of rounds from 0 to " +
-                        std::to_string(k_max_confirm_rounds));
-    }
-    if (out.confirm == 0) throw input_error("--confirm-extra " + *text + ": only means something with --confirm N");
-    out.confirm_extra = static_cast<int>(*value);
+  if (const auto value = count_option(vm, "confirm-extra", 0, k_max_confirm_rounds, "rounds")) {
+    needs_confirm("confirm-extra", std::to_string(*value));
+    out.confirm_extra = *value;
   }
   out.confirm_dir = get_folder(vm, "confirm-dir");
-  if (out.confirm_dir && out.confirm == 0) {
-    throw input_error("--confirm-dir " + out.confirm_dir->string() + ": only means something with --confirm N");
-  }
+  if (out.confirm_dir) needs_confirm("confirm-dir", out.confirm_dir->string());
   out.old_binary = binary_option(vm, "old-binary");
   out.new_binary = binary_option(vm, "new-binary");
   if (out.confirm == 0 && (out.old_binary || out.new_binary)) {

@@ -23,8 +23,6 @@ constexpr const char* k_run =
     "run --case page_iter --quick --filter 'page_iter/core/row_bytes:8/density:0.5$' --samples 20 "
     "--measurement-time 0.4 --warmup 0.1";
 
-class GateConfirmCli : public testing::cli_test {};
-
 // `samples` scaled by `even` and `odd` in turn: a made-up spread around a
 // real run.
 std::vector<results::sample> scattered(std::vector<results::sample> samples, double even, double odd) {
@@ -35,6 +33,18 @@ std::vector<results::sample> scattered(std::vector<results::sample> samples, dou
   }
   return samples;
 }
+
+class GateConfirmCli : public testing::cli_test {
+ protected:
+  // old.json, a real run of the cell, and new.json, the same samples
+  // scattered over a factor of ten (too unstable to judge).
+  void write_scattered_pair() {
+    ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
+    auto new_run = results::load_results(path("old.json"), "test");
+    new_run.cells.at(0).samples = scattered(new_run.cells.at(0).samples, 0.3, 3.0);
+    results::save_results(new_run, path("new.json"), "test");
+  }
+};
 
 TEST_F(GateConfirmCli, AnInjectedSlowdownStillFailsAfterConfirmation) {
   ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
@@ -81,10 +91,7 @@ TEST_F(GateConfirmCli, AFailureTheReRunsDoNotRepeatIsAWarning) {
 // Results whose new side scatters over a factor of ten: too unstable to
 // judge (exit 3) until the re-runs, whose pooled samples are judged instead.
 TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
-  ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
-  auto new_run = results::load_results(path("old.json"), "test");
-  new_run.cells.at(0).samples = scattered(new_run.cells.at(0).samples, 0.3, 3.0);
-  results::save_results(new_run, path("new.json"), "test");
+  ASSERT_NO_FATAL_FAILURE(write_scattered_pair());
   const std::string gate = "gate old.json new.json --no-rules --metric cpu_time --max-regression 50 --max-ci-width 40";
 
   const auto unconfirmed = run(gate + " --json first.json");
@@ -110,10 +117,7 @@ TEST_F(GateConfirmCli, AnUnstableCellIsJudgedAgainOnThePooledReRuns) {
 // stays unstable after the N rounds, gets its extra rounds, and is judged
 // on all of them; --confirm-dir keeps every re-run.
 TEST_F(GateConfirmCli, ACellStillTooWideGetsExtraRounds) {
-  ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
-  auto new_run = results::load_results(path("old.json"), "test");
-  new_run.cells.at(0).samples = scattered(new_run.cells.at(0).samples, 0.3, 3.0);
-  results::save_results(new_run, path("new.json"), "test");
+  ASSERT_NO_FATAL_FAILURE(write_scattered_pair());
   const auto r = run(
       "gate old.json new.json --no-rules --metric cpu_time --max-regression 50 --max-ci-width 0.001 --confirm 1 "
       "--confirm-extra 2 --confirm-dir kept --json v.json");
