@@ -14,6 +14,7 @@
 #include "harness/files/file_io.hpp"
 #include "harness/gate/judge.hpp"
 #include "harness/gate/rules.hpp"
+#include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
 #include "harness/process/child_process.hpp"
 #include "harness/process/socket_pair.hpp"
@@ -83,14 +84,16 @@ struct started_rerun {
   process::started_child child;
 };
 
-// Starts one side's re-run; with `turn_fd` it takes turns on that socket
-// (run --lockstep-fd) and `close_in_child` is its partner's end.
+// Starts one side's re-run, with `samples` when given; with `turn_fd` it
+// takes turns on that socket (run --lockstep-fd) and `close_in_child` is
+// its partner's end.
 started_rerun start_rerun(const std::filesystem::path& binary, const loaded_side& side, const char* what,
                           const std::string& filter, const std::filesystem::path& dir, const std::string& tag,
-                          std::optional<int> turn_fd, const std::vector<int>& close_in_child) {
+                          std::optional<int> samples, std::optional<int> turn_fd,
+                          const std::vector<int>& close_in_child) {
   started_rerun r{what, binary.string(), dir / (std::string(what) + "-" + tag + ".json"),
                   dir / (std::string(what) + "-" + tag + ".log"), {}};
-  auto args = rerun_arguments(*side.source.run_settings, filter, r.out);
+  auto args = rerun_arguments(*side.source.run_settings, filter, r.out, samples);
   if (turn_fd) {
     // Both runs in the same fixed order (Google Benchmark's interleaving
     // shuffles with a fresh random seed in each process), so sample i of a
@@ -128,7 +131,7 @@ bool lockstep_timing(const loaded_side& old_side, const loaded_side& new_side) {
 std::pair<loaded_side, loaded_side> rerun_pair(const confirm_plan& plan, const loaded_side& old_side,
                                                const loaded_side& new_side, const std::string& filter,
                                                const std::filesystem::path& dir, const std::string& tag,
-                                               bool old_first) {
+                                               bool old_first, std::optional<int> samples) {
   // Counted runs get no socket: end 0 is old's, end 1 new's.
   std::optional<process::socket_pair> turns;
   if (lockstep_timing(old_side, new_side)) {
@@ -145,8 +148,8 @@ std::pair<loaded_side, loaded_side> rerun_pair(const confirm_plan& plan, const l
   // Side `which`'s end, and the partner's end that its child must not hold.
   const auto own_end = [&](int which) { return turns ? std::optional<int>(turns->end(which)) : std::nullopt; };
   const auto partner_end = [&](int which) { return turns ? std::vector<int>{turns->end(1 - which)} : std::vector<int>{}; };
-  auto old_run = start_rerun(plan.old_binary, old_side, "old", filter, dir, tag, own_end(0), partner_end(0));
-  auto new_run = start_rerun(plan.new_binary, new_side, "new", filter, dir, tag, own_end(1), partner_end(1));
+  auto old_run = start_rerun(plan.old_binary, old_side, "old", filter, dir, tag, samples, own_end(0), partner_end(0));
+  auto new_run = start_rerun(plan.new_binary, new_side, "new", filter, dir, tag, samples, own_end(1), partner_end(1));
   // Each run now holds its end alone: when one ends, the other goes on.
   if (turns) turns->close_ends();
   // Both are waited for before either's failure is reported.
@@ -186,8 +189,23 @@ std::string exact_names_regex(const std::vector<std::string>& names) {
   return out + ")$";
 }
 
+std::optional<int> rerun_samples(const results::run_results& old_run, const results::run_results& new_run,
+                                 const std::vector<std::string>& cells) {
+  std::optional<std::size_t> fewest;
+  for (const auto* run : {&old_run, &new_run}) {
+    const auto rounds = static_cast<std::size_t>(std::max(run->config.rounds, 1));
+    for (const auto& c : run->cells) {
+      if (std::find(cells.begin(), cells.end(), c.name) == cells.end()) continue;
+      const auto per_round = c.samples.size() / rounds;
+      if (!fewest || per_round < *fewest) fewest = per_round;
+    }
+  }
+  if (!fewest || *fewest >= static_cast<std::size_t>(options::k_min_confirm_samples)) return std::nullopt;
+  return options::k_min_confirm_samples;
+}
+
 std::vector<std::string> rerun_arguments(const results::settings& s, const std::string& filter,
-                                         const std::filesystem::path& out) {
+                                         const std::filesystem::path& out, std::optional<int> samples) {
   std::vector<std::string> args = {"run"};
   for (const auto& c : s.cases) args.insert(args.end(), {"--case", c});
   args.insert(args.end(), {"--filter", filter});
@@ -198,7 +216,9 @@ std::vector<std::string> rerun_arguments(const results::settings& s, const std::
   }
   if (s.quick) args.push_back("--quick");
   if (s.measure == "time") {
-    if (s.samples > 0) args.insert(args.end(), {"--samples", std::to_string(s.samples)});
+    if (const int count = samples.value_or(s.samples); count > 0) {
+      args.insert(args.end(), {"--samples", std::to_string(count)});
+    }
     args.insert(args.end(), {"--measurement-time", number_text(s.measurement_time_s)});
     args.insert(args.end(), {"--warmup", number_text(s.warmup_s)});
     if (s.min_time_s) args.insert(args.end(), {"--min-time", number_text(*s.min_time_s)});
@@ -279,9 +299,14 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
     const auto firsts = old_turns_first(round, plan.processes);
     std::string order_text;
     for (const bool old_first : firsts) order_text += std::string(order_text.empty() ? "" : ", ") + (old_first ? "old" : "new");
+    // Timed re-runs take enough samples for the paired test (counted ones
+    // are exact).
+    const auto samples =
+        timed ? rerun_samples(old_side.loaded.results, new_side.loaded.results, cells) : std::nullopt;
     err << "gate: " << title << ": re-running " << cells.size() << (cells.size() == 1 ? " cell" : " cells")
         << ", old and new " << (timed ? "in lockstep" : "side by side") << " (" << firsts.size()
-        << (firsts.size() == 1 ? " pair" : " pairs") << ", first turn: " << order_text << ")\n"
+        << (firsts.size() == 1 ? " pair" : " pairs") << ", first turn: " << order_text
+        << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n"
         << std::flush;
     const auto filter = exact_names_regex(cells);
     std::vector<loaded_side> round_old;
@@ -289,7 +314,7 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
     for (std::size_t i = 0; i < firsts.size(); ++i) {
       // old-2.3 is round 2's third old process.
       auto [o, n] = rerun_pair(plan, old_side, new_side, filter, dir.path(),
-                               std::to_string(round) + "." + std::to_string(i + 1), firsts[i]);
+                               std::to_string(round) + "." + std::to_string(i + 1), firsts[i], samples);
       round_old.push_back(std::move(o));
       round_new.push_back(std::move(n));
     }

@@ -29,10 +29,17 @@ struct confirm_plan {
 };
 
 // The `run` arguments that reproduce `settings` for the cells matching
-// `filter`, writing results to `out`: cases, params, samples, times, quick,
-// interleaving, rounds, inputs, measure mode and any injected slowdown.
+// `filter`, writing results to `out`: cases, params, samples (`samples`
+// when given, else the recorded count), times, quick, interleaving,
+// rounds, inputs, measure mode and any injected slowdown.
 std::vector<std::string> rerun_arguments(const results::settings& settings, const std::string& filter,
-                                         const std::filesystem::path& out);
+                                         const std::filesystem::path& out, std::optional<int> samples = std::nullopt);
+
+// How many samples a timed re-run of `cells` takes: what each side's run
+// took per round (the fewest over the cells and sides), raised to
+// options::k_min_confirm_samples; nullopt when that is what they took.
+std::optional<int> rerun_samples(const results::run_results& old_run, const results::run_results& new_run,
+                                 const std::vector<std::string>& cells);
 
 // Which side takes the first turn in each of a round's `pairs` lockstep
 // pairs (true: old): alternating, starting with old in odd rounds and with

@@ -25,6 +25,12 @@ inline constexpr int k_max_confirm_rounds = 100;
 // with 1 (docs/gate.md), so 1 is the default.
 inline constexpr int k_default_confirm_processes = 1;
 inline constexpr int k_max_confirm_processes = 20;
+// Timed confirmation re-runs take at least this many samples a side (as
+// many pairs), in the same measurement time: with 10 pairs the paired
+// test's smallest p is 2/1024, which the correction across a dozen suspect
+// cells barely admits, so a single pair that met a slow spell made a round
+// miss a 30 % change (docs/gate.md).
+inline constexpr int k_min_confirm_samples = 20;
 
 struct gate_options {
   // One diff JSON file (benchgate.diff/1), or OLD and NEW (anything compare

@@ -149,6 +149,28 @@ TEST_F(GateConfirmCli, ACellStillTooWideGetsExtraRounds) {
   EXPECT_EQ(nlohmann::json::parse(files::read_file(path("none.json"), "test"))["confirm_rounds"], 1);
 }
 
+// Runs of 10 samples: each re-run takes 20 (pairs enough for the paired
+// test), in the same measurement time.
+TEST_F(GateConfirmCli, ReRunsTakeAtLeastTwentySamples) {
+  const std::string ten = "run --case page_iter --quick --filter 'page_iter/core/row_bytes:8/density:0.5$'";
+  ASSERT_EQ(run(ten + " --out old.json").exit_code, 0);
+  auto new_run = results::load_results(path("old.json"), "test");
+  ASSERT_EQ(new_run.cells.at(0).samples.size(), 10U);
+  new_run.cells.at(0).samples = scattered(new_run.cells.at(0).samples, 0.3, 3.0);
+  results::save_results(new_run, path("new.json"), "test");
+  const auto r = run(
+      "gate old.json new.json --no-rules --metric cpu_time --max-regression 50 --max-ci-width 0.001 --confirm 1 "
+      "--confirm-extra 0 --confirm-dir kept");
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (1 pair, "
+                               "first turn: old, 20 samples a side)\n"));
+  for (const char* side : {"old-1.1.json", "new-1.1.json"}) {
+    const auto rerun = results::load_results(path("kept") / side, "test");
+    EXPECT_EQ(rerun.cells.at(0).samples.size(), 20U) << side;
+    EXPECT_EQ(rerun.config.samples, 20) << side;
+    EXPECT_TRUE(rerun.config.quick) << side;
+  }
+}
+
 // A real 300 % slowdown whose first samples are replaced by the old ones
 // scattered to 0.04 and 1.96 times, about the old mean (unstable, not a
 // failure; made from the old samples, so it does not depend on how much
