@@ -27,7 +27,7 @@ po::options_description gate_description() {
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
       ("confirm", po::value<std::string>()->value_name("N"),
        "re-run the failing and unstable cells N times, old and new in lockstep (one sample each in turn, on one "
-       "CPU) and compared as pairs; fail only cells that fail every round; judge unstable cells again on the "
+       "CPU, at least 20 samples a side) and compared as pairs; fail only cells that fail every round; judge unstable cells again on the "
        "pooled re-runs, which can clear them but not fail them (OLD NEW benchgate results only)")
       ("confirm-processes", po::value<std::string>()->value_name("P"),
        "with --confirm: each round runs P lockstep pairs of an old and a new process, the side that starts "
