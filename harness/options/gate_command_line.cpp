@@ -27,8 +27,9 @@ po::options_description gate_description() {
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
       ("confirm", po::value<std::string>()->value_name("N"),
        "re-run the failing and unstable cells N times, old and new in lockstep (one sample each in turn, on one "
-       "CPU, at least 20 samples a side) and compared as pairs; fail only cells that fail every round; judge unstable cells again on the "
-       "pooled re-runs, which can clear them but not fail them (OLD NEW benchgate results only)")
+       "CPU, at least 20 samples a side) and compared as pairs; fail only cells that fail every round; judge "
+       "unstable cells again on the pooled re-runs, which can clear them but not fail them (OLD NEW benchgate "
+       "results only)")
       ("confirm-processes", po::value<std::string>()->value_name("P"),
        "with --confirm: each round runs P lockstep pairs of an old and a new process, the side that starts "
        "alternating, and pools them (default: 1)")
@@ -151,9 +152,12 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
     out.settings.alpha = *value;
   }
   if (const auto value = count_option(vm, "confirm", 1, k_max_confirm_rounds, "rounds")) out.confirm = *value;
-  // The options that shape the confirmation need it.
+  // The options that shape the confirmation need it ("--NAME VALUE: ...",
+  // or "--NAME: ..." without a value).
   const auto needs_confirm = [&](const char* name, const std::string& value) {
-    if (out.confirm == 0) throw input_error("--" + std::string(name) + " " + value + ": only means something with --confirm N");
+    if (out.confirm > 0) return;
+    throw input_error("--" + std::string(name) + (value.empty() ? "" : " " + value) +
+                      ": only means something with --confirm N");
   };
   if (const auto value = count_option(vm, "confirm-processes", 1, k_max_confirm_processes, "processes per side")) {
     needs_confirm("confirm-processes", std::to_string(*value));
@@ -167,10 +171,7 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
   if (out.confirm_dir) needs_confirm("confirm-dir", out.confirm_dir->string());
   out.old_binary = binary_option(vm, "old-binary");
   out.new_binary = binary_option(vm, "new-binary");
-  if (out.confirm == 0 && (out.old_binary || out.new_binary)) {
-    throw input_error(std::string("--") + (out.old_binary ? "old-binary" : "new-binary") +
-                      ": only means something with --confirm N");
-  }
+  if (out.old_binary || out.new_binary) needs_confirm(out.old_binary ? "old-binary" : "new-binary", "");
   if (out.confirm > 0 && out.inputs.size() != 2) {
     throw input_error("--confirm " + std::to_string(out.confirm) + ": needs OLD and NEW benchgate results to re-run "
                       "their cells; a diff file (" + out.inputs[0] + ") cannot be re-run");

@@ -36,10 +36,10 @@ std::vector<results::sample> scattered(std::vector<results::sample> samples, dou
 
 class GateConfirmCli : public testing::cli_test {
  protected:
-  // old.json, a real run of the cell, and new.json, the same samples
-  // scattered over a factor of ten (too unstable to judge).
-  void write_scattered_pair() {
-    ASSERT_EQ(run(std::string(k_run) + " --out old.json").exit_code, 0);
+  // old.json, a real run of the cell (`run_command`), and new.json, the
+  // same samples scattered over a factor of ten (too unstable to judge).
+  void write_scattered_pair(const std::string& run_command = k_run) {
+    ASSERT_EQ(run(run_command + " --out old.json").exit_code, 0);
     auto new_run = results::load_results(path("old.json"), "test");
     new_run.cells.at(0).samples = scattered(new_run.cells.at(0).samples, 0.3, 3.0);
     results::save_results(new_run, path("new.json"), "test");
@@ -152,12 +152,9 @@ TEST_F(GateConfirmCli, ACellStillTooWideGetsExtraRounds) {
 // Runs of 10 samples: each re-run takes 20 (pairs enough for the paired
 // test), in the same measurement time.
 TEST_F(GateConfirmCli, ReRunsTakeAtLeastTwentySamples) {
-  const std::string ten = "run --case page_iter --quick --filter 'page_iter/core/row_bytes:8/density:0.5$'";
-  ASSERT_EQ(run(ten + " --out old.json").exit_code, 0);
-  auto new_run = results::load_results(path("old.json"), "test");
-  ASSERT_EQ(new_run.cells.at(0).samples.size(), 10U);
-  new_run.cells.at(0).samples = scattered(new_run.cells.at(0).samples, 0.3, 3.0);
-  results::save_results(new_run, path("new.json"), "test");
+  ASSERT_NO_FATAL_FAILURE(
+      write_scattered_pair("run --case page_iter --quick --filter 'page_iter/core/row_bytes:8/density:0.5$'"));
+  ASSERT_EQ(results::load_results(path("old.json"), "test").cells.at(0).samples.size(), 10U);
   const auto r = run(
       "gate old.json new.json --no-rules --metric cpu_time --max-regression 50 --max-ci-width 0.001 --confirm 1 "
       "--confirm-extra 0 --confirm-dir kept");
