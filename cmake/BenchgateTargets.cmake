@@ -13,8 +13,11 @@ if(BENCHGATE_FUZZ OR BENCHGATE_SANITIZE)
   add_compile_definitions(BENCHGATE_SANITIZED=1)
 endif()
 
+# -fno-sanitize-recover=all in both: an undefined-behaviour finding aborts
+# the program (and fails the test or the fuzz run) instead of being printed
+# and skipped.
 if(BENCHGATE_FUZZ)
-  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
