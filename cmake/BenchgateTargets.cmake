@@ -64,23 +64,48 @@ function(benchgate_add_case name)
   set_property(GLOBAL APPEND PROPERTY BENCHGATE_CASE_NAMES ${name})
 endfunction()
 
-# benchgate_add_test(NAME SOURCES ... [DEPS ...] [LABELS ...])
+# Every test has a CTest timeout, so a test that blocks fails CI instead of
+# hanging it: BENCHGATE_TEST_TIMEOUT seconds unless the test sets a longer
+# one (the TIMEOUT of benchgate_add_test; a plain add_test sets its own with
+# set_tests_properties). The test every_test_has_a_timeout (tests/) fails
+# when one has none. 120 s is several times the longest ordinary test on a
+# loaded 2-core machine (docs/reliability.md, "Tests that cannot lie"), yet a
+# hung test costs CI only two minutes.
+set(BENCHGATE_TEST_TIMEOUT 120 CACHE STRING "Default CTest timeout of every test, in seconds")
+
+# A plain add_test that must check both an exit code and the output runs
+# through this wrapper: ${BENCHGATE_EXPECT_RUN} EXIT_CODE REGEX COMMAND...
+set(BENCHGATE_EXPECT_RUN "${PROJECT_SOURCE_DIR}/tests/support/expect_run")
+
+# benchgate_add_test(NAME SOURCES ... [DEPS ...] [LABELS ...] [TIMEOUT SECONDS] [RUN_SERIAL])
 # A GoogleTest executable test_NAME; each TEST becomes one CTest test. Tests
 # see BENCHGATE_DATA_DIR (the real-inputs folder, "" when not given) as an
-# environment variable; tests/support gives the driver's path.
+# environment variable; tests/support gives the driver's path. TIMEOUT
+# replaces the default timeout; RUN_SERIAL runs each test alone (for tests
+# whose outcome depends on the time they get: measurements, kills after a
+# delay), so `ctest -j` cannot starve them.
 function(benchgate_add_test name)
-  cmake_parse_arguments(arg "" "" "SOURCES;DEPS;LABELS" ${ARGN})
+  cmake_parse_arguments(arg "RUN_SERIAL" "TIMEOUT" "SOURCES;DEPS;LABELS" ${ARGN})
   set(target test_${name})
   add_executable(${target} ${arg_SOURCES})
   target_link_libraries(${target} PRIVATE ${arg_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
   benchgate_set_warnings(${target})
+  if(NOT arg_TIMEOUT)
+    set(arg_TIMEOUT ${BENCHGATE_TEST_TIMEOUT})
+  endif()
+  set(serial FALSE)
+  if(arg_RUN_SERIAL)
+    set(serial TRUE)
+  endif()
   # gtest_discover_tests splits list values, so only one variable goes
   # through the environment.
   gtest_discover_tests(${target}
     DISCOVERY_TIMEOUT 120
-    PROPERTIES ENVIRONMENT "BENCHGATE_DATA_DIR=${BENCHGATE_DATA_DIR}" LABELS "${arg_LABELS}")
+    PROPERTIES ENVIRONMENT "BENCHGATE_DATA_DIR=${BENCHGATE_DATA_DIR}" LABELS "${arg_LABELS}"
+               TIMEOUT ${arg_TIMEOUT} RUN_SERIAL ${serial})
 endfunction()
+
 
 # benchgate_add_subdirectories([EXCLUDE name...]): add_subdirectory for every
 # child folder that has a CMakeLists.txt, in name order, except those named.
@@ -120,7 +145,7 @@ function(benchgate_add_fuzzer name)
   else()
     add_executable(${target} ${arg_SOURCES} "${PROJECT_SOURCE_DIR}/tests/fuzz/replay_main.cpp")
     add_test(NAME fuzz_replay_${name} COMMAND ${target} "${arg_CORPUS}")
-    set_tests_properties(fuzz_replay_${name} PROPERTIES LABELS fuzz)
+    set_tests_properties(fuzz_replay_${name} PROPERTIES LABELS fuzz TIMEOUT ${BENCHGATE_TEST_TIMEOUT})
   endif()
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
   target_link_libraries(${target} PRIVATE ${arg_DEPS})
