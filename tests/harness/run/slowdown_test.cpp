@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "harness/run/runner.hpp"
+#include "harness/suite/timed_loop.hpp"
 #include "tests/harness/run/fake_case.hpp"
 
 namespace benchgate::run {
@@ -25,6 +27,34 @@ TEST(Slowdown, PilotsMeasureSomething) {
   const auto pilot = pilot_time_ns(prepared.benches.front().body);
   ASSERT_TRUE(pilot.has_value());
   EXPECT_GT(*pilot, 0);
+}
+
+// The two pilots agree with each other: a body of exactly k_steps spin steps
+// measures about k_steps spin steps. A ratio of two measurements in the same
+// process, so the bound (a factor of 2 either way) holds on a loaded machine
+// yet catches a pilot that times the wrong thing (a unit slip of 1000, an
+// empty loop, the setup instead of the body).
+TEST(Slowdown, APilotOfKnownSpinWorkMeasuresThatManySteps) {
+  constexpr std::uint64_t k_steps = 20'000;
+  const suite::bench_body spinning = [](benchmark::State& state, const suite::loop_knobs&) {
+    for (auto _ : state) suite::spin(k_steps);
+  };
+  const auto pilot = pilot_time_ns(spinning);
+  const double step_ns = measure_spin_step_ns();
+  ASSERT_TRUE(pilot.has_value());
+  ASSERT_GT(step_ns, 0);
+  const double measured_steps = *pilot / step_ns;
+  EXPECT_GT(measured_steps, k_steps / 2.0) << "pilot " << *pilot << " ns, step " << step_ns << " ns";
+  EXPECT_LT(measured_steps, k_steps * 2.0) << "pilot " << *pilot << " ns, step " << step_ns << " ns";
+}
+
+TEST(Slowdown, APilotOfAFailingBodyIsNothing) {
+  const suite::bench_body failing = [](benchmark::State& state, const suite::loop_knobs&) {
+    state.SkipWithError("wrong output");
+    for (auto _ : state) {
+    }
+  };
+  EXPECT_FALSE(pilot_time_ns(failing).has_value());
 }
 
 TEST(Slowdown, OnlyTheFilteredCellsGetExtraWorkAndSayHowMuch) {
