@@ -1,8 +1,12 @@
 #include "harness/files/file_io.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <csignal>
+#include <string>
 
 #include "harness/errors/input_error.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -61,7 +65,38 @@ TEST(WriteAtomically, AFolderThatRefusesNewFilesIsAnErrorAndTheOldFileSurvives) 
     EXPECT_EQ(std::string(e.what()).rfind("--out " + path.string() + ": cannot write: ", 0), 0u) << e.what();
   }
   ::chmod(dir.path().c_str(), 0755);
+  // As root the refused write went to procfs, so r.json was never at risk:
+  // WriteAtomically.AWriteThatFailsHalfwayKeepsTheOldFile checks survival.
+  if (root) GTEST_SKIP() << "root: the refusing folder was procfs; the old file was not at risk";
   EXPECT_EQ(files::read_file(dir.path() / "r.json", "test"), "good");
+}
+
+// A write that fails after some bytes (the file-size limit, which binds
+// root too, standing in for a full disk): the error names the file, the
+// old content stays under the name and no temporary is left behind.
+TEST(WriteAtomically, AWriteThatFailsHalfwayKeepsTheOldFile) {
+  test_support::temp_dir dir;
+  const auto path = dir.path() / "r.json";
+  files::write_atomically(path, "good", "--out");
+  constexpr rlim_t k_limit_bytes = 64;
+  rlimit saved{};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
+  rlimit small = saved;
+  small.rlim_cur = k_limit_bytes;
+  // Past the limit write() fails with EFBIG once SIGXFSZ is ignored.
+  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+  std::string error;
+  try {
+    files::write_atomically(path, std::string(4 * k_limit_bytes, 'x'), "--out");
+  } catch (const input_error& e) {
+    error = e.what();
+  }
+  ::setrlimit(RLIMIT_FSIZE, &saved);
+  std::signal(SIGXFSZ, old_handler);
+  EXPECT_EQ(error.rfind("--out " + path.string() + ": cannot write: ", 0), 0u) << "error: '" << error << "'";
+  EXPECT_EQ(files::read_file(path, "test"), "good");
+  EXPECT_EQ(files_in(dir.path()), 1u) << "a temporary was left behind";
 }
 
 TEST(WriteAtomically, UnderAFileIsAnError) {
