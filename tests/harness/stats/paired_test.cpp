@@ -99,6 +99,10 @@ TEST(Paired, TheSeedMakesItReproducible) {
   const std::vector<double> next = {11, 12, 12, 12, 13};
   EXPECT_EQ(paired_t_test(next, base, k_resamples, k_seed).p, paired_t_test(next, base, k_resamples, k_seed).p);
   EXPECT_EQ(bootstrap_pairs(base, next, 100, k_seed).next.mean, bootstrap_pairs(base, next, 100, k_seed).next.mean);
+  // ... and the resampling does depend on it (a fixed or ignored seed
+  // would pass the lines above too).
+  EXPECT_NE(bootstrap_pairs(base, next, 100, k_seed).next.mean,
+            bootstrap_pairs(base, next, 100, k_seed + 1).next.mean);
 }
 
 }  // namespace
