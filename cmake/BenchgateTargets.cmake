@@ -94,16 +94,17 @@ function(benchgate_add_test name)
   if(NOT arg_TIMEOUT)
     set(arg_TIMEOUT ${BENCHGATE_TEST_TIMEOUT})
   endif()
-  set(serial FALSE)
-  if(arg_RUN_SERIAL)
-    set(serial TRUE)
-  endif()
   # gtest_discover_tests splits list values, so only one variable goes
-  # through the environment.
-  gtest_discover_tests(${target}
-    DISCOVERY_TIMEOUT 120
-    PROPERTIES ENVIRONMENT "BENCHGATE_DATA_DIR=${BENCHGATE_DATA_DIR}" LABELS "${arg_LABELS}"
-               TIMEOUT ${arg_TIMEOUT} RUN_SERIAL ${serial})
+  # through the environment; an empty value would shift the pairs, so
+  # LABELS and RUN_SERIAL are passed only when given.
+  set(properties ENVIRONMENT "BENCHGATE_DATA_DIR=${BENCHGATE_DATA_DIR}" TIMEOUT ${arg_TIMEOUT})
+  if(arg_LABELS)
+    list(APPEND properties LABELS "${arg_LABELS}")
+  endif()
+  if(arg_RUN_SERIAL)
+    list(APPEND properties RUN_SERIAL TRUE)
+  endif()
+  gtest_discover_tests(${target} DISCOVERY_TIMEOUT 120 PROPERTIES ${properties})
 endfunction()
 
 
