@@ -79,7 +79,9 @@ TEST_F(GateCli, AHigherThresholdPasses) {
   EXPECT_EQ(run("gate d.json --no-rules --max-regression 5").exit_code, 1);
   const auto r = run("gate d.json --no-rules --max-regression 12 --warn 3");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("warn"));
+  EXPECT_THAT(r.out, HasSubstr("a/core/x  [+6.0000% +8.0000% +10.000%]      0.0010    warn      defaults (time, warn 3%, "
+                               "fail 12%)\n"));
+  EXPECT_THAT(r.out, HasSubstr(": 0 fail, 0 unstable, 1 warn, 0 pass, 0 improved, 0 ignored\ngate: PASS\n"));
 }
 
 TEST_F(GateCli, AWideCiIsExitThreeWhenNothingFails) {
@@ -88,7 +90,9 @@ TEST_F(GateCli, AWideCiIsExitThreeWhenNothingFails) {
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_THAT(r.out, HasSubstr("gate: UNSTABLE (1 cell too noisy to judge)\n"));
   save_diff_of({diff_cell("a/core/x", -20, 3, 30, 0.6), diff_cell("a/core/y", 10, 12, 14, 0.001)}, path("e.json"));
-  EXPECT_EQ(run("gate e.json --no-rules --max-ci-width 20").exit_code, 1);
+  const auto e = run("gate e.json --no-rules --max-ci-width 20");
+  EXPECT_EQ(e.exit_code, 1) << e.err;
+  EXPECT_THAT(e.out, HasSubstr("gate: FAIL (1 cell regressed beyond their thresholds)\n"));
 }
 
 TEST_F(GateCli, RulesFileDecidesPerCell) {
@@ -110,8 +114,12 @@ TEST_F(GateCli, RulesFileDecidesPerCell) {
 TEST_F(GateCli, TheDefaultRulesFileIsReadFromTheWorkingFolder) {
   save_diff_of({diff_cell("a/core/x", 6, 8, 10, 0.001)}, path("d.json"));
   write(".benchgate-rules.json", R"({"schema":"benchgate.rules/1","defaults":{"fail":20}})");
-  EXPECT_EQ(run("gate d.json").exit_code, 0);
-  EXPECT_EQ(run("gate d.json --no-rules").exit_code, 1);
+  const auto with_rules = run("gate d.json");
+  EXPECT_EQ(with_rules.exit_code, 0) << with_rules.err;
+  EXPECT_THAT(with_rules.out, HasSubstr(": 0 fail, 0 unstable, 0 warn, 1 pass, 0 improved, 0 ignored\ngate: PASS\n"));
+  const auto without = run("gate d.json --no-rules");
+  EXPECT_EQ(without.exit_code, 1) << without.err;
+  EXPECT_THAT(without.out, HasSubstr("gate: FAIL (1 cell regressed beyond their thresholds)\n"));
 }
 
 TEST_F(GateCli, BadRulesAreExitTwoNamingTheKey) {
@@ -129,12 +137,18 @@ TEST_F(GateCli, OldNewComparesThenGates) {
   const auto r = run("gate old.json new.json --no-rules --max-regression 10");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.out, HasSubstr("demo/core/size:8"));
-  EXPECT_EQ(run("gate old.json new.json --no-rules --max-regression 40").exit_code, 0);
+  // Each verdict with its reason: exit code and the gate line.
+  const auto expect_gate = [&](const std::string& options, int exit_code, const std::string& line) {
+    const auto g = run("gate old.json new.json --no-rules " + options);
+    EXPECT_EQ(g.exit_code, exit_code) << options << ": " << g.err;
+    EXPECT_THAT(g.out, HasSubstr("\n" + line + "\n")) << options;
+  };
+  expect_gate("--max-regression 40", 0, "gate: PASS");
   // Throughput falls by 1 - 1/1.3 = 23 %.
-  EXPECT_EQ(run("gate old.json new.json --no-rules --metric throughput --max-regression 20").exit_code, 1);
-  EXPECT_EQ(run("gate old.json new.json --no-rules --metric throughput --max-regression 25").exit_code, 0);
+  expect_gate("--metric throughput --max-regression 20", 1, "gate: FAIL (1 cell regressed beyond their thresholds)");
+  expect_gate("--metric throughput --max-regression 25", 0, "gate: PASS");
   // cpu_time is the same on both sides.
-  EXPECT_EQ(run("gate old.json new.json --no-rules --metric cpu_time --max-regression 10").exit_code, 0);
+  expect_gate("--metric cpu_time --max-regression 10", 0, "gate: PASS");
 }
 
 TEST_F(GateCli, ConfirmNeedsRunsItCanRepeat) {
