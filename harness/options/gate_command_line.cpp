@@ -16,13 +16,15 @@ po::options_description gate_description() {
        "rules file (benchgate.rules/1, see docs/gate.md) (default: .benchgate-rules.json when present)")
       ("no-rules", po::bool_switch(), "do not read the default rules file")
       ("max-regression", po::value<std::string>()->value_name("PCT"),
-       "fail level where the rules set none: 5 and 5% both mean 5 % (default: 5)")
+       "fail level where no rule sets one (over the rules file's defaults): 5 and 5% both mean 5 % (default: 5)")
       ("warn", po::value<std::string>()->value_name("PCT"),
-       "warn level where the rules set none (default: the fail level)")
+       "warn level where no rule sets one (over the rules file's defaults) (default: the fail level)")
       ("max-ci-width", po::value<std::string>()->value_name("PCT"),
-       "where the rules set none: a change CI wider than this many percent points is unstable (default: none)")
+       "where no rule sets one (over the rules file's defaults): a change CI wider than this many percent points "
+       "is unstable (default: none)")
       ("metric", po::value<std::string>()->value_name("METRIC"),
-       "metric where the rules set none: time (default), cpu_time, instructions or throughput")
+       "metric where no rule sets one (over the rules file's defaults): real_time (default; 'time' is its "
+       "deprecated spelling), cpu_time, instructions or throughput")
       ("alpha", po::value<std::string>()->value_name("P"),
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
       ("confirm", po::value<std::string>()->value_name("N"),
@@ -143,8 +145,9 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
   if (const auto text = get_string(vm, "metric")) {
     out.command_line.metric = results::parse_gate_metric(*text);
     if (!out.command_line.metric) {
-      throw input_error("--metric " + *text + ": expected time, cpu_time, instructions or throughput");
+      throw input_error("--metric " + *text + ": expected real_time, cpu_time, instructions or throughput");
     }
+    if (*text == results::k_deprecated_real_time_spelling) out.notes.push_back(std::string("--metric: ") + results::k_deprecated_time_note);
   }
   if (const auto text = get_string(vm, "alpha")) {
     const auto value = text::parse_double(*text);

@@ -151,8 +151,8 @@ TEST(Judge, AMetricNoDiffComparedIsAnInputError) {
   } catch (const input_error& e) {
     EXPECT_STREQ(e.what(),
                  "cell a/b: the defaults gate on instructions, which compares instructions, but the diff compared "
-                 "real_time; expected a diff of instructions (benchgate compare --metric) or gate OLD NEW to "
-                 "compare as the rules need");
+                 "real_time; expected a diff of instructions (benchgate compare --metric), the diff's OLD and NEW "
+                 "files where the diff says, or gate OLD NEW to compare as the rules need");
   }
 }
 
