@@ -119,5 +119,84 @@ TEST_F(verdict_fixtures, every_fixture_is_checked) {
                                                 "normal-pass", "one-sample", "skipped"}));
 }
 
+// The rules file may ignore what cannot be judged; an errored NEW cell
+// still fails.
+TEST_F(verdict_fixtures, RulesMayIgnoreUnjudgedCellsButNotErrors) {
+  files::write_atomically(path("r.json"), R"({"schema": "benchgate.rules/1", "unjudged": "ignore"})", "test");
+  const auto missing = k_fixtures / "missing";
+  auto r = run("gate '" + (missing / "old.json").string() + "' '" + (missing / "new.json").string() +
+               "' --rules r.json --json v.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("gate: PASS"));
+  EXPECT_THAT(files::read_file(path("v.json"), "v"),
+              HasSubstr(R"(missing in NEW (only in OLD); ignored by the rules file (\"unjudged\": \"ignore\"))"));
+  const auto errored = k_fixtures / "errored";
+  r = run("gate '" + (errored / "old.json").string() + "' '" + (errored / "new.json").string() + "' --rules r.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell errored in NEW)"));
+}
+
+// The documented workflow: compare --json, then gate DIFF with a rules file
+// whose metric is not the diff's (the diff's files are compared again).
+TEST_F(verdict_fixtures, CompareThenGateWithRulesOfAnotherMetric) {
+  const auto normal = k_fixtures / "normal";
+  ASSERT_EQ(run("compare '" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() +
+                "' --resamples 1000 --json diff.json")
+                .exit_code,
+            0);
+  files::write_atomically(path("r.json"),
+                          R"({"schema": "benchgate.rules/1", "defaults": {"metric": "cpu_time", "fail": 5}})", "test");
+  const auto r = run("gate diff.json --rules r.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("note: the diff compared real_time and the rules gate on cpu_time: compared its OLD " +
+                               (normal / "old.json").string()));
+  EXPECT_THAT(r.out, HasSubstr("BM_Sum/1024"));
+  EXPECT_THAT(r.out, HasSubstr("defaults (cpu_time [rules defaults], warn 5% [rules defaults], fail 5% [rules "
+                               "defaults])"));
+}
+
+// The command line overrides the rules file's defaults, and the output says
+// where each level came from.
+TEST_F(verdict_fixtures, CommandLineOverridesTheRulesFilesDefaults) {
+  const auto normal = k_fixtures / "normal";
+  files::write_atomically(path("r.json"), R"({"schema": "benchgate.rules/1", "defaults": {"fail": 5, "warn": 2}})",
+                          "test");
+  const auto r = run("gate '" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() +
+                     "' --rules r.json --max-regression 50 --json v.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // +30 % is within 50 %
+  EXPECT_THAT(r.out, HasSubstr("(real_time [built-in], warn 2% [rules defaults], fail 50% [command line])"));
+  const auto verdict = files::read_file(path("v.json"), "v");
+  EXPECT_THAT(verdict, HasSubstr("\"fail_pct\": \"command line\""));
+  EXPECT_THAT(verdict, HasSubstr("\"warn_pct\": \"rules defaults\""));
+}
+
+// One metric spelling: real_time everywhere; the gate's old "time" is
+// accepted with a note, and compare takes it too.
+TEST_F(verdict_fixtures, OldMetricSpellingIsAcceptedWithANote) {
+  const auto normal = k_fixtures / "normal";
+  const std::string sides = "'" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() + "'";
+  const auto g = run("gate " + sides + " --no-rules --metric time");
+  EXPECT_EQ(g.exit_code, 1) << g.err;
+  EXPECT_THAT(g.err, HasSubstr("note: --metric: metric 'time' is deprecated: it is spelled real_time everywhere now"));
+  EXPECT_EQ(run("gate " + sides + " --no-rules --metric real_time").exit_code, 1);
+  const auto c = run("compare " + sides + " --metric time --resamples 1000");
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_THAT(c.err, HasSubstr("note: --metric: metric 'time' is deprecated"));
+  EXPECT_THAT(c.out, HasSubstr("Settings: real_time,"));
+  files::write_atomically(path("r.json"), R"({"schema": "benchgate.rules/1", "defaults": {"metric": "time"}})", "test");
+  const auto rules = run("gate " + sides + " --rules r.json");
+  EXPECT_EQ(rules.exit_code, 1);
+  EXPECT_THAT(rules.err, HasSubstr("note: rules file: metric 'time' is deprecated"));
+}
+
+// Percentages read one way: compare --noise-threshold 5 is 5 %.
+TEST_F(verdict_fixtures, NoiseThresholdIsAPercentage) {
+  const auto normal = k_fixtures / "normal-pass";
+  const auto r = run("compare '" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() +
+                     "' --noise-threshold 5 --resamples 1000");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("noise threshold 5%"));
+}
+
 }  // namespace
 }  // namespace benchgate::testing
