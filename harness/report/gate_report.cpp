@@ -53,7 +53,7 @@ std::string rule_text(const judged_cell& c) {
     out += ", max CI width " + level_text(*c.rule.max_ci_width_pct) + from(c.rule.max_ci_width_from);
   }
   out += ")";
-  if (c.confirmed_rounds) out += ", confirmed in " + std::to_string(*c.confirmed_rounds) + " rounds";
+  if (c.confirmed_rounds) out += ", confirmed in " + counted(*c.confirmed_rounds, "round");
   return out;
 }
 
