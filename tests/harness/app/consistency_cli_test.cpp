@@ -249,5 +249,30 @@ TEST_F(Consistency, ParamValuesAreSpelledOneWay) {
   EXPECT_THAT(saved, Not(HasSubstr("density:0.50")));
 }
 
+// 7: our own Google Benchmark suite (gbench_suite/sum_benchmark.cpp), run
+// as a user would, then reported: benchmark names in the table, a log-2 axis
+// with a tic per power-of-two argument, no invented settings, and a page
+// that passes the same checks as benchgate's own (check_page.py).
+TEST_F(Consistency, OwnGoogleBenchmarkSuiteReportsAsWellAsOurRuns) {
+  const auto suite = "'" + std::string(BENCHGATE_GBENCH_SUITE) + "' --benchmark_repetitions=5 "
+                     "--benchmark_min_time=0.002 --benchmark_out_format=json --benchmark_out='" +
+                     path("gb.json").string() + "' >/dev/null";
+  ASSERT_EQ(std::system(suite.c_str()), 0);
+  const auto r = run("report gb.json --out rep");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto page = files::read_file(path("rep/index.html"), "test");
+  for (const auto* name : {"BM_Sum/1024", "BM_Sum/4096", "BM_Sum/16384", "BM_Sum/65536"}) {
+    EXPECT_THAT(page, HasSubstr(std::string("<tr><td class=\"text\">") + name + "</td>"));
+  }
+  EXPECT_THAT(page, Not(HasSubstr("random interleaving")));
+  EXPECT_THAT(page, HasSubstr("<p>Results: gb.json, run"));
+  const auto script = files::read_file(path("rep/charts/grid_BM_Sum.gp"), "test");
+  EXPECT_THAT(script, HasSubstr("set xlabel 'argument'"));
+  EXPECT_THAT(script, HasSubstr("set logscale x 2\n  set xtics ('1024' 1024, '4096' 4096, '16384' 16384, "
+                                "'65536' 65536) norotate\n"));
+  const auto check = "python3 '" + std::string(BENCHGATE_CHECK_PAGE) + "' '" + path("rep/index.html").string() + "'";
+  EXPECT_EQ(std::system(check.c_str()), 0);
+}
+
 }  // namespace
 }  // namespace benchgate::testing
