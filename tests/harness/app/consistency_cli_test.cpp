@@ -59,23 +59,21 @@ TEST_F(Consistency, WorkThatDiffersInTheLastDigitsIsTheSameWork) {
   EXPECT_THAT(o.out, HasSubstr("the work per iteration differs (old 262144 bytes, new 262406.144 bytes)"));
 }
 
-// 6: "-" is not a file name for outputs (it wrote a file named "-").
-TEST_F(Consistency, DashIsNotAnOutputFile) {
+// 6: "-" is not a file name for outputs (it wrote a file named "-"), and an
+// output in a folder that does not exist is an error, not a new tree.
+TEST_F(Consistency, RefusedOutputsCreateNothing) {
   save_demo("a.json");
-  const auto r = run("compare a.json a.json --json -");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "error: --json -: writing to stdout is not supported (stdout has the report); expected a file "
-                   "name, e.g. /dev/stdout to mix them\n");
+  const std::pair<std::string, std::string> cases[] = {
+      {"-", "error: --json -: writing to stdout is not supported (stdout has the report); expected a file name, "
+            "e.g. /dev/stdout to mix them\n"},
+      {"missing/dir/x.json", "error: --json missing/dir/x.json: no folder missing/dir; expected a file in an "
+                             "existing folder (create it first)\n"}};
+  for (const auto& [target, message] : cases) {
+    const auto r = run("compare a.json a.json --json " + target);
+    EXPECT_EQ(r.exit_code, 2) << target;
+    EXPECT_EQ(r.err, message);
+  }
   EXPECT_FALSE(std::filesystem::exists(path("-")));
-}
-
-// 6: an output in a folder that does not exist is an error, not a new tree.
-TEST_F(Consistency, OutputInAMissingFolderIsAnError) {
-  save_demo("a.json");
-  const auto r = run("compare a.json a.json --json missing/dir/x.json");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "error: --json missing/dir/x.json: no folder missing/dir; expected a file in an existing folder "
-                   "(create it first)\n");
   EXPECT_FALSE(std::filesystem::exists(path("missing")));
 }
 
