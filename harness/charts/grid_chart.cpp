@@ -84,7 +84,9 @@ chart grid_chart(const results::run_results& run, const std::string& case_name,
   panel_chart_spec spec;
   spec.stem = chart_stem("grid", case_name);
   const std::string measured = throughput ? "throughput" : instructions ? "instructions per iteration" : "time per iteration";
-  spec.title = case_name + ": " + measured + " by variant (mean, " + level + "% CI)";
+  // Google Benchmark cells have no variants: their lines are benchmarks.
+  const bool has_roles = std::any_of(cells.begin(), cells.end(), [](const estimated_cell& e) { return e.cell->role.has_value(); });
+  spec.title = case_name + ": " + measured + (has_roles ? " by variant" : " by benchmark") + " (mean, " + level + "% CI)";
   spec.y_label = instructions ? measured : measured + " (" + scale.unit + ")";
   return make_panel_chart(spec, std::move(panels));
 }

@@ -83,11 +83,14 @@ std::string case_table(const page_input& input, const std::string& case_name) {
   std::string out = by_name ? "<table class=\"cells\">\n<thead><tr><th>benchmark</th>"
                             : "<table class=\"cells\">\n<thead><tr><th>variant</th><th>role</th>";
   for (const auto& axis : axes) out += element("th", axis);
+  // Without a comparison the change columns would stay empty: left out.
+  const bool compared = input.comparison != nullptr;
   out += "<th>" + std::string(instructions ? "mean instructions" : "mean time") + " [" + level +
-         "% CI]</th><th>throughput</th><th>change of mean [" +
-         charts::gp_number((input.comparison ? input.comparison->config.confidence : 0.95) * 100) +
-         "% CI]</th><th>p</th><th>verdict</th><th>compared with</th><th>samples</th><th>figures</th></tr></thead>\n"
-         "<tbody>\n";
+         "% CI]</th><th>throughput</th>" +
+         (compared ? "<th>change of mean [" + charts::gp_number(input.comparison->config.confidence * 100) +
+                         "% CI]</th><th>p</th><th>verdict</th><th>compared with</th>"
+                   : std::string()) +
+         "<th>samples</th><th>figures</th></tr></thead>\n<tbody>\n";
   for (const auto& c : input.run->cells) {
     if (c.case_name != case_name) continue;
     out += by_name ? "<tr>" + td(c.name, "text")
@@ -98,13 +101,14 @@ std::string case_table(const page_input& input, const std::string& case_name) {
     }
     const auto ns = charts::mean_time_ns(c, input.estimates);
     if (!ns) {
-      out += "<td class=\"text error\" colspan=\"7\">" + escape(c.error.empty() ? "no samples" : c.error) + "</td>";
+      out += "<td class=\"text error\" colspan=\"" + std::to_string(compared ? 7 : 3) + "\">" +
+             escape(c.error.empty() ? "no samples" : c.error) + "</td>";
     } else {
       out += td(interval_text(*ns, instructions ? report::format_significant : report::format_time_ns));
       // Work per instruction is no throughput: none for counts.
       const auto thrpt = instructions ? std::nullopt : charts::throughput_per_second(c.work, ns->estimate);
       out += td(thrpt ? report::format_throughput(c.work.unit, *thrpt) : "");
-      out += change_cells(input, c);
+      if (compared) out += change_cells(input, c);
       out += td(std::to_string(c.samples.size()));
     }
     out += td(figures_text(c), "text") + "</tr>\n";

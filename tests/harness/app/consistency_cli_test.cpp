@@ -158,6 +158,9 @@ TEST_F(Consistency, GoogleBenchmarkReportNamesTheBenchmarks) {
   EXPECT_THAT(page, Not(HasSubstr("random interleaving")));
   EXPECT_THAT(page, Not(HasSubstr("measurement time per grid point")));
   EXPECT_THAT(page, HasSubstr("Google Benchmark JSON: the file does not record how it was run"));
+  // No comparison: no empty change columns.
+  EXPECT_THAT(page, Not(HasSubstr("change of mean")));
+  EXPECT_THAT(page, HasSubstr("BM_Sum: time per iteration by benchmark (mean, 95% CI)"));
   const auto script = files::read_file(path("rep/charts/grid_BM_Sum.gp"), "test");
   EXPECT_THAT(script, HasSubstr("set xlabel 'argument'"));
   EXPECT_THAT(script, HasSubstr("set logscale x 2\n  set xtics ('1024' 1024, '65536' 65536) norotate\n"));
