@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <regex>
 
 #include "harness/errors/input_error.hpp"
 #include "harness/gate/rules.hpp"
@@ -126,6 +127,27 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// Why NEW (benchgate results) did not select the cell `name` of case
+// `case_name`: its run named other cases, or its --filter leaves the cell
+// out (the run's own rule, regex_search). Empty when it did select it, or
+// when NEW does not say (Google Benchmark files).
+std::string not_selected_by(const results::diff_source& new_source, const std::string& name) {
+  if (!new_source.run_settings) return "";
+  const auto& s = *new_source.run_settings;
+  const auto case_name = name.substr(0, name.find('/'));
+  if (!s.cases.empty() && !contains(s.cases, case_name)) return "case " + case_name + " was not run";
+  if (s.filter) {
+    try {
+      if (!std::regex_search(name, std::regex(*s.filter, std::regex::ECMAScript))) {
+        return "--filter '" + *s.filter + "' leaves it out";
+      }
+    } catch (const std::regex_error&) {
+      return "";  // not a filter this run could have used: say nothing
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 judged_cell judge_uncompared(const results::diff& source, const std::string& name, const resolved_rule& rule,
@@ -140,6 +162,12 @@ judged_cell judge_uncompared(const results::diff& source, const std::string& nam
     }
     reason = skipped->reason;
   } else if (contains(source.only_old, name)) {
+    // A cell NEW chose not to run (--case, --filter) is not missing: listed,
+    // not judged.
+    if (const auto why = source.mode == results::compare_mode::runs ? not_selected_by(source.new_source, name) : "";
+        !why.empty()) {
+      return without_change(name, rule, cell_status::ignored, "only in OLD: not selected in NEW (" + why + ")");
+    }
     reason = source.mode == results::compare_mode::runs ? "missing in NEW (only in OLD)" : "no cell of a new role";
   } else {
     reason = source.mode == results::compare_mode::runs ? "missing in OLD (only in NEW): nothing to compare with"
