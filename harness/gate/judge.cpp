@@ -127,15 +127,24 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Why NEW (benchgate results) did not select the cell `name` of case
-// `case_name`: its run named other cases, or its --filter leaves the cell
-// out (the run's own rule, regex_search). Empty when it did select it, or
+// Why NEW (benchgate results) did not select the cell `name`: its run named
+// other cases, its --param values leave the cell's value out, or its
+// --filter leaves the cell out (the run's own rule, regex_search). Empty when it did select it, or
 // when NEW does not say (Google Benchmark files).
 std::string not_selected_by(const results::diff_source& new_source, const std::string& name) {
   if (!new_source.run_settings) return "";
   const auto& s = *new_source.run_settings;
   const auto case_name = name.substr(0, name.find('/'));
   if (!s.cases.empty() && !contains(s.cases, case_name)) return "case " + case_name + " was not run";
+  // Names read case/variant/axis:value/...: a --param override of an axis
+  // whose values leave this cell's value out.
+  for (const auto& [axis, values] : s.params) {
+    const auto at = name.find("/" + axis + ":");
+    if (at == std::string::npos) continue;
+    const auto start = at + axis.size() + 2;
+    const auto value = name.substr(start, name.find('/', start) - start);
+    if (!contains(values, value)) return "--param " + axis + " leaves " + axis + ":" + value + " out";
+  }
   if (s.filter) {
     try {
       if (!std::regex_search(name, std::regex(*s.filter, std::regex::ECMAScript))) {

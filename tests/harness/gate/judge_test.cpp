@@ -199,6 +199,21 @@ TEST(JudgeUncompared, ErroredNewFailsMissingIsUnjudgedUnselectedIsIgnored) {
   EXPECT_EQ(v.totals.unjudged, 3U);
 }
 
+TEST(JudgeUncompared, ParamOverridesAndFiltersOfNewAreSelections) {
+  auto d = diff_of({cell("a/core/size:8", 0, 1, 2, 0.5)});
+  d.only_old = {"a/core/size:64", "a/peer/size:8"};
+  results::settings new_settings;
+  new_settings.params = {{"size", {"8"}}};
+  new_settings.filter = "/core/";
+  d.new_source.run_settings = new_settings;
+  const std::vector<results::diff> diffs = {d};
+  const auto v = judge(diffs, {}, {});
+  ASSERT_EQ(v.cells.size(), 3U);
+  EXPECT_EQ(v.cells[1].reason, "only in OLD: not selected in NEW (--param size leaves size:64 out)");
+  EXPECT_EQ(v.cells[2].reason, "only in OLD: not selected in NEW (--filter '/core/' leaves it out)");
+  EXPECT_EQ(v.exit, exit_code::ok);
+}
+
 TEST(JudgeUncompared, UnjudgedAloneIsExitThreeAndTheRulesMayIgnoreIt) {
   auto d = diff_of({cell("a/x", 0, 1, 2, 0.5)});
   d.only_old = {"a/gone"};
