@@ -125,7 +125,9 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
         "(Holm by default). OLD and NEW are benchgate results files, saved baseline\n"
         "names (benchgate run --save-baseline NAME) or Google Benchmark JSON files\n"
         "(each repetition is a sample). Cells are paired by name. Warnings (different\n"
-        "environments, too few samples for the U test) go to stderr and the diff.\n\n"
+        "environments, too few samples for the U test) go to stderr and the diff.\n"
+        "Cells not compared (a failed or skipped side, fewer than 2 samples: no\n"
+        "interval) are listed with the reason.\n\n"
         "Examples:\n"
         "  benchgate compare main reports/latest/results.json --json diff.json\n"
         "  benchgate compare --variants reports/latest/results.json\n"
@@ -133,7 +135,8 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
         described,
         "  0  the comparison was made (whatever the verdicts, unless --fail-on)\n"
         "  1  with --fail-on regressed: a cell regressed\n"
-        "  2  bad input or usage: a missing file or baseline, a file of another kind\n")};
+        "  2  bad input or usage: a missing file or baseline, a file of another kind,\n"
+        "     an instruction run against a time run without --metric\n")};
   }
   compare_options out;
   out.variants = vm["variants"].as<bool>();

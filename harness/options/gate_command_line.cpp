@@ -113,19 +113,25 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
         "change is significant after the correction across cells (p < alpha, or its\n"
         "counts are deterministic), the whole change CI is beyond its fail level (not\n"
         "just the estimate), and with --confirm it fails again in every interleaved\n"
-        "re-run of the suspect cells. Improvements never fail. Levels come from the\n"
-        "first matching rule of the rules file, then its defaults, then the command\n"
-        "line. DIFF is a diff JSON file (benchgate compare --json); OLD and NEW are\n"
-        "anything compare accepts, compared once per metric the rules use.\n\n"
+        "re-run of the suspect cells. Improvements never fail. Nothing unjudged\n"
+        "passes: a cell that errored in NEW fails; one missing on a side or with\n"
+        "fewer than 2 samples is listed and makes the gate exit 3 (unless the rules\n"
+        "file says \"unjudged\": \"ignore\"). Levels come from the first matching rule\n"
+        "of the rules file, then the command line, then the file's defaults; the\n"
+        "output says which. DIFF is a diff JSON file (benchgate compare --json),\n"
+        "compared again from its files when the rules need another metric; OLD and\n"
+        "NEW are anything compare accepts, compared once per metric the rules use.\n\n"
         "Examples:\n"
         "  benchgate gate main reports/latest/results.json --max-regression 5%\n"
         "  benchgate gate diff.json --rules .benchgate-rules.json --markdown summary.md\n"
         "  benchgate gate old.json new.json --confirm 2 --json verdict.json",
         described,
         "  0  no cell failed (warnings allowed)\n"
-        "  1  a cell regressed beyond its fail level\n"
-        "  2  bad input or usage: a missing file, bad rules, --confirm without runs\n"
-        "  3  nothing failed, but a cell's change CI is wider than its max_ci_width\n")};
+        "  1  a cell regressed beyond its fail level, or errored in NEW\n"
+        "  2  bad input or usage: a missing file, bad rules, --confirm without runs,\n"
+        "     an instruction run against a time run without a metric saying which\n"
+        "  3  nothing failed, but a cell could not be judged: its change CI is wider\n"
+        "     than its max_ci_width, it is missing on a side, or it has too few samples\n")};
   }
   gate_options out;
   out.inputs = get_strings(vm, "input");
