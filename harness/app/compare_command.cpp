@@ -43,6 +43,9 @@ results::diff compare_variants(const options::compare_options& options) {
 results::diff compare_two(const options::compare_options& options) {
   const auto old_side = load_side(options.inputs[0], options.baseline_dir, "OLD");
   const auto new_side = load_side(options.inputs[1], options.baseline_dir, "NEW");
+  if (!options.metric_given) {
+    require_same_measure(old_side, new_side, "--metric real_time (or cpu_time) to compare the times anyway");
+  }
   return compare_sides(old_side, new_side, options.settings);
 }
 
@@ -61,6 +64,7 @@ std::string print_comparison(const results::diff& d, std::ostream& out, std::ost
 exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err) {
   if (options.json_out) files::check_writable(*options.json_out, "--json");
   if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  for (const auto& note : options.notes) err << "note: " << note << "\n";
   const auto d = options.variants ? compare_variants(options) : compare_two(options);
   const auto text = print_comparison(d, out, err);
   if (options.json_out) {

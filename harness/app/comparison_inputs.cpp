@@ -11,7 +11,12 @@ namespace benchgate::app {
 loaded_side load_side(const std::string& text, const std::filesystem::path& baseline_dir, const char* what) {
   std::optional<std::string> baseline;
   auto loaded = results::load_results_or_baseline(text, baseline_dir, what, baseline);
-  const auto path = baseline ? results::baseline_path(baseline_dir, *baseline).string() : text;
+  // Absolute, so that a diff read from another folder (gate DIFF, plot
+  // DIFF, report --diff) still finds its sides.
+  std::error_code ec;
+  const std::filesystem::path given = baseline ? results::baseline_path(baseline_dir, *baseline) : std::filesystem::path(text);
+  auto absolute = std::filesystem::absolute(given, ec);
+  const auto path = ec ? given.string() : absolute.lexically_normal().string();
   auto source = compare::describe_source(loaded.results, loaded.format, path, baseline);
   return {text, std::move(loaded), std::move(source)};
 }
@@ -26,6 +31,25 @@ void require_instruction_counts(const loaded_side& side, const char* what) {
                       ": no cell has instruction counts; expected results of 'benchgate run --measure "
                       "instructions' for --metric instructions");
   }
+}
+
+bool counts_instructions(const loaded_side& side) {
+  const auto& cells = side.loaded.results.cells;
+  return std::any_of(cells.begin(), cells.end(), [](const results::cell& c) {
+    return std::any_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
+  });
+}
+
+void require_same_measure(const loaded_side& old_side, const loaded_side& new_side, const char* how_to_choose) {
+  const bool old_counts = counts_instructions(old_side);
+  if (old_counts == counts_instructions(new_side)) return;
+  const auto measured = [](bool counts) {
+    return counts ? std::string("instructions (run --measure instructions, times inflated by valgrind)")
+                  : std::string("time");
+  };
+  throw input_error("OLD " + old_side.text + " measured " + measured(old_counts) + ", NEW " + new_side.text +
+                    " measured " + measured(!old_counts) + ": comparing their times would mix measures; expected "
+                    "two runs of the same measure, or " + how_to_choose);
 }
 
 results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,

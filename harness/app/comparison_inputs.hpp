@@ -26,6 +26,14 @@ loaded_side load_side(const std::string& text, const std::filesystem::path& base
 // throws input_error naming the file (`what`: "OLD", "NEW", "RESULTS").
 void require_instruction_counts(const loaded_side& side, const char* what);
 
+// True when a cell of `side` has instruction counts (run --measure instructions).
+bool counts_instructions(const loaded_side& side);
+
+// An instruction run against a time run: throws input_error (their times
+// differ by valgrind's slowdown), saying `how_to_choose` the metric. Call it
+// when the user did not name the metric.
+void require_same_measure(const loaded_side& old_side, const loaded_side& new_side, const char* how_to_choose);
+
 // OLD against NEW by name (for the instructions metric, after
 // require_instruction_counts on both sides). Throws input_error when no cell is on both sides.
 results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,

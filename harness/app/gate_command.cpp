@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <filesystem>
 #include <ostream>
 
 #include "harness/app/commands.hpp"
@@ -29,19 +30,62 @@ results::gate_rules load_rules(const options::gate_options& options) {
   return {};
 }
 
+std::vector<std::string> names_of(const results::run_results& run) {
+  std::vector<std::string> out;
+  for (const auto& c : run.cells) out.push_back(c.name);
+  return out;
+}
+
+std::vector<std::string> names_of(const results::diff& d) {
+  std::vector<std::string> out;
+  for (const auto& c : d.cells) out.push_back(c.name);
+  for (const auto& c : d.not_compared) out.push_back(c.name);
+  out.insert(out.end(), d.only_old.begin(), d.only_old.end());
+  out.insert(out.end(), d.only_new.begin(), d.only_new.end());
+  return out;
+}
+
 // The comparisons the rules need: one per compared metric of the cells
 // that are not ignored (the command line's metric when every cell is).
-std::vector<results::time_metric> needed_metrics(const loaded_side& new_side, const results::gate_rules& rules,
-                                                 const results::gate_levels& command_line) {
+// `chosen` tells whether a rule, the rules' defaults or the command line
+// named a metric (else the built-in one applies everywhere).
+std::vector<results::time_metric> needed_metrics(const std::vector<std::string>& names,
+                                                 const results::gate_rules& rules,
+                                                 const results::gate_levels& command_line, bool& chosen) {
   std::vector<results::time_metric> out;
-  for (const auto& c : new_side.loaded.results.cells) {
-    const auto rule = gate::resolve(rules, command_line, c.name);
+  chosen = command_line.metric.has_value();
+  for (const auto& name : names) {
+    const auto rule = gate::resolve(rules, command_line, name);
     if (rule.ignored) continue;
+    if (rule.metric_from != results::level_source::built_in) chosen = true;
     const auto m = gate::compared_metric(rule.metric);
     if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
   }
   if (out.empty()) out.push_back(gate::compared_metric(command_line.metric.value_or(gate::k_default_metric)));
   return out;
+}
+
+// A diff of OLD against NEW compared one metric; the rules may need others.
+// Then the diff's OLD and NEW files are compared again on those, with the
+// diff's settings, when both are still where the diff says (compare writes
+// absolute paths); otherwise judge() names the missing metric.
+std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_rules& rules,
+                                           const options::gate_options& options, std::ostream& err) {
+  bool chosen = false;
+  const auto wanted = needed_metrics(names_of(d), rules, options.command_line, chosen);
+  const bool covered = std::all_of(wanted.begin(), wanted.end(), [&](auto m) { return m == d.config.metric; });
+  std::error_code ec;
+  if (covered || d.mode != results::compare_mode::runs || !std::filesystem::is_regular_file(d.old_source.path, ec) ||
+      !std::filesystem::is_regular_file(d.new_source.path, ec)) {
+    return {std::move(d)};
+  }
+  const auto old_side = load_side(d.old_source.path, options.baseline_dir, "OLD (from the diff)");
+  const auto new_side = load_side(d.new_source.path, options.baseline_dir, "NEW (from the diff)");
+  std::string metrics;
+  for (const auto m : wanted) metrics += (metrics.empty() ? "" : ", ") + std::string(results::to_string(m));
+  err << "note: the diff compared " << results::to_string(d.config.metric) << " and the rules gate on " << metrics
+      << ": compared its OLD " << d.old_source.path << " and NEW " << d.new_source.path << " again with its settings\n";
+  return compare_sides_on(old_side, new_side, wanted, d.config);
 }
 
 void require_benchgate_results(const loaded_side& side, const char* what, int rounds) {
@@ -81,10 +125,12 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
   if (options.markdown_out) files::check_writable(*options.markdown_out, "--markdown");
   if (options.text_out) files::check_writable(*options.text_out, "--text-out");
   const auto rules = load_rules(options);
+  for (const auto& note : options.notes) err << "note: " << note << "\n";
+  for (const auto& note : rules.notes) err << "note: " << note << "\n";
 
   results::gate_verdict verdict;
   if (options.inputs.size() == 1) {
-    const std::vector<results::diff> diffs = {results::load_diff(options.inputs[0], "DIFF")};
+    const auto diffs = diffs_for_rules(results::load_diff(options.inputs[0], "DIFF"), rules, options, err);
     print_warnings(diffs, err);
     verdict = gate::judge(diffs, rules, options.command_line);
   } else {
@@ -96,8 +142,16 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
       if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
       if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
     }
-    const auto diffs =
-        compare_sides_on(old_side, new_side, needed_metrics(new_side, rules, options.command_line), options.settings);
+    std::vector<std::string> names = names_of(old_side.loaded.results);
+    const auto new_names = names_of(new_side.loaded.results);
+    names.insert(names.end(), new_names.begin(), new_names.end());
+    bool chosen = false;
+    const auto metrics = needed_metrics(names, rules, options.command_line, chosen);
+    if (!chosen) {
+      require_same_measure(old_side, new_side,
+                           "--metric real_time (or a rules file's metric) to gate on the times anyway");
+    }
+    const auto diffs = compare_sides_on(old_side, new_side, metrics, options.settings);
     print_warnings(diffs, err);
     verdict = gate::judge(diffs, rules, options.command_line);
     if (options.confirm > 0) {

@@ -21,7 +21,7 @@ exit_code merge_results(const options::merge_options& options, std::ostream& out
     runs.push_back({input, std::move(loaded.results)});
   }
   results::save_results(results::merge_runs(runs), options.out, "--out");
-  out << "merged " << runs.size() << " runs: " << options.out.string() << "\n";
+  out << "merged " << runs.size() << (runs.size() == 1 ? " run: " : " runs: ") << options.out.string() << "\n";
   return exit_code::ok;
 }
 

@@ -6,6 +6,7 @@
 #include "harness/charts/variants_diff.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
+#include "harness/report/format.hpp"
 #include "harness/results/diff_json.hpp"
 #include "harness/results/document_kind.hpp"
 #include "harness/results/input_loader.hpp"
@@ -61,8 +62,8 @@ exit_code plot_charts(const options::plot_options& options, std::ostream& out, s
     }
     if (charts.empty()) throw input_error(where + ": no cell has samples; nothing to plot");
   }
-  out << "charts: " << options.out_dir.string() << " (" << charts.size()
-      << " charts; each NAME.svg, NAME.png, NAME.gp, NAME.dat)\n";
+  out << "charts: " << options.out_dir.string() << " (" << report::counted(charts.size(), "chart")
+      << "; each NAME.svg, NAME.png, NAME.gp, NAME.dat)\n";
   render_and_list(options.out_dir, charts, out, err);
   return exit_code::ok;
 }

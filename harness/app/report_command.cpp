@@ -1,11 +1,14 @@
+#include <algorithm>
 #include <ostream>
 
 #include "harness/app/commands.hpp"
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/renderer.hpp"
 #include "harness/charts/variants_diff.hpp"
+#include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
 #include "harness/html/report_page.hpp"
+#include "harness/report/format.hpp"
 #include "harness/results/diff_json.hpp"
 #include "harness/results/input_loader.hpp"
 
@@ -14,6 +17,24 @@ namespace benchgate::app {
 namespace {
 // The charts' folder, relative to the page.
 constexpr const char* k_charts_folder = "charts";
+
+// A diff shown beside RESULTS must be of RESULTS: its new side ran at the
+// same date (both record the run's environment) and shares cell names.
+void require_diff_of(const results::diff& d, const results::loaded_results& run, const std::string& results_path,
+                     const std::string& diff_path) {
+  const auto& run_date = run.results.env.date;
+  const auto& diff_date = d.new_source.env.date;
+  const bool shares_a_cell = std::any_of(d.cells.begin(), d.cells.end(), [&](const results::cell_diff& c) {
+    return results::find_cell(run.results, c.new_side.name) != nullptr;
+  });
+  if (!shares_a_cell || (!run_date.empty() && !diff_date.empty() && run_date != diff_date)) {
+    throw input_error("--diff " + diff_path + ": compared NEW " + d.new_source.path + " (run " +
+                      (diff_date.empty() ? "at an unknown date" : "at " + diff_date) + "), not RESULTS " +
+                      results_path + " (run " + (run_date.empty() ? "at an unknown date" : "at " + run_date) +
+                      (shares_a_cell ? "" : ", and no compared cell is in RESULTS") +
+                      "); expected a diff whose NEW is RESULTS: benchgate compare OLD " + results_path + " --json");
+  }
+}
 }  // namespace
 
 exit_code write_report(const options::report_options& options, std::ostream& out, std::ostream& err) {
@@ -21,11 +42,16 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   files::check_writable(page_path, "--out");
   const auto run = results::load_any_results(options.results, "RESULTS");
   std::optional<results::diff> given;
-  if (options.diff) given = results::load_diff(*options.diff, "--diff");
+  if (options.diff) {
+    given = results::load_diff(*options.diff, "--diff");
+    require_diff_of(*given, run, options.results, *options.diff);
+  }
   const auto variants = charts::variants_diff_for_charts(run, options.results);
   const results::diff* shown = given ? &*given : (variants ? &*variants : nullptr);
 
-  auto charts = charts::results_charts(run.results, variants ? &*variants : nullptr, {});
+  charts::estimate_settings estimates;
+  if (run.results.config.measure == "instructions") estimates.metric = results::time_metric::instructions;
+  auto charts = charts::results_charts(run.results, variants ? &*variants : nullptr, estimates);
   std::optional<results::loaded_results> old_run;
   if (shown != nullptr) {
     charts::diff_samples samples{&run.results, &run.results};
@@ -37,14 +63,16 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   }
   html::page_input input;
   input.run = &run.results;
-  input.results_label = "RESULTS " + options.results;
+  input.results_label = options.results;
+  input.google_benchmark = run.format != results::results_schema;
+  input.estimates = estimates;
   input.comparison = shown;
   input.comparison_label = given ? "--diff " + *options.diff
                                  : "each core and peer against the baseline of its grid point, within RESULTS";
   input.charts = &charts;
   input.charts_folder = k_charts_folder;
   const auto charts_dir = options.out_dir / k_charts_folder;
-  out << "charts: " << charts_dir.string() << " (" << charts.size() << " charts)\n";
+  out << "charts: " << charts_dir.string() << " (" << report::counted(charts.size(), "chart") << ")\n";
   render_and_list(charts_dir, charts, out, err);
   files::write_atomically(page_path, html::report_page(input), "--out");
   out << "report: " << page_path.string() << "\n";

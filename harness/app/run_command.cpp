@@ -9,6 +9,7 @@
 #include "harness/environment/environment.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
+#include "harness/report/format.hpp"
 #include "harness/report/progress.hpp"
 #include "harness/report/run_report.hpp"
 #include "harness/results/results_json.hpp"
@@ -121,8 +122,8 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
       out << "baseline saved: " << *options.save_baseline << " ("
           << results::baseline_path(options.baseline_dir, *options.save_baseline).string() << ")\n";
     } else {
-      err << "warning: baseline '" << *options.save_baseline << "' not saved: " << failed
-          << " cells failed; the saved one (if any) is unchanged\n";
+      err << "warning: baseline '" << *options.save_baseline << "' not saved: " << report::counted(failed, "cell")
+          << " failed; the saved one (if any) is unchanged\n";
     }
   }
   return failed == 0 ? exit_code::ok : exit_code::regression;

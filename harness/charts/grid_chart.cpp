@@ -29,11 +29,13 @@ bool use_throughput(const std::vector<estimated_cell>& cells) {
 }
 
 // Google Benchmark imports have no axes: the rest of the name after the case
-// ("BM_sort/1024" -> "1024") becomes the x axis, so the sizes still spread.
+// ("BM_sort/1024" -> "1024", the benchmark's argument) becomes the x axis,
+// so the sizes still spread.
 param_list layout_params(const results::cell& c) {
   if (!c.params.empty()) return c.params;
   const auto slash = c.name.find('/');
-  return {{"benchmark", slash == std::string::npos ? c.name : c.name.substr(slash + 1)}};
+  if (slash == std::string::npos) return {{"benchmark", c.name}};
+  return {{"argument", c.name.substr(slash + 1)}};
 }
 
 std::string series_name(const results::cell& c) { return c.variant.empty() ? c.case_name : c.variant; }
@@ -41,7 +43,8 @@ std::string series_name(const results::cell& c) { return c.variant.empty() ? c.c
 chart grid_chart(const results::run_results& run, const std::string& case_name,
                  const std::vector<estimated_cell>& cells, const estimate_settings& settings) {
   const auto variants = case_variants(run, case_name);
-  const bool throughput = use_throughput(cells);
+  const bool instructions = settings.metric == results::time_metric::instructions;
+  const bool throughput = !instructions && use_throughput(cells);
   const auto unit = cells.front().cell->work.unit;
   // Every value as displayed before scaling: work per second or ns.
   auto values = [&](const estimated_cell& e) {
@@ -52,7 +55,9 @@ chart grid_chart(const results::run_results& run, const std::string& case_name,
   };
   double max_value = 0;
   for (const auto& e : cells) max_value = std::max(max_value, values(e).high);
-  const auto scale = throughput ? throughput_scale(unit, max_value) : time_scale(max_value);
+  const auto scale = throughput     ? throughput_scale(unit, max_value)
+                     : instructions ? axis_scale{1, "instructions"}
+                                    : time_scale(max_value);
 
   std::vector<param_list> params;
   for (const auto& e : cells) params.push_back(layout_params(*e.cell));
@@ -78,9 +83,11 @@ chart grid_chart(const results::run_results& run, const std::string& case_name,
   const auto level = gp_number(settings.confidence * 100);
   panel_chart_spec spec;
   spec.stem = chart_stem("grid", case_name);
-  spec.title = case_name + ": " + (throughput ? "throughput" : "time per iteration") + " by variant (mean, " +
-               level + "% CI)";
-  spec.y_label = (throughput ? "throughput (" : "time per iteration (") + scale.unit + ")";
+  const std::string measured = throughput ? "throughput" : instructions ? "instructions per iteration" : "time per iteration";
+  // Google Benchmark cells have no variants: their lines are benchmarks.
+  const bool has_roles = std::any_of(cells.begin(), cells.end(), [](const estimated_cell& e) { return e.cell->role.has_value(); });
+  spec.title = case_name + ": " + measured + (has_roles ? " by variant" : " by benchmark") + " (mean, " + level + "% CI)";
+  spec.y_label = instructions ? measured : measured + " (" + scale.unit + ")";
   return make_panel_chart(spec, std::move(panels));
 }
 

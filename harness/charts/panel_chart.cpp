@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 
 #include "harness/charts/axis_scale.hpp"
 #include "harness/charts/gnuplot_text.hpp"
@@ -18,6 +20,11 @@ constexpr int k_single_height_px = 500;
 constexpr int k_title_height_px = 40;
 constexpr double k_band_opacity = 0.2;
 constexpr double k_dodge_step = 0.08;  // of the gap between named x values
+// Beyond 2^53 doubles skip integers: no power-of-two test there.
+constexpr double k_max_exact_integer = 9007199254740992.0;
+// A log axis reaches this factor beyond its end values, so their points
+// and error bars are not on the frame.
+constexpr double k_log_margin = 1.25;
 
 // Colour-blind-safe qualitative colours (Okabe and Ito, 2008).
 constexpr std::array<const char*, 8> k_palette = {"#0072b2", "#d55e00", "#009e73", "#cc79a7",
@@ -30,6 +37,39 @@ std::string x_tics(const panel& p) {
   }
   return out + ") rotate by -30\n  set xrange [-0.5:" + gp_number(static_cast<double>(p.x_values.size()) - 0.5) +
          "]\n";
+}
+
+bool is_power_of_two(double x) {
+  if (!(x >= 1) || x != std::floor(x) || x > k_max_exact_integer) return false;
+  const auto n = static_cast<std::uint64_t>(x);
+  return (n & (n - 1)) == 0;
+}
+
+// Tics at each value, labelled as written (sizes read "1024", not "1e+03").
+std::string value_tics(const panel& p, const std::vector<double>& xs) {
+  std::string out = "  set xtics (";
+  for (std::size_t i = 0; i < xs.size(); ++i) out += (i ? ", " : "") + gp_quote(p.x_values[i]) + " " + gp_number(xs[i]);
+  return out + ") norotate\n";
+}
+
+// A numeric x axis: log base 2 with a tic per value when the values are
+// powers of two (Google Benchmark's Range(8, 8 << 10) and most size
+// sweeps), log 10 when they span decades, else linear. One value gets a
+// range around it and one tic, not gnuplot's tics at x-1, x, x+1.
+std::string numeric_x_axis(const panel& p, const std::vector<double>& xs) {
+  if (xs.size() == 1) {
+    const double half = xs[0] == 0 ? 1 : std::abs(xs[0]) / 2;
+    return "  unset logscale x\n" + value_tics(p, xs) + "  set xrange [" + gp_number(xs[0] - half) + ":" +
+           gp_number(xs[0] + half) + "]\n";
+  }
+  if (xs.size() > 1 && std::all_of(xs.begin(), xs.end(), is_power_of_two)) {
+    const double low = *std::min_element(xs.begin(), xs.end());
+    const double high = *std::max_element(xs.begin(), xs.end());
+    return "  set logscale x 2\n" + value_tics(p, xs) + "  set xrange [" + gp_number(low / k_log_margin) + ":" +
+           gp_number(high * k_log_margin) + "]\n";
+  }
+  return std::string(spans_decades(xs) ? "  set logscale x\n" : "  unset logscale x\n") +
+         "  set xtics autofreq norotate\n  set autoscale x\n";
 }
 
 }  // namespace
@@ -73,11 +113,7 @@ chart make_panel_chart(const panel_chart_spec& spec, std::vector<panel_lines> pa
     if (p.layout.x_numeric) {
       std::vector<double> xs;
       for (const auto& v : p.layout.x_values) xs.push_back(x_position(p.layout, {{p.layout.x_axis, v}}));
-      body += spans_decades(xs) ? "  set logscale x\n" : "  unset logscale x\n";
-      body += "  set xtics autofreq norotate\n  set autoscale x\n";
-      if (xs.size() == 1) {
-        body += "  set xrange [" + gp_number(xs[0] - 1) + ":" + gp_number(xs[0] + 1) + "]\n";
-      }
+      body += numeric_x_axis(p.layout, xs);
     } else {
       body += "  unset logscale x\n" + x_tics(p.layout);
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <sstream>
 
 #include "harness/stats/paired.hpp"
@@ -54,10 +55,24 @@ results::side_estimates estimates_of(const results::cell& c, const side_data& si
   return out;
 }
 
+// Enough digits to show two amounts that differ beyond k_work_tolerance apart.
+constexpr int k_work_digits = 10;
+// Google Benchmark's work is a rate times the CPU time: the same work read
+// from two files differs in the last digits. Beyond this relative gap it
+// is other work.
+constexpr double k_work_tolerance = 1e-6;
+
 std::string work_text(const suite::work_per_iteration& w) {
   std::ostringstream out;
+  out.precision(k_work_digits);
   out << w.amount << " " << suite::to_string(w.unit);
   return out.str();
+}
+
+bool same_work(const suite::work_per_iteration& a, const suite::work_per_iteration& b) {
+  if (a.unit != b.unit) return false;
+  const double scale = std::max(std::abs(a.amount), std::abs(b.amount));
+  return std::abs(a.amount - b.amount) <= k_work_tolerance * scale;
 }
 
 // Every value equal: no spread at all (instruction counts).
@@ -82,7 +97,7 @@ void add_warnings(results::cell_diff& d, const results::cell& old_cell, const re
   if (!d.deterministic && d.mann_whitney.all_values_equal) {
     d.warnings.push_back("every value is equal on both sides: the U test's p is 1");
   }
-  if (old_cell.work.unit != new_cell.work.unit || old_cell.work.amount != new_cell.work.amount) {
+  if (!same_work(old_cell.work, new_cell.work)) {
     d.warnings.push_back("the work per iteration differs (old " + work_text(old_cell.work) + ", new " +
                          work_text(new_cell.work) + "): the sides may not measure the same thing");
   }

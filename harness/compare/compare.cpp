@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "harness/compare/cell_change.hpp"
@@ -25,9 +26,33 @@ std::uint64_t name_hash(const std::string& old_name, const std::string& new_name
   return hash;
 }
 
-std::string skip_reason(const results::cell& c, const char* side) {
-  if (!c.error.empty()) return std::string(side) + " side failed: " + c.error;
-  return std::string(side) + " side has no samples";
+// Why `c` (of `side`, "old" or "new") cannot be compared, or nullopt.
+std::optional<results::skipped_cell> unusable_side(const results::cell& c, const std::string& side, bool is_new,
+                                                   const results::comparison_settings& settings) {
+  using results::skip_kind;
+  const std::string the = "the " + side + " side ";
+  if (!c.error.empty()) {
+    if (c.skipped) return results::skipped_cell{{}, the + "was skipped: " + c.error, is_new ? skip_kind::new_skipped : skip_kind::old_skipped};
+    return results::skipped_cell{{}, the + "failed: " + c.error, is_new ? skip_kind::new_error : skip_kind::old_error};
+  }
+  if (c.samples.empty()) return results::skipped_cell{{}, the + "has no samples", skip_kind::no_samples};
+  if (settings.metric == results::time_metric::instructions) {
+    const bool counted =
+        std::all_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
+    if (!counted) {
+      return results::skipped_cell{
+          {}, the + "has no instruction counts (made without 'run --measure instructions')", skip_kind::no_counts};
+    }
+  } else if (c.samples.size() < results::k_min_interval_samples) {
+    return results::skipped_cell{{},
+                                 the + "has only " + std::to_string(c.samples.size()) +
+                                     (c.samples.size() == 1 ? " sample" : " samples") + ", fewer than " +
+                                     std::to_string(results::k_min_interval_samples) +
+                                     ": no interval, so no verdict (Google Benchmark: "
+                                     "--benchmark_repetitions=N)",
+                                 skip_kind::too_few_samples};
+  }
+  return std::nullopt;
 }
 
 // Measures every pair, spreading the pairs over the machine's cores: each
@@ -90,30 +115,22 @@ void judge_all(std::vector<results::cell_diff>& cells, const results::comparison
   }
 }
 
-// Under --metric instructions, a side without counts (a timed run) cannot
-// be compared.
-bool lacks_instructions(const results::cell& c) {
-  return std::any_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return !s.instructions; });
-}
-
 results::diff compare_pairs(const pairing& paired, const results::comparison_settings& settings) {
   results::diff d;
   d.config = settings;
   d.only_old = paired.only_old;
   d.only_new = paired.only_new;
   std::vector<cell_pair> measurable;
-  const bool instructions = settings.metric == results::time_metric::instructions;
-  const std::string no_counts = " side has no instruction counts (made without 'run --measure instructions')";
   for (const auto& pair : paired.pairs) {
     const auto& [old_cell, new_cell] = pair;
-    if (!old_cell->error.empty() || old_cell->samples.empty()) {
-      d.not_compared.push_back({new_cell->name, skip_reason(*old_cell, "the old")});
-    } else if (!new_cell->error.empty() || new_cell->samples.empty()) {
-      d.not_compared.push_back({new_cell->name, skip_reason(*new_cell, "the new")});
-    } else if (instructions && lacks_instructions(*old_cell)) {
-      d.not_compared.push_back({new_cell->name, "the old" + no_counts});
-    } else if (instructions && lacks_instructions(*new_cell)) {
-      d.not_compared.push_back({new_cell->name, "the new" + no_counts});
+    // The new side's failure matters most: it is what the gate fails on.
+    auto skipped = unusable_side(*new_cell, "new", true, settings);
+    if (!skipped || (skipped->kind != results::skip_kind::new_error)) {
+      if (auto old_skip = unusable_side(*old_cell, "old", false, settings)) skipped = std::move(old_skip);
+    }
+    if (skipped) {
+      skipped->name = new_cell->name;
+      d.not_compared.push_back(std::move(*skipped));
     } else {
       measurable.push_back(pair);
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <regex>
 
 #include "harness/errors/input_error.hpp"
 #include "harness/gate/rules.hpp"
@@ -94,25 +95,106 @@ judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule
   return out;
 }
 
+namespace {
+
+void add_name(std::vector<std::string>& names, const std::string& name) {
+  if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+}
+
+// Every cell name of the diffs: compared, not compared, on one side only.
+std::vector<std::string> all_names(std::span<const results::diff> diffs) {
+  std::vector<std::string> names;
+  for (const auto& d : diffs) {
+    for (const auto& c : d.cells) add_name(names, c.name);
+    for (const auto& c : d.not_compared) add_name(names, c.name);
+    for (const auto& name : d.only_old) add_name(names, name);
+    for (const auto& name : d.only_new) add_name(names, name);
+  }
+  return names;
+}
+
+judged_cell without_change(const std::string& name, const resolved_rule& rule, cell_status status, std::string reason) {
+  judged_cell out;
+  out.name = name;
+  out.metric = rule.metric;
+  out.rule = rule;
+  out.status = status;
+  out.reason = std::move(reason);
+  return out;
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Why NEW (benchgate results) did not select the cell `name`: its run named
+// other cases, its --param values leave the cell's value out, or its
+// --filter leaves the cell out (the run's own rule, regex_search). Empty when it did select it, or
+// when NEW does not say (Google Benchmark files).
+std::string not_selected_by(const results::diff_source& new_source, const std::string& name) {
+  if (!new_source.run_settings) return "";
+  const auto& s = *new_source.run_settings;
+  const auto case_name = name.substr(0, name.find('/'));
+  if (!s.cases.empty() && !contains(s.cases, case_name)) return "case " + case_name + " was not run";
+  // Names read case/variant/axis:value/...: a --param override of an axis
+  // whose values leave this cell's value out.
+  for (const auto& [axis, values] : s.params) {
+    const auto at = name.find("/" + axis + ":");
+    if (at == std::string::npos) continue;
+    const auto start = at + axis.size() + 2;
+    const auto value = name.substr(start, name.find('/', start) - start);
+    if (!contains(values, value)) return "--param " + axis + " leaves " + axis + ":" + value + " out";
+  }
+  if (s.filter) {
+    try {
+      if (!std::regex_search(name, std::regex(*s.filter, std::regex::ECMAScript))) {
+        return "--filter '" + *s.filter + "' leaves it out";
+      }
+    } catch (const std::regex_error&) {
+      return "";  // not a filter this run could have used: say nothing
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+judged_cell judge_uncompared(const results::diff& source, const std::string& name, const resolved_rule& rule,
+                             bool ignore_unjudged) {
+  std::string reason;
+  const auto skipped = std::find_if(source.not_compared.begin(), source.not_compared.end(),
+                                    [&](const results::skipped_cell& s) { return s.name == name; });
+  if (skipped != source.not_compared.end()) {
+    if (skipped->kind == results::skip_kind::new_error) {
+      return without_change(name, rule, cell_status::error,
+                            skipped->reason + ": a benchmark that fails in NEW is a broken change");
+    }
+    reason = skipped->reason;
+  } else if (contains(source.only_old, name)) {
+    // A cell NEW chose not to run (--case, --filter) is not missing: listed,
+    // not judged.
+    if (const auto why = source.mode == results::compare_mode::runs ? not_selected_by(source.new_source, name) : "";
+        !why.empty()) {
+      return without_change(name, rule, cell_status::ignored, "only in OLD: not selected in NEW (" + why + ")");
+    }
+    reason = source.mode == results::compare_mode::runs ? "missing in NEW (only in OLD)" : "no cell of a new role";
+  } else {
+    reason = source.mode == results::compare_mode::runs ? "missing in OLD (only in NEW): nothing to compare with"
+                                                        : "no base cell to compare with";
+  }
+  if (ignore_unjudged) {
+    return without_change(name, rule, cell_status::ignored, reason + "; ignored by the rules file (\"unjudged\": \"ignore\")");
+  }
+  return without_change(name, rule, cell_status::unjudged, reason + "; cannot judge");
+}
+
 results::gate_verdict judge(std::span<const results::diff> diffs, const results::gate_rules& rules,
                             const results::gate_levels& command_line) {
   results::gate_verdict verdict;
-  std::vector<std::string> names;
-  for (const auto& d : diffs) {
-    for (const auto& c : d.cells) {
-      if (std::find(names.begin(), names.end(), c.name) == names.end()) names.push_back(c.name);
-    }
-  }
-  for (const auto& name : names) {
+  for (const auto& name : all_names(diffs)) {
     const auto rule = resolve(rules, command_line, name);
     if (rule.ignored) {
-      judged_cell ignored;
-      ignored.name = name;
-      ignored.metric = rule.metric;
-      ignored.rule = rule;
-      ignored.status = cell_status::ignored;
-      ignored.reason = "ignored by '" + rule.ignore_match + "'";
-      verdict.cells.push_back(std::move(ignored));
+      verdict.cells.push_back(without_change(name, rule, cell_status::ignored, "ignored by '" + rule.ignore_match + "'"));
       continue;
     }
     const auto wanted = compared_metric(rule.metric);
@@ -125,11 +207,15 @@ results::gate_verdict judge(std::span<const results::diff> diffs, const results:
                         ", which compares " + std::string(results::to_string(wanted)) +
                         ", but the diff compared " + std::string(results::to_string(diffs.front().config.metric)) +
                         "; expected a diff of " + std::string(results::to_string(wanted)) +
-                        " (benchgate compare --metric) or gate OLD NEW to compare as the rules need");
+                        " (benchgate compare --metric), the diff's OLD and NEW files where the diff says, or "
+                        "gate OLD NEW to compare as the rules need");
     }
     const auto it = std::find_if(source->cells.begin(), source->cells.end(),
                                  [&](const results::cell_diff& c) { return c.name == name; });
-    if (it == source->cells.end()) continue;  // not comparable on this metric: in the diff's skipped list
+    if (it == source->cells.end()) {
+      verdict.cells.push_back(judge_uncompared(*source, name, rule, rules.ignore_unjudged));
+      continue;
+    }
     verdict.cells.push_back(judge_cell(*it, rule, source->config.alpha));
   }
   finish(verdict);
@@ -147,10 +233,14 @@ void finish(results::gate_verdict& verdict) {
       case cell_status::unstable: ++t.unstable; break;
       case cell_status::ignored: ++t.ignored; break;
       case cell_status::improved: ++t.improved; break;
+      case cell_status::error: ++t.error; break;
+      case cell_status::unjudged: ++t.unjudged; break;
     }
   }
   verdict.totals = t;
-  verdict.exit = t.fail > 0 ? exit_code::regression : t.unstable > 0 ? exit_code::unstable : exit_code::ok;
+  verdict.exit = t.fail + t.error > 0                ? exit_code::regression
+                 : t.unstable + t.unjudged > 0 ? exit_code::unstable
+                                               : exit_code::ok;
 }
 
 }  // namespace benchgate::gate

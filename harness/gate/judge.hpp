@@ -5,6 +5,7 @@
 // the whole change CI is beyond the fail level; improvements never fail.
 
 #include <span>
+#include <string>
 
 #include "harness/results/diff_model.hpp"
 #include "harness/results/gate_model.hpp"
@@ -23,14 +24,20 @@ regression_interval regression_of(const results::cell_diff& cell, results::gate_
 // Judges one compared cell by `rule` (not ignored) at significance `alpha`.
 results::judged_cell judge_cell(const results::cell_diff& cell, const results::resolved_rule& rule, double alpha);
 
-// Every cell compared in `diffs` (one diff per compared metric; each cell
+// A cell of `source` that was not compared (not_compared, only_old,
+// only_new): error when its NEW side errored, else unjudged (ignored with
+// `ignore_unjudged`). docs/gate.md, "Cells the gate cannot judge".
+results::judged_cell judge_uncompared(const results::diff& source, const std::string& name,
+                                      const results::resolved_rule& rule, bool ignore_unjudged);
+
+// Every cell of `diffs`, compared or not (one diff per compared metric; each cell
 // judged from the diff of its rule's metric), in order of first appearance.
 // Throws input_error when a cell's rule needs a metric no diff compared.
 results::gate_verdict judge(std::span<const results::diff> diffs, const results::gate_rules& rules,
                             const results::gate_levels& command_line);
 
 // Sets the totals and the exit code from the cells' statuses: 1 when any
-// fails, else 3 when any is unstable, else 0.
+// fails or errored, else 3 when any is unstable or unjudged, else 0.
 void finish(results::gate_verdict& verdict);
 
 }  // namespace benchgate::gate

@@ -1,16 +1,23 @@
 #include "harness/gate/rules.hpp"
 
+#include <utility>
+
 #include "harness/gate/glob.hpp"
 
 namespace benchgate::gate {
 
 namespace {
 
+using results::level_source;
+
+// The first set of (rule, command line, rules defaults), and where it came from.
 template <class T>
-std::optional<T> first_set(const std::optional<T>& a, const std::optional<T>& b, const std::optional<T>& c) {
-  if (a) return a;
-  if (b) return b;
-  return c;
+std::pair<std::optional<T>, level_source> first_set(const std::optional<T>& rule, const std::optional<T>& command_line,
+                                                    const std::optional<T>& defaults) {
+  if (rule) return {rule, level_source::rule};
+  if (command_line) return {command_line, level_source::command_line};
+  if (defaults) return {defaults, level_source::rules_defaults};
+  return {std::nullopt, level_source::built_in};
 }
 
 }  // namespace
@@ -45,12 +52,24 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
     }
   }
   const auto& d = rules.defaults;
-  out.metric = first_set(rule_levels.metric, d.metric, command_line.metric).value_or(k_default_metric);
-  out.fail_pct = first_set(rule_levels.fail_pct, d.fail_pct, command_line.fail_pct).value_or(k_default_fail_pct);
-  out.warn_pct = first_set(rule_levels.warn_pct, d.warn_pct, command_line.warn_pct).value_or(out.fail_pct);
+  const auto& c = command_line;
+  const auto [metric, metric_from] = first_set(rule_levels.metric, c.metric, d.metric);
+  out.metric = metric.value_or(k_default_metric);
+  out.metric_from = metric_from;
+  const auto [fail, fail_from] = first_set(rule_levels.fail_pct, c.fail_pct, d.fail_pct);
+  out.fail_pct = fail.value_or(k_default_fail_pct);
+  out.fail_from = fail_from;
+  const auto [warn, warn_from] = first_set(rule_levels.warn_pct, c.warn_pct, d.warn_pct);
+  out.warn_pct = warn.value_or(out.fail_pct);
+  out.warn_from = warn ? warn_from : fail_from;
   // A warn level above the fail level would never be reached: fail comes first.
-  if (out.warn_pct > out.fail_pct) out.warn_pct = out.fail_pct;
-  out.max_ci_width_pct = first_set(rule_levels.max_ci_width_pct, d.max_ci_width_pct, command_line.max_ci_width_pct);
+  if (out.warn_pct > out.fail_pct) {
+    out.warn_pct = out.fail_pct;
+    out.warn_from = fail_from;
+  }
+  const auto [width, width_from] = first_set(rule_levels.max_ci_width_pct, c.max_ci_width_pct, d.max_ci_width_pct);
+  out.max_ci_width_pct = width;
+  out.max_ci_width_from = width_from;
   return out;
 }
 

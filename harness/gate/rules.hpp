@@ -17,8 +17,8 @@ inline constexpr double k_default_fail_pct = 5;
 results::time_metric compared_metric(results::gate_metric metric);
 
 // The levels that apply to `cell_name`: the first matching rule's fields,
-// then the rules file's defaults, then `command_line` (--max-regression and
-// the like), then the built-in values. An unset warn level is the fail level
+// then `command_line` (--max-regression and the like), then the rules file's
+// defaults, then the built-in values; each level records its source. An unset warn level is the fail level
 // (so only "suspect" cells warn), and a warn level above the fail level is
 // lowered to it; no max CI width means no cell is unstable.
 results::resolved_rule resolve(const results::gate_rules& rules, const results::gate_levels& command_line,

@@ -74,27 +74,41 @@ std::string case_table(const page_input& input, const std::string& case_name) {
     }
   }
   const auto level = charts::gp_number(input.estimates.confidence * 100);
-  std::string out = "<table class=\"cells\">\n<thead><tr><th>variant</th><th>role</th>";
+  // Google Benchmark cells have no variant or role: their names say which
+  // benchmark a row is (BM_Sum/1024 and BM_Sum/65536 would both read "-").
+  const bool by_name = std::none_of(input.run->cells.begin(), input.run->cells.end(), [&](const results::cell& c) {
+    return c.case_name == case_name && c.role.has_value();
+  });
+  const bool instructions = input.estimates.metric == results::time_metric::instructions;
+  std::string out = by_name ? "<table class=\"cells\">\n<thead><tr><th>benchmark</th>"
+                            : "<table class=\"cells\">\n<thead><tr><th>variant</th><th>role</th>";
   for (const auto& axis : axes) out += element("th", axis);
-  out += "<th>mean time [" + level + "% CI]</th><th>throughput</th><th>change of mean [" +
-         charts::gp_number((input.comparison ? input.comparison->config.confidence : 0.95) * 100) +
-         "% CI]</th><th>p</th><th>verdict</th><th>compared with</th><th>samples</th><th>figures</th></tr></thead>\n"
-         "<tbody>\n";
+  // Without a comparison the change columns would stay empty: left out.
+  const bool compared = input.comparison != nullptr;
+  out += "<th>" + std::string(instructions ? "mean instructions" : "mean time") + " [" + level +
+         "% CI]</th><th>throughput</th>" +
+         (compared ? "<th>change of mean [" + charts::gp_number(input.comparison->config.confidence * 100) +
+                         "% CI]</th><th>p</th><th>verdict</th><th>compared with</th>"
+                   : std::string()) +
+         "<th>samples</th><th>figures</th></tr></thead>\n<tbody>\n";
   for (const auto& c : input.run->cells) {
     if (c.case_name != case_name) continue;
-    out += "<tr>" + td(c.variant, "text") + td(c.role ? std::string(suite::to_string(*c.role)) : "-", "text");
+    out += by_name ? "<tr>" + td(c.name, "text")
+                   : "<tr>" + td(c.variant, "text") + td(c.role ? std::string(suite::to_string(*c.role)) : "-", "text");
     for (const auto& axis : axes) {
       const auto it = std::find_if(c.params.begin(), c.params.end(), [&](const auto& p) { return p.first == axis; });
       out += td(it == c.params.end() ? "" : it->second);
     }
     const auto ns = charts::mean_time_ns(c, input.estimates);
     if (!ns) {
-      out += "<td class=\"text error\" colspan=\"7\">" + escape(c.error.empty() ? "no samples" : c.error) + "</td>";
+      out += "<td class=\"text error\" colspan=\"" + std::to_string(compared ? 7 : 3) + "\">" +
+             escape(c.error.empty() ? "no samples" : c.error) + "</td>";
     } else {
-      out += td(interval_text(*ns, report::format_time_ns));
-      const auto thrpt = charts::throughput_per_second(c.work, ns->estimate);
+      out += td(interval_text(*ns, instructions ? report::format_significant : report::format_time_ns));
+      // Work per instruction is no throughput: none for counts.
+      const auto thrpt = instructions ? std::nullopt : charts::throughput_per_second(c.work, ns->estimate);
       out += td(thrpt ? report::format_throughput(c.work.unit, *thrpt) : "");
-      out += change_cells(input, c);
+      if (compared) out += change_cells(input, c);
       out += td(std::to_string(c.samples.size()));
     }
     out += td(figures_text(c), "text") + "</tr>\n";

@@ -39,8 +39,8 @@ ul.warnings li { color: #8a4b00; }
 std::string summary_section(const page_input& input) {
   std::size_t errors = 0;
   for (const auto& c : input.run->cells) errors += c.samples.empty() ? 1 : 0;
-  std::string out = "<h2 id=\"summary\">Summary</h2>\n<p>" + std::to_string(input.run->cells.size()) +
-                    " cells in " + escape(input.results_label) + ", " + std::to_string(errors) +
+  std::string out = "<h2 id=\"summary\">Summary</h2>\n<p>" + report::counted(input.run->cells.size(), "cell") +
+                    " in " + escape(input.results_label) + ", " + std::to_string(errors) +
                     " not timed.</p>\n";
   const auto* d = input.comparison;
   if (d == nullptr) return out + "<p>No comparison: pass --diff DIFF, or results with baseline cells.</p>\n";

@@ -24,6 +24,10 @@ struct page_input {
   const std::vector<charts::chart>* charts = nullptr;  // rendered, optional
   std::string charts_folder;                  // relative to the page, e.g. "charts"
   charts::estimate_settings estimates;
+  // The run is Google Benchmark JSON: it records no run settings (no
+  // invented ones are shown) and its cells have no roles (the table shows
+  // benchmark names).
+  bool google_benchmark = false;
 };
 
 std::string report_page(const page_input& input);

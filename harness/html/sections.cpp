@@ -23,7 +23,7 @@ std::string number_list(const std::vector<double>& values) {
 }
 
 rows environment_rows(const results::environment& e) {
-  return {{"tool version", e.tool_version},
+  return {{"tool version", e.tool_version.empty() ? "-" : e.tool_version},
           {"CPU", or_dash(e.cpu_model)},
           {"logical CPUs", std::to_string(e.logical_cpus)},
           {"OS", or_dash(e.os)},
@@ -124,8 +124,14 @@ std::string environment_section(const page_input& input) {
 }
 
 std::string settings_section(const page_input& input) {
-  std::string out = "<h2 id=\"settings\">Settings</h2>\n<h3>Run</h3>\n" +
-                    table({input.results_label}, {run_settings_rows(input.run->config)});
+  std::string out = "<h2 id=\"settings\">Settings</h2>\n<h3>Run</h3>\n";
+  if (input.google_benchmark) {
+    // Not benchgate's run: its settings (repetitions, min time, filter)
+    // are not in the file, and defaults would be invented values.
+    out += "<p>Google Benchmark JSON: the file does not record how it was run; each repetition is a sample.</p>\n";
+  } else {
+    out += table({input.results_label}, {run_settings_rows(input.run->config)});
+  }
   if (input.comparison != nullptr) {
     out += "<h3>Comparison</h3>\n" + table({input.comparison_label}, {comparison_rows(*input.comparison)});
   }

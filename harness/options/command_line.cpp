@@ -32,7 +32,7 @@ constexpr subcommand k_subcommands[] = {
 std::string top_help() {
   std::string text =
       "Usage: benchgate COMMAND [OPTIONS]\n"
-      "       benchgate COMMAND --help\n\n"
+      "       benchgate COMMAND --help   (or: benchgate help COMMAND)\n\n"
       "benchgate runs optimized cores beside their naive baselines over parameter\n"
       "grids, with Google Benchmark, and writes JSON results.\n\nCommands:\n";
   for (const auto& s : k_subcommands) {
@@ -46,26 +46,36 @@ std::string top_help() {
       "  0  success, no regression\n"
       "  1  a regression was found, or a benchmark failed its correctness check\n"
       "  2  bad input or usage (the message on stderr says what to fix)\n"
-      "  3  results too unstable to judge\n";
+      "  3  results too unstable or incomplete to judge (a cell missing or with too few samples)\n"
+      "  70 internal error: a bug in benchgate (please report it with the command line)\n";
   return text;
 }
 
 }  // namespace
 
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+  std::string names;
+  for (const auto& s : k_subcommands) names += (names.empty() ? "" : ", ") + std::string(s.name);
+  // No command is a usage error (exit 2), not a request for help.
+  if (args.empty()) throw input_error("expected a command, one of " + names + " (see 'benchgate --help')");
+  // `benchgate help COMMAND` is `benchgate COMMAND --help`.
+  const bool help_for_command = args[0] == "help" && args.size() > 1;
+  if (!help_for_command && (args[0] == "--help" || args[0] == "-h" || args[0] == "help")) {
     return help_request{top_help()};
   }
   if (args[0] == "--version") return version_request{};
+  const auto& name = help_for_command ? args[1] : args[0];
+  if (help_for_command && args.size() > 2) {
+    throw input_error("benchgate help: expected one command, got " + std::to_string(args.size() - 1) +
+                      " arguments (see 'benchgate --help')");
+  }
   for (const auto& s : k_subcommands) {
-    if (args[0] == s.name) {
+    if (name == s.name) {
+      if (help_for_command) return s.parse({"--help"}, cases);
       return s.parse(std::vector<std::string>(args.begin() + 1, args.end()), cases);
     }
   }
-  std::string names;
-  for (const auto& s : k_subcommands) names += (names.empty() ? "" : ", ") + std::string(s.name);
-  throw input_error("unknown command '" + args[0] + "'; expected one of " + names +
-                    " (see 'benchgate --help')");
+  throw input_error("unknown command '" + name + "'; expected one of " + names + " (see 'benchgate --help')");
 }
 
 namespace detail {

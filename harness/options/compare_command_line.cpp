@@ -19,14 +19,15 @@ po::options_description compare_description() {
       ("new-role", po::value<std::vector<std::string>>()->value_name("ROLE"),
        "with --variants: a role compared with the base (repeatable; default: core and peer)")
       ("metric", po::value<std::string>()->value_name("METRIC"),
-       "what is compared: real_time (wall, default), cpu_time, or instructions (from run --measure "
+       "what is compared: real_time (wall, default; 'time' is its deprecated spelling), cpu_time, or "
+       "instructions (from run --measure "
        "instructions; identical counts on both sides are judged by --noise-threshold alone, p n/a)")
       ("test", po::value<std::string>()->value_name("TEST"),
        "the test whose p-value decides: welch (criterion's mixed bootstrap, default) or mann_whitney (compare.py's)")
       ("alpha", po::value<std::string>()->value_name("P"),
        "significance level, in (0, 1) (default: 0.05)")
-      ("noise-threshold", po::value<std::string>()->value_name("X"),
-       "changes whose interval stays within +-X are noise: a fraction (0.01) or a percentage (1%) (default: 0.01)")
+      ("noise-threshold", po::value<std::string>()->value_name("PCT"),
+       "changes whose interval stays within +-PCT percent are noise: 1 and 1% both mean 1 % (default: 1)")
       ("confidence", po::value<std::string>()->value_name("CL"),
        "confidence level of the intervals, in (0, 1) (default: 0.95)")
       ("resamples", po::value<std::string>()->value_name("N"),
@@ -86,7 +87,7 @@ results::comparison_settings checked_settings(const po::variables_map& vm) {
   s.correction = named(vm, "correction", s.correction, stats::parse_correction, "holm, bh or none");
   s.alpha = fraction_in_open_unit(vm, "alpha", s.alpha);
   s.confidence = fraction_in_open_unit(vm, "confidence", s.confidence);
-  s.noise_threshold = get_fraction(vm, "noise-threshold", "0.01", "1%").value_or(s.noise_threshold);
+  s.noise_threshold = get_percent_as_fraction(vm, "noise-threshold", "1").value_or(s.noise_threshold);
   if (const auto text = get_string(vm, "resamples")) {
     const auto value = text::parse_int(*text);
     if (!value || *value < k_min_resamples || *value > k_max_resamples) {
@@ -124,7 +125,9 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
         "(Holm by default). OLD and NEW are benchgate results files, saved baseline\n"
         "names (benchgate run --save-baseline NAME) or Google Benchmark JSON files\n"
         "(each repetition is a sample). Cells are paired by name. Warnings (different\n"
-        "environments, too few samples for the U test) go to stderr and the diff.\n\n"
+        "environments, too few samples for the U test) go to stderr and the diff.\n"
+        "Cells not compared (a failed or skipped side, fewer than 2 samples: no\n"
+        "interval) are listed with the reason.\n\n"
         "Examples:\n"
         "  benchgate compare main reports/latest/results.json --json diff.json\n"
         "  benchgate compare --variants reports/latest/results.json\n"
@@ -132,7 +135,8 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
         described,
         "  0  the comparison was made (whatever the verdicts, unless --fail-on)\n"
         "  1  with --fail-on regressed: a cell regressed\n"
-        "  2  bad input or usage: a missing file or baseline, a file of another kind\n")};
+        "  2  bad input or usage: a missing file or baseline, a file of another kind,\n"
+        "     an instruction run against a time run without --metric\n")};
   }
   compare_options out;
   out.variants = vm["variants"].as<bool>();
@@ -154,6 +158,10 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
     for (const auto& text : new_roles) out.new_roles.push_back(role_of("new-role", text));
   }
   out.settings = checked_settings(vm);
+  out.metric_given = vm.count("metric") > 0;
+  if (get_string(vm, "metric") == std::optional<std::string>(results::k_deprecated_real_time_spelling)) {
+    out.notes.push_back(std::string("--metric: ") + results::k_deprecated_time_note);
+  }
   if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
   out.json_out = get_output_path(vm, "json");
   out.text_out = get_output_path(vm, "text-out");

@@ -30,6 +30,8 @@ struct compare_options {
   std::optional<std::filesystem::path> json_out;  // --json: the diff, benchgate.diff/1
   std::optional<std::filesystem::path> text_out;  // --text-out: the report
   bool fail_on_regressed = false;                 // --fail-on regressed: exit 1 when a cell regressed
+  bool metric_given = false;  // --metric was given (an instruction run may then be compared with a time run)
+  std::vector<std::string> notes;  // for stderr, e.g. a deprecated spelling ("--metric time")
 };
 
 }  // namespace benchgate::options

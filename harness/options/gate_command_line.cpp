@@ -16,13 +16,15 @@ po::options_description gate_description() {
        "rules file (benchgate.rules/1, see docs/gate.md) (default: .benchgate-rules.json when present)")
       ("no-rules", po::bool_switch(), "do not read the default rules file")
       ("max-regression", po::value<std::string>()->value_name("PCT"),
-       "fail level where the rules set none: 5 and 5% both mean 5 % (default: 5)")
+       "fail level where no rule sets one (over the rules file's defaults): 5 and 5% both mean 5 % (default: 5)")
       ("warn", po::value<std::string>()->value_name("PCT"),
-       "warn level where the rules set none (default: the fail level)")
+       "warn level where no rule sets one (over the rules file's defaults) (default: the fail level)")
       ("max-ci-width", po::value<std::string>()->value_name("PCT"),
-       "where the rules set none: a change CI wider than this many percent points is unstable (default: none)")
+       "where no rule sets one (over the rules file's defaults): a change CI wider than this many percent points "
+       "is unstable (default: none)")
       ("metric", po::value<std::string>()->value_name("METRIC"),
-       "metric where the rules set none: time (default), cpu_time, instructions or throughput")
+       "metric where no rule sets one (over the rules file's defaults): real_time (default; 'time' is its "
+       "deprecated spelling), cpu_time, instructions or throughput")
       ("alpha", po::value<std::string>()->value_name("P"),
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
       ("confirm", po::value<std::string>()->value_name("N"),
@@ -111,19 +113,25 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
         "change is significant after the correction across cells (p < alpha, or its\n"
         "counts are deterministic), the whole change CI is beyond its fail level (not\n"
         "just the estimate), and with --confirm it fails again in every interleaved\n"
-        "re-run of the suspect cells. Improvements never fail. Levels come from the\n"
-        "first matching rule of the rules file, then its defaults, then the command\n"
-        "line. DIFF is a diff JSON file (benchgate compare --json); OLD and NEW are\n"
-        "anything compare accepts, compared once per metric the rules use.\n\n"
+        "re-run of the suspect cells. Improvements never fail. Nothing unjudged\n"
+        "passes: a cell that errored in NEW fails; one missing on a side or with\n"
+        "fewer than 2 samples is listed and makes the gate exit 3 (unless the rules\n"
+        "file says \"unjudged\": \"ignore\"). Levels come from the first matching rule\n"
+        "of the rules file, then the command line, then the file's defaults; the\n"
+        "output says which. DIFF is a diff JSON file (benchgate compare --json),\n"
+        "compared again from its files when the rules need another metric; OLD and\n"
+        "NEW are anything compare accepts, compared once per metric the rules use.\n\n"
         "Examples:\n"
         "  benchgate gate main reports/latest/results.json --max-regression 5%\n"
         "  benchgate gate diff.json --rules .benchgate-rules.json --markdown summary.md\n"
         "  benchgate gate old.json new.json --confirm 2 --json verdict.json",
         described,
         "  0  no cell failed (warnings allowed)\n"
-        "  1  a cell regressed beyond its fail level\n"
-        "  2  bad input or usage: a missing file, bad rules, --confirm without runs\n"
-        "  3  nothing failed, but a cell's change CI is wider than its max_ci_width\n")};
+        "  1  a cell regressed beyond its fail level, or errored in NEW\n"
+        "  2  bad input or usage: a missing file, bad rules, --confirm without runs,\n"
+        "     an instruction run against a time run without a metric saying which\n"
+        "  3  nothing failed, but a cell could not be judged: its change CI is wider\n"
+        "     than its max_ci_width, it is missing on a side, or it has too few samples\n")};
   }
   gate_options out;
   out.inputs = get_strings(vm, "input");
@@ -143,8 +151,9 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
   if (const auto text = get_string(vm, "metric")) {
     out.command_line.metric = results::parse_gate_metric(*text);
     if (!out.command_line.metric) {
-      throw input_error("--metric " + *text + ": expected time, cpu_time, instructions or throughput");
+      throw input_error("--metric " + *text + ": expected real_time, cpu_time, instructions or throughput");
     }
+    if (*text == results::k_deprecated_real_time_spelling) out.notes.push_back(std::string("--metric: ") + results::k_deprecated_time_note);
   }
   if (const auto text = get_string(vm, "alpha")) {
     const auto value = text::parse_double(*text);

@@ -52,6 +52,7 @@ struct gate_options {
   std::optional<std::filesystem::path> json_out;      // --json: the verdict, benchgate.gate/1
   std::optional<std::filesystem::path> markdown_out;  // --markdown: a PR comment
   std::optional<std::filesystem::path> text_out;      // --text-out: the printed table
+  std::vector<std::string> notes;  // for stderr, e.g. a deprecated spelling ("--metric time")
 };
 
 }  // namespace benchgate::options

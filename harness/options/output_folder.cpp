@@ -18,7 +18,7 @@ std::filesystem::path required_output_folder(const po::variables_map& vm, const 
 }
 
 std::optional<double> gate_threshold(const po::variables_map& vm) {
-  return get_fraction(vm, "gate-threshold", "0.05", "5%");
+  return get_percent_as_fraction(vm, "gate-threshold", "5");
 }
 
 std::string single_input(const po::variables_map& vm, const std::string& command, const std::string& what) {

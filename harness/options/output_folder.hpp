@@ -13,7 +13,7 @@ namespace benchgate::options::detail {
 // --out DIR: required, not empty, not an existing file.
 std::filesystem::path required_output_folder(const po::variables_map& vm, const std::string& command);
 
-// --gate-threshold X: a fraction >= 0 (0.05) or a percentage (5%).
+// --gate-threshold PCT: a percentage >= 0 (5 and 5% both mean 5 %), as a fraction.
 std::optional<double> gate_threshold(const po::variables_map& vm);
 
 // The one positional argument, named `what` in messages.

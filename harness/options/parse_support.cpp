@@ -100,17 +100,15 @@ std::optional<int> get_int_at_least(const po::variables_map& vm, const char* nam
   return static_cast<int>(*value);
 }
 
-std::optional<double> get_fraction(const po::variables_map& vm, const char* name, const char* example_fraction,
-                                   const char* example_percent) {
+std::optional<double> get_percent_as_fraction(const po::variables_map& vm, const char* name, const char* example) {
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;
-  const bool percent = !text->empty() && text->back() == '%';
-  const auto value = percent ? text::parse_percent(*text) : text::parse_double(*text);
-  if (!value || *value < 0) {
-    throw input_error("--" + std::string(name) + " " + *text + ": expected a fraction >= 0 (" + example_fraction +
-                      ") or a percentage (" + example_percent + ")");
+  const auto pct = text::parse_percent(*text);
+  if (!pct || *pct < 0) {
+    throw input_error("--" + std::string(name) + " " + *text + ": expected a percentage >= 0: " + example + " and " +
+                      example + "% both mean " + example + " %");
   }
-  return percent ? *value / 100 : *value;
+  return *pct / 100;
 }
 
 std::optional<double> get_percent_up_to(const po::variables_map& vm, const char* name, double max_pct) {
@@ -128,8 +126,21 @@ std::optional<std::filesystem::path> get_output_path(const po::variables_map& vm
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;
   if (text->empty()) throw input_error("--" + std::string(name) + ": expected a file name, got ''");
+  if (*text == "-") {
+    throw input_error("--" + std::string(name) + " -: writing to stdout is not supported (stdout has the report); "
+                      "expected a file name, e.g. /dev/stdout to mix them");
+  }
   if (std::filesystem::is_directory(*text)) {
     throw input_error("--" + std::string(name) + " " + *text + ": is a folder; expected a file name");
+  }
+  // A typo in the folder should not create a tree of folders.
+  const auto folder = std::filesystem::path(*text).parent_path();
+  std::error_code ec;
+  if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+    const bool exists = std::filesystem::exists(folder, ec);
+    throw input_error("--" + std::string(name) + " " + *text + ": " +
+                      (exists ? folder.string() + " is a file, not a folder" : "no folder " + folder.string()) +
+                      "; expected a file in an existing folder" + (exists ? "" : " (create it first)"));
   }
   return std::filesystem::path(*text);
 }

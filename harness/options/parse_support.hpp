@@ -33,15 +33,16 @@ std::optional<std::string> get_string(const po::variables_map& vm, const char* n
 std::vector<std::string> get_strings(const po::variables_map& vm, const char* name);
 std::optional<double> get_seconds(const po::variables_map& vm, const char* name, bool allow_zero);
 std::optional<int> get_int_at_least(const po::variables_map& vm, const char* name, int minimum);
-// A fraction >= 0 ("0.05") or a percentage ("5%"), returned as a fraction;
-// the examples go into the message ("expected a fraction >= 0 (0.05) or a
-// percentage (5%)").
-std::optional<double> get_fraction(const po::variables_map& vm, const char* name, const char* example_fraction,
-                                   const char* example_percent);
+// A percentage >= 0, "5" and "5%" alike (as every percentage option
+// reads), returned as a fraction (0.05) for the models that keep fractions;
+// `example` goes into the message ("expected a percentage >= 0: 5 and 5%
+// both mean 5 %").
+std::optional<double> get_percent_as_fraction(const po::variables_map& vm, const char* name, const char* example);
 // A percentage in (0, max_pct] ("10" or "10%"), as a percentage.
 std::optional<double> get_percent_up_to(const po::variables_map& vm, const char* name, double max_pct);
-// A file to write: not empty, not an existing folder ("--out: expected a
-// file name, got ''").
+// A file to write: not empty, not "-" (stdout is the report's), not an
+// existing folder, in a folder that exists ("--out: expected a file name,
+// got ''").
 std::optional<std::filesystem::path> get_output_path(const po::variables_map& vm, const char* name);
 // A folder name: not empty.
 std::optional<std::filesystem::path> get_folder(const po::variables_map& vm, const char* name);

@@ -11,8 +11,8 @@ po::options_description plot_description() {
   d.add_options()
       ("out", po::value<std::string>()->value_name("DIR"),
        "the folder the charts are written to (created when missing); required")
-      ("gate-threshold", po::value<std::string>()->value_name("X"),
-       "also draw +-X on the change chart: a fraction (0.05) or a percentage (5%)");
+      ("gate-threshold", po::value<std::string>()->value_name("PCT"),
+       "also draw +-PCT percent on the change chart: 5 and 5% both mean 5 %");
   return d;
 }
 
@@ -28,7 +28,7 @@ command parse_plot(const std::vector<std::string>& args, const suite::registry&)
   const auto vm = parse("plot", args, accepted, wants_help, &positional);
   if (wants_help) {
     return help_request{help_text(
-        "benchgate plot RESULTS_OR_DIFF --out DIR [--gate-threshold X]",
+        "benchgate plot RESULTS_OR_DIFF --out DIR [--gate-threshold PCT]",
         "Draws charts with gnuplot, each as DIR/NAME.svg and DIR/NAME.png with the\n"
         "script DIR/NAME.gp and its data DIR/NAME.dat beside them (re-render with\n"
         "'cd DIR && gnuplot NAME.gp'). From results (benchgate or Google Benchmark\n"

@@ -14,8 +14,8 @@ po::options_description report_description() {
        "a comparison to show (benchgate compare --json); default: the run's variants against its baseline cells")
       ("out", po::value<std::string>()->value_name("DIR"),
        "the folder of the page: DIR/index.html and DIR/charts/ (created when missing); required")
-      ("gate-threshold", po::value<std::string>()->value_name("X"),
-       "also draw +-X on the change chart: a fraction (0.05) or a percentage (5%)");
+      ("gate-threshold", po::value<std::string>()->value_name("PCT"),
+       "also draw +-PCT percent on the change chart: 5 and 5% both mean 5 %");
   return d;
 }
 

@@ -1,6 +1,8 @@
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <regex>
+#include <system_error>
 
 #include "harness/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
@@ -98,6 +100,26 @@ suite::axis_values split_param(const std::string& text) {
   return out;
 }
 
+// One spelling per number, so cells pair across runs: a value equal to a
+// default of the axis is spelled as that default (density=.5 -> 0.5);
+// another number in its shortest form when that has no exponent (08 -> 8,
+// 0.50 -> 0.5); any other text as given.
+std::string canonical_value(const std::string& value, const suite::axis_info& axis) {
+  const auto number = text::parse_double(value);
+  if (!number) return value;
+  for (const auto& known : axis.defaults) {
+    if (text::parse_double(known) == number) return known;
+  }
+  for (const auto& known : axis.quick) {
+    if (text::parse_double(known) == number) return known;
+  }
+  char buffer[64];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, *number);
+  if (ec != std::errc()) return value;
+  const std::string shortest(buffer, end);
+  return shortest.find('e') == std::string::npos ? shortest : value;
+}
+
 std::vector<const suite::benchmark_case*> selected(const std::vector<std::string>& names,
                                                    const suite::registry& cases) {
   std::vector<const suite::benchmark_case*> out;
@@ -130,6 +152,12 @@ std::vector<suite::axis_values> checked_params(const std::vector<std::string>& t
         axes_known += (axes_known.empty() ? "" : "; ") + std::string(c->name()) + ": " + axis.name;
         if (axis.name != param.axis) continue;
         known = true;
+        std::vector<std::string> canonical;
+        for (const auto& value : param.values) {
+          auto spelled = canonical_value(value, axis);
+          if (std::find(canonical.begin(), canonical.end(), spelled) == canonical.end()) canonical.push_back(spelled);
+        }
+        param.values = std::move(canonical);
         if (!axis.check) continue;
         for (const auto& value : param.values) {
           if (const auto expected = axis.check(value)) {

@@ -153,7 +153,19 @@ std::string comparison_summary(const results::diff& d) {
   } else {
     out << "RESULTS: " << describe_side(d.new_source) << "\n";
   }
-  out << "Settings: " << settings_line(d) << "\n\n";
+  out << "Settings: " << settings_line(d) << "\n";
+  // The p-values are adjusted across the cells, the intervals are not: an
+  // interval clear of zero may come with "No change", and the reader must
+  // know why.
+  if (d.cells.size() > 1 && d.config.correction != stats::correction::none) {
+    out << "Changes are of the mean. p-values are adjusted (" << stats::to_string(d.config.correction)
+        << ") across the " << d.cells.size() << " compared cells; the intervals are each cell's own ("
+        << compact(d.config.confidence * 100)
+        << "%, not adjusted), so an interval clear of zero can still be \"No change\".\n";
+  } else {
+    out << "Changes are of the mean.\n";
+  }
+  out << "\n";
 
   std::size_t name_width = std::string("cell").size();
   for (const auto& c : d.cells) name_width = std::max(name_width, c.name.size());
@@ -161,7 +173,7 @@ std::string comparison_summary(const results::diff& d) {
   constexpr std::size_t k_p_width = 10;
   constexpr std::size_t k_gap = 2;
   if (!d.cells.empty()) {
-    out << pad_right("cell", name_width + k_gap) << pad_right("change", k_change_width)
+    out << pad_right("cell", name_width + k_gap) << pad_right("change (mean)", k_change_width)
         << pad_right("p (adj)", k_p_width) << "verdict\n";
     for (const auto& c : d.cells) {
       out << pad_right(c.name, name_width + k_gap) << pad_right(format_percent(c.mean_change.estimate), k_change_width)
@@ -171,7 +183,7 @@ std::string comparison_summary(const results::diff& d) {
     out << "\n";
   }
   const auto& s = d.summary;
-  out << "Summary: " << s.compared << " cells compared\n";
+  out << "Summary: " << counted(s.compared, "cell") << " compared\n";
   constexpr std::size_t k_label_width = 16;
   const std::pair<const char*, std::size_t> counts[] = {
       {"improved", s.improved}, {"regressed", s.regressed}, {"within noise", s.within_noise}, {"unchanged", s.no_change}};

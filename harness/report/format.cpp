@@ -56,6 +56,12 @@ std::string format_percent(double fraction) {
   return (percent >= 0 ? "+" : "") + format_significant(percent) + "%";
 }
 
+std::string counted(std::size_t n, std::string_view singular, std::string_view plural) {
+  std::string noun(n == 1 ? singular : plural.empty() ? singular : plural);
+  if (n != 1 && plural.empty()) noun += "s";
+  return std::to_string(n) + " " + noun;
+}
+
 std::string pad_right(std::string text, std::size_t width) {
   // Count UTF-8 code points, not bytes: continuation bytes are 10xxxxxx.
   std::size_t shown = 0;

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "harness/suite/case.hpp"
 
@@ -25,6 +26,10 @@ std::string format_percent(double fraction);
 // `text` followed by spaces up to `width` columns; UTF-8 aware, so "µs"
 // pads like "ns". Text at least `width` wide is returned unchanged.
 std::string pad_right(std::string text, std::size_t width);
+
+// A count with its noun: "1 cell", "2 cells" (`plural` defaults to
+// `singular` + "s").
+std::string counted(std::size_t n, std::string_view singular, std::string_view plural = {});
 
 // A duration in seconds for progress lines: "42s", "3m12s", "1h02m".
 std::string format_duration_s(double seconds);

@@ -23,7 +23,8 @@ constexpr std::size_t k_p_width = 10;
 constexpr std::size_t k_status_width = 10;
 
 // Worst first: what a reader must act on comes first.
-constexpr cell_status k_listed[] = {cell_status::fail, cell_status::unstable, cell_status::warn};
+constexpr cell_status k_listed[] = {cell_status::fail, cell_status::error, cell_status::unstable,
+                                    cell_status::unjudged, cell_status::warn};
 
 std::string pct(const std::optional<double>& value) {
   return value ? format_percent(*value / k_percent) : std::string("-");
@@ -44,9 +45,15 @@ std::string p_text(const judged_cell& c) {
 std::string rule_text(const judged_cell& c) {
   std::string out = c.rule.rule_index ? "#" + std::to_string(*c.rule.rule_index) + " " + c.rule.match
                                       : std::string("defaults");
-  out += " (" + std::string(results::to_string(c.metric)) + ", warn " + level_text(c.rule.warn_pct) + ", fail " +
-         level_text(c.rule.fail_pct) + ")";
-  if (c.confirmed_rounds) out += ", confirmed in " + std::to_string(*c.confirmed_rounds) + " rounds";
+  const auto from = [](results::level_source source) { return " [" + std::string(results::to_string(source)) + "]"; };
+  out += " (" + std::string(results::to_string(c.metric)) + from(c.rule.metric_from) + ", warn " +
+         level_text(c.rule.warn_pct) + from(c.rule.warn_from) + ", fail " + level_text(c.rule.fail_pct) +
+         from(c.rule.fail_from);
+  if (c.rule.max_ci_width_pct) {
+    out += ", max CI width " + level_text(*c.rule.max_ci_width_pct) + from(c.rule.max_ci_width_from);
+  }
+  out += ")";
+  if (c.confirmed_rounds) out += ", confirmed in " + counted(*c.confirmed_rounds, "round");
   return out;
 }
 
@@ -62,10 +69,14 @@ std::vector<const judged_cell*> listed_cells(const results::gate_verdict& verdic
 
 std::string totals_text(const results::gate_verdict& verdict) {
   const auto& t = verdict.totals;
-  std::string out = std::to_string(t.cells) + " cells: " + std::to_string(t.fail) + " fail, " +
+  std::string out = counted(t.cells, "cell") + ": " + std::to_string(t.fail) + " fail, " +
                     std::to_string(t.unstable) + " unstable, " + std::to_string(t.warn) + " warn, " +
                     std::to_string(t.pass) + " pass, " + std::to_string(t.improved) + " improved, " +
                     std::to_string(t.ignored) + " ignored";
+  // Cells that could not be compared, when there are any.
+  if (t.error + t.unjudged > 0) {
+    out += ", " + std::to_string(t.error) + " error, " + std::to_string(t.unjudged) + " unjudged";
+  }
   if (verdict.confirm_rounds > 0) out += "; " + std::to_string(verdict.confirm_rounds) + " confirmation rounds";
   return out;
 }
@@ -82,23 +93,33 @@ std::string markdown_escape(const std::string& text) {
 void markdown_row(std::ostringstream& out, const judged_cell& c) {
   out << "| `" << c.name << "` | " << pct(c.change_pct) << " | " << pct(c.lower_pct) << " .. "
       << pct(c.upper_pct) << " | " << p_text(c) << " | **" << results::to_string(c.status) << "** | "
-      << markdown_escape(rule_text(c)) << " |\n";
+      << markdown_escape(rule_text(c)) << " | " << markdown_escape(c.reason) << " |\n";
+}
+
+std::string join(const std::vector<std::string>& parts, const char* separator) {
+  std::string out;
+  for (const auto& part : parts) out += (out.empty() ? "" : separator) + part;
+  return out;
 }
 
 constexpr const char* k_markdown_header =
-    "| cell | change | CI | p | status | rule |\n|---|---:|---|---:|---|---|\n";
+    "| cell | change | CI | p | status | rule | reason |\n|---|---:|---|---:|---|---|---|\n";
 
 }  // namespace
 
 std::string gate_result_line(const results::gate_verdict& verdict) {
   const auto& t = verdict.totals;
+  const auto cells = [](std::size_t n) { return counted(n, "cell"); };
+  std::vector<std::string> parts;
   switch (verdict.exit) {
     case exit_code::regression:
-      return "gate: FAIL (" + std::to_string(t.fail) + (t.fail == 1 ? " cell" : " cells") +
-             " regressed beyond their thresholds)";
+      if (t.fail > 0) parts.push_back(cells(t.fail) + " regressed beyond their thresholds");
+      if (t.error > 0) parts.push_back(cells(t.error) + " errored in NEW");
+      return "gate: FAIL (" + join(parts, "; ") + ")";
     case exit_code::unstable:
-      return "gate: UNSTABLE (" + std::to_string(t.unstable) + (t.unstable == 1 ? " cell" : " cells") +
-             " too noisy to judge)";
+      if (t.unstable > 0) parts.push_back(cells(t.unstable) + " too noisy to judge");
+      if (t.unjudged > 0) parts.push_back(cells(t.unjudged) + " could not be judged");
+      return std::string(t.unstable > 0 ? "gate: UNSTABLE (" : "gate: UNJUDGED (") + join(parts, "; ") + ")";
     default:
       return "gate: PASS";
   }

@@ -88,7 +88,7 @@ std::string point_report(std::span<const results::cell> cells) {
   out << "  " << pad_right("variant", k_variant_width) << pad_right("role", k_role_width)
       << pad_right(instructions ? "instr (median ± MAD)" : "time (median ± MAD)", k_time_width)
       << pad_right(instructions ? "" : "thrpt", k_thrpt_width)
-      << "vs baseline\n";
+      << "vs baseline (median)\n";
   for (const auto& c : cells) {
     out << "  " << pad_right(c.variant, k_variant_width)
         << pad_right(c.role ? std::string(suite::to_string(*c.role)) : "-", k_role_width);
@@ -133,7 +133,7 @@ std::string run_summary(std::span<const results::cell> cells, double elapsed_s) 
   std::ostringstream out;
   std::size_t failed = 0;
   for (const auto& c : cells) failed += !c.error.empty();
-  out << cells.size() << " cells in " << format_duration_s(elapsed_s) << "; ";
+  out << counted(cells.size(), "cell") << " in " << format_duration_s(elapsed_s) << "; ";
   if (failed == 0) {
     out << "every cell checked its output and ran.\n";
   } else {

@@ -233,6 +233,29 @@ diff_summary summary_from(const object_reader& r) {
           count_from(r, "within_noise"), count_from(r, "no_change"), r.optional_number("geomean_change")};
 }
 
+// A diff written before "kind" existed says it in the reason only.
+skip_kind kind_from_reason(const std::string& reason) {
+  if (reason.starts_with("the new side failed")) return skip_kind::new_error;
+  if (reason.starts_with("the old side failed")) return skip_kind::old_error;
+  if (reason.find("instruction counts") != std::string::npos) return skip_kind::no_counts;
+  return skip_kind::no_samples;
+}
+
+skipped_cell skipped_from(const object_reader& r) {
+  skipped_cell s{r.string("name"), r.string("reason")};
+  if (const auto kind = r.optional_string("kind")) {
+    const auto parsed = parse_skip_kind(*kind);
+    if (!parsed) {
+      r.fail("kind", "\"new_error\", \"new_skipped\", \"old_error\", \"old_skipped\", \"no_samples\", "
+                     "\"too_few_samples\" or \"no_counts\"");
+    }
+    s.kind = *parsed;
+  } else {
+    s.kind = kind_from_reason(s.reason);
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string diff_to_json_text(const diff& d) {
@@ -252,7 +275,9 @@ std::string diff_to_json_text(const diff& d) {
   j["only_old"] = d.only_old;
   j["only_new"] = d.only_new;
   json skipped = json::array();
-  for (const auto& s : d.not_compared) skipped.push_back({{"name", s.name}, {"reason", s.reason}});
+  for (const auto& s : d.not_compared) {
+    skipped.push_back({{"name", s.name}, {"reason", s.reason}, {"kind", std::string(to_string(s.kind))}});
+  }
   j["not_compared"] = skipped;
   return j.dump(k_json_indent) + "\n";
 }
@@ -276,7 +301,7 @@ diff parse_diff(std::string_view text, std::string_view source) {
   for (const auto& c : root.objects("cells")) d.cells.push_back(cell_from(c));
   d.only_old = root.strings("only_old");
   d.only_new = root.strings("only_new");
-  for (const auto& s : root.objects("not_compared")) d.not_compared.push_back({s.string("name"), s.string("reason")});
+  for (const auto& s : root.objects("not_compared")) d.not_compared.push_back(skipped_from(s));
   return d;
 }
 

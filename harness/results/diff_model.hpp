@@ -44,8 +44,14 @@ std::string_view to_string(compare_mode mode);
 std::string_view to_string(time_metric metric);
 std::string_view to_string(significance_test test);
 // Parse the names to_string gives; nullopt for anything else.
+// parse_time_metric also takes the gate's old spelling "time" for real_time
+// (deprecated: the one spelling is real_time everywhere).
 std::optional<compare_mode> parse_compare_mode(std::string_view text);
 std::optional<time_metric> parse_time_metric(std::string_view text);
+inline constexpr std::string_view k_deprecated_real_time_spelling = "time";
+// The note printed when a metric is spelled the deprecated way.
+inline constexpr const char* k_deprecated_time_note =
+    "metric 'time' is deprecated: it is spelled real_time everywhere now (compare, gate, rules files)";
 std::optional<significance_test> parse_significance_test(std::string_view text);
 
 // The statistics of one comparison; the defaults are criterion.rs's
@@ -128,10 +134,28 @@ struct cell_diff {
   std::vector<std::string> warnings;
 };
 
-// A cell on both sides that could not be compared (an error, no samples).
+// Why a cell on both sides was not compared. new_error: the new side failed
+// (its check, or Google Benchmark's SkipWithError); new_skipped: the new side
+// was skipped on purpose (Google Benchmark's SkipWithMessage); old_error,
+// old_skipped: the same on the old side; no_samples: a side has none;
+// too_few_samples: a side has fewer than k_min_interval_samples timed
+// samples, so there is no interval; no_counts: a side has no instruction
+// counts under the instructions metric.
+enum class skip_kind { new_error, new_skipped, old_error, old_skipped, no_samples, too_few_samples, no_counts };
+
+std::string_view to_string(skip_kind kind);
+std::optional<skip_kind> parse_skip_kind(std::string_view text);
+
+// Fewer timed samples than this on a side give no interval (one sample has
+// no spread), so such a cell is not compared. Instruction counts are exact
+// and need one.
+inline constexpr std::size_t k_min_interval_samples = 2;
+
+// A cell on both sides that could not be compared.
 struct skipped_cell {
   std::string name;
   std::string reason;
+  skip_kind kind = skip_kind::no_samples;
 };
 
 // kind: "environment" (the sides ran on different machines or builds),

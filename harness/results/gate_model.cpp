@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "harness/results/diff_model.hpp"
+
 namespace benchgate::results {
 
 namespace {
@@ -12,7 +14,7 @@ struct metric_name {
 };
 
 constexpr metric_name k_metric_names[] = {
-    {gate_metric::time, "time"},
+    {gate_metric::time, "real_time"},
     {gate_metric::cpu_time, "cpu_time"},
     {gate_metric::instructions, "instructions"},
     {gate_metric::throughput, "throughput"},
@@ -24,10 +26,11 @@ std::string_view to_string(gate_metric metric) {
   for (const auto& m : k_metric_names) {
     if (m.metric == metric) return m.name;
   }
-  return "time";
+  return "real_time";
 }
 
 std::optional<gate_metric> parse_gate_metric(std::string_view text) {
+  if (text == k_deprecated_real_time_spelling) return gate_metric::time;
   for (const auto& m : k_metric_names) {
     if (m.name == text) return m.metric;
   }
@@ -42,8 +45,20 @@ std::string_view to_string(cell_status status) {
     case cell_status::unstable: return "unstable";
     case cell_status::ignored: return "ignored";
     case cell_status::improved: return "improved";
+    case cell_status::error: return "error";
+    case cell_status::unjudged: return "unjudged";
   }
   return "pass";
+}
+
+std::string_view to_string(level_source source) {
+  switch (source) {
+    case level_source::rule: return "rule";
+    case level_source::command_line: return "command line";
+    case level_source::rules_defaults: return "rules defaults";
+    case level_source::built_in: return "built-in";
+  }
+  return "built-in";
 }
 
 std::string level_text(double pct) {

@@ -18,13 +18,15 @@ namespace benchgate::results {
 inline constexpr const char* rules_schema = "benchgate.rules/1";
 inline constexpr const char* gate_verdict_schema = "benchgate.gate/1";
 
-// What a cell is gated on: "time" (wall time per iteration), "cpu_time",
+// What a cell is gated on: "real_time" (wall time per iteration; "time" is
+// its deprecated spelling), "cpu_time",
 // "instructions" (per iteration, from `run --measure instructions`) or
 // "throughput" (work per wall second: a drop is the regression).
 enum class gate_metric { time, cpu_time, instructions, throughput };
 
 std::string_view to_string(gate_metric metric);
-// Parses the names to_string gives; nullopt for anything else.
+// Parses the names to_string gives, and the deprecated "time" (see
+// diff_model.hpp, k_deprecated_time_note); nullopt for anything else.
 std::optional<gate_metric> parse_gate_metric(std::string_view text);
 
 // Levels a rule sets; unset fields come from the next source.
@@ -44,7 +46,18 @@ struct gate_rules {
   gate_levels defaults;
   std::vector<gate_rule> rules;     // the first matching one applies
   std::vector<std::string> ignore;  // globs of cells never gated
+  // "unjudged": "ignore": cells the gate cannot judge (missing on a side,
+  // too few samples, skipped, no counts) are ignored rather than exit 3.
+  // Cells whose NEW side errored fail whatever this says.
+  bool ignore_unjudged = false;
+  // Notes for the user, e.g. a deprecated spelling ("metric": "time").
+  std::vector<std::string> notes;
 };
+
+// Where a resolved level came from, in order of precedence: the matching
+// rule, the command line, the rules file's defaults, the built-in value.
+enum class level_source { rule, command_line, rules_defaults, built_in };
+std::string_view to_string(level_source source);
 
 // The levels that apply to one cell (gate/rules.hpp resolves them).
 struct resolved_rule {
@@ -56,6 +69,10 @@ struct resolved_rule {
   double warn_pct = 0;
   double fail_pct = 0;
   std::optional<double> max_ci_width_pct;
+  level_source metric_from = level_source::built_in;
+  level_source warn_from = level_source::built_in;  // built_in: the fail level
+  level_source fail_from = level_source::built_in;
+  level_source max_ci_width_from = level_source::built_in;  // built_in: none
 };
 
 // pass: within its levels. warn: significant beyond the warn level, or the
@@ -63,7 +80,10 @@ struct resolved_rule {
 // significant and the CI beyond the fail level. unstable: not failing and the
 // CI wider than the rule's max_ci_width. ignored: matched an ignore glob.
 // improved: significant and the whole CI on the better side of zero.
-enum class cell_status { pass, warn, fail, unstable, ignored, improved };
+// error: the NEW side failed its check or errored (fails the gate).
+// unjudged: no verdict is possible: missing on a side, too few samples for
+// an interval, skipped, or no instruction counts (exit 3 like unstable).
+enum class cell_status { pass, warn, fail, unstable, ignored, improved, error, unjudged };
 
 std::string_view to_string(cell_status status);
 
@@ -100,6 +120,8 @@ struct verdict_totals {
   std::size_t unstable = 0;
   std::size_t ignored = 0;
   std::size_t improved = 0;
+  std::size_t error = 0;
+  std::size_t unjudged = 0;
 };
 
 struct gate_verdict {

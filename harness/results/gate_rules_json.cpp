@@ -1,9 +1,12 @@
 #include "harness/results/gate_rules_json.hpp"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
+#include "harness/results/diff_model.hpp"
 #include "harness/results/json_reader.hpp"
 #include "harness/text/parse_number.hpp"
 
@@ -27,12 +30,16 @@ std::optional<double> percent_at(const object_reader& r, std::string_view key) {
   return pct;
 }
 
-gate_levels levels_from(const object_reader& r) {
+gate_levels levels_from(const object_reader& r, std::vector<std::string>& notes) {
   gate_levels out;
   if (r.has("metric")) {
     const auto& value = r.raw().at("metric");
     const auto metric = value.is_string() ? parse_gate_metric(value.get<std::string>()) : std::nullopt;
-    if (!metric) r.fail("metric", "one of time, cpu_time, instructions, throughput");
+    if (!metric) r.fail("metric", "one of real_time, cpu_time, instructions, throughput");
+    if (value.get<std::string>() == k_deprecated_real_time_spelling) {
+      const std::string note = std::string("rules file: ") + k_deprecated_time_note;
+      if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+    }
     out.metric = metric;
   }
   out.warn_pct = percent_at(r, "warn");
@@ -55,7 +62,7 @@ std::string glob_at(const object_reader& r, std::string_view key, const std::str
 gate_rules parse_gate_rules(std::string_view text, std::string_view source) {
   const auto document = parse_json(text, source);
   const object_reader root(document, std::string(source), "");
-  root.reject_unknown_keys({"schema", "defaults", "rules", "ignore"});
+  root.reject_unknown_keys({"schema", "defaults", "rules", "ignore", "unjudged"});
   if (!root.has("schema") || !root.raw().at("schema").is_string() || root.string("schema") != rules_schema) {
     root.fail("schema", std::string("\"") + rules_schema + "\"");
   }
@@ -63,17 +70,23 @@ gate_rules parse_gate_rules(std::string_view text, std::string_view source) {
   if (root.has("defaults")) {
     const auto defaults = root.object("defaults");
     defaults.reject_unknown_keys({"metric", "warn", "fail", "max_ci_width"});
-    out.defaults = levels_from(defaults);
+    out.defaults = levels_from(defaults, out.notes);
   }
   if (root.has("rules")) {
     for (const auto& r : root.objects("rules")) {
       r.reject_unknown_keys({"match", "metric", "warn", "fail", "max_ci_width"});
       if (!r.has("match") || !r.raw().at("match").is_string()) r.fail("match", "a glob on cell names, e.g. \"page_iter/*\"");
-      out.rules.push_back({glob_at(r, "match", r.string("match")), levels_from(r)});
+      out.rules.push_back({glob_at(r, "match", r.string("match")), levels_from(r, out.notes)});
     }
   }
   if (root.has("ignore")) {
     for (const auto& glob : root.strings("ignore")) out.ignore.push_back(glob_at(root, "ignore", glob));
+  }
+  if (root.has("unjudged")) {
+    const auto& value = root.raw().at("unjudged");
+    const auto text = value.is_string() ? value.get<std::string>() : std::string();
+    if (text != "ignore" && text != "unstable") root.fail("unjudged", "\"unstable\" (exit 3, the default) or \"ignore\"");
+    out.ignore_unjudged = text == "ignore";
   }
   return out;
 }

@@ -20,7 +20,9 @@ json rule_json(const resolved_rule& r) {
           {"ignored_by", r.ignored ? json(r.ignore_match) : json(nullptr)},
           {"warn_pct", r.warn_pct},
           {"fail_pct", r.fail_pct},
-          {"max_ci_width_pct", or_null(r.max_ci_width_pct)}};
+          {"max_ci_width_pct", or_null(r.max_ci_width_pct)},
+          {"sources", {{"metric", to_string(r.metric_from)}, {"warn_pct", to_string(r.warn_from)},
+                       {"fail_pct", to_string(r.fail_from)}, {"max_ci_width_pct", to_string(r.max_ci_width_from)}}}};
 }
 
 json cell_json(const judged_cell& c) {
@@ -50,7 +52,8 @@ std::string gate_verdict_to_json_text(const gate_verdict& verdict) {
                                                        : "pass"},
       {"confirm_rounds", verdict.confirm_rounds},
       {"totals", {{"cells", t.cells}, {"pass", t.pass}, {"warn", t.warn}, {"fail", t.fail},
-                  {"unstable", t.unstable}, {"ignored", t.ignored}, {"improved", t.improved}}},
+                  {"unstable", t.unstable}, {"ignored", t.ignored}, {"improved", t.improved},
+                  {"error", t.error}, {"unjudged", t.unjudged}}},
       {"cells", cells}};
   return document.dump(k_json_indent) + "\n";
 }

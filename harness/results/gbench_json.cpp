@@ -21,17 +21,20 @@ std::optional<double> ns_per_unit(std::string_view unit) {
   return std::nullopt;
 }
 
-bool is_failed(const object_reader& entry) {
-  if (entry.optional_boolean("error_occurred").value_or(false)) return true;
+// Google Benchmark writes "error_occurred": true for SkipWithError and
+// "skipped": true for SkipWithMessage (a deliberate skip).
+bool is_errored(const object_reader& entry) { return entry.optional_boolean("error_occurred").value_or(false); }
+
+bool is_skipped(const object_reader& entry) {
   if (!entry.has("skipped")) return false;
   const auto& skipped = entry.raw()["skipped"];
   return skipped.is_boolean() ? skipped.get<bool>() : skipped.is_number() && skipped.get<double>() != 0;
 }
 
-std::string failure_message(const object_reader& entry) {
-  auto message = entry.optional_string("error_message");
-  if (!message) message = entry.optional_string("skip_message");
-  return "Google Benchmark reported the benchmark failed or skipped" +
+std::string failure_message(const object_reader& entry, bool errored) {
+  auto message = entry.optional_string(errored ? "error_message" : "skip_message");
+  return std::string(errored ? "Google Benchmark reported an error (SkipWithError)"
+                             : "Google Benchmark reported the benchmark skipped (SkipWithMessage)") +
          (message && !message->empty() ? ": " + *message : std::string());
 }
 
@@ -106,8 +109,12 @@ run_results gbench_from_json(const json& document, std::string_view source) {
       results.cells.push_back(std::move(c));
     }
     auto& c = results.cells[it->second];
-    if (is_failed(entry)) {
-      if (c.error.empty()) c.error = failure_message(entry);
+    const bool errored = is_errored(entry);
+    if (errored || is_skipped(entry)) {
+      if (c.error.empty()) {
+        c.error = failure_message(entry, errored);
+        c.skipped = !errored;
+      }
       continue;
     }
     c.samples.push_back(sample_from(entry));

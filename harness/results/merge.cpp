@@ -1,6 +1,7 @@
 #include "harness/results/merge.hpp"
 
 #include <map>
+#include <vector>
 
 #include "harness/errors/input_error.hpp"
 
@@ -9,6 +10,42 @@ namespace benchgate::results {
 namespace {
 
 std::string text_of(const std::optional<std::string>& value) { return value ? *value : "unknown"; }
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
+  return out.empty() ? "none" : out;
+}
+
+std::string params_text(const settings& s) {
+  std::vector<std::string> items;
+  for (const auto& [axis, values] : s.params) items.push_back(axis + "=" + join(values));
+  return join(items);
+}
+
+bool same_samples(const run_results& a, const run_results& b) {
+  if (a.cells.size() != b.cells.size()) return false;
+  for (std::size_t i = 0; i < a.cells.size(); ++i) {
+    const auto& x = a.cells[i].samples;
+    const auto& y = b.cells[i].samples;
+    if (a.cells[i].name != b.cells[i].name || x.size() != y.size()) return false;
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      if (x[j].iterations != y[j].iterations || x[j].real_ns != y[j].real_ns || x[j].cpu_ns != y[j].cpu_ns) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// The same run read twice (the same file, or a copy) would double every
+// sample and narrow every interval for nothing.
+void require_distinct(const named_run& earlier, const named_run& other) {
+  if (earlier.run.env.date != other.run.env.date || !same_samples(earlier.run, other.run)) return;
+  throw input_error("merge: " + other.source + ": the same run as " + earlier.source + " (same date " +
+                    earlier.run.env.date + " and samples); merging it would double every sample; expected "
+                    "different runs");
+}
 
 void require_same(const named_run& first, const named_run& other) {
   const auto& a = first.run;
@@ -23,6 +60,13 @@ void require_same(const named_run& first, const named_run& other) {
     differs("working tree", dirty(a.env.git_dirty), dirty(b.env.git_dirty));
   }
   if (a.config.measure != b.config.measure) differs("measure", a.config.measure, b.config.measure);
+  // Different selections would pool cells sampled a different number of
+  // times, silently: say so instead.
+  const auto or_all = [](const std::optional<std::string>& f) { return f ? "'" + *f + "'" : std::string("none"); };
+  if (a.config.filter != b.config.filter) differs("--filter", or_all(a.config.filter), or_all(b.config.filter));
+  if (a.config.cases != b.config.cases) differs("cases", join(a.config.cases), join(b.config.cases));
+  if (a.config.params != b.config.params) differs("--param overrides", params_text(a.config), params_text(b.config));
+  if (a.config.inputs != b.config.inputs) differs("--input files", join(a.config.inputs), join(b.config.inputs));
   if (a.config.injected_slowdown_pct != b.config.injected_slowdown_pct ||
       a.config.injected_slowdown_filter != b.config.injected_slowdown_filter) {
     differs("injected slowdown", std::to_string(a.config.injected_slowdown_pct) + "%",
@@ -44,8 +88,10 @@ run_results merge_runs(std::span<const named_run> runs) {
   out.config = runs.front().run.config;
   out.config.rounds = 0;
   std::map<std::string, std::size_t> index;
-  for (const auto& r : runs) {
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const auto& r = runs[i];
     require_same(runs.front(), r);
+    for (std::size_t j = 0; j < i; ++j) require_distinct(runs[j], r);
     out.config.rounds += r.run.config.rounds;
     for (const auto& c : r.run.cells) {
       const auto [it, added] = index.emplace(c.name, out.cells.size());

@@ -23,7 +23,9 @@ void append_samples(cell& into, const cell& from);
 // order of first appearance with the samples of all runs concatenated (an
 // error of any run is kept). Throws input_error naming the run that differs
 // when the runs come from different builds (git commit, dirty flag), measure
-// modes or injected slowdowns, or when `runs` is empty.
+// modes, selections (--filter, cases, --param, --input) or injected
+// slowdowns, when a run is given twice (the same date and samples), or when
+// `runs` is empty.
 run_results merge_runs(std::span<const named_run> runs);
 
 }  // namespace benchgate::results

@@ -72,6 +72,9 @@ struct cell {
   std::vector<sample> samples;
   std::vector<suite::figure> figures;
   std::string error;                             // non-empty: not timed (see prepared_point)
+  // With `error`: skipped on purpose rather than failed (Google Benchmark's
+  // SkipWithMessage); never set by benchgate runs.
+  bool skipped = false;
 };
 
 struct run_results {

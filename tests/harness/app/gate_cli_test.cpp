@@ -61,8 +61,8 @@ TEST_F(GateCli, ARegressionBeyondTheThresholdIsExitOne) {
   save_diff_of({diff_cell("a/core/x", 6, 8, 10, 0.001), diff_cell("a/core/y", 0, 1, 2, 0.5)}, path("d.json"));
   const auto r = run("gate d.json --no-rules --max-regression 5% --json v.json --markdown s.md --text-out t.txt");
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("a/core/x  [+6.0000% +8.0000% +10.000%]      0.0010    fail      defaults (time, warn 5%, "
-                               "fail 5%)\n"));
+  EXPECT_THAT(r.out, HasSubstr("a/core/x  [+6.0000% +8.0000% +10.000%]      0.0010    fail      defaults (real_time "
+                               "[built-in], warn 5% [command line], fail 5% [command line])\n"));
   EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell regressed beyond their thresholds)\n"));
   const auto verdict = nlohmann::json::parse(files::read_file(path("v.json"), "test"));
   EXPECT_EQ(verdict["exit_code"], 1);
@@ -79,8 +79,8 @@ TEST_F(GateCli, AHigherThresholdPasses) {
   EXPECT_EQ(run("gate d.json --no-rules --max-regression 5").exit_code, 1);
   const auto r = run("gate d.json --no-rules --max-regression 12 --warn 3");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("a/core/x  [+6.0000% +8.0000% +10.000%]      0.0010    warn      defaults (time, warn 3%, "
-                               "fail 12%)\n"));
+  EXPECT_THAT(r.out, HasSubstr("a/core/x  [+6.0000% +8.0000% +10.000%]      0.0010    warn      defaults (real_time [built-in], "
+                               "warn 3% [command line], fail 12% [command line])\n"));
   EXPECT_THAT(r.out, HasSubstr(": 0 fail, 0 unstable, 1 warn, 0 pass, 0 improved, 0 ignored\ngate: PASS\n"));
 }
 
@@ -178,7 +178,7 @@ TEST_F(GateCli, UsageErrorsAreExitTwo) {
   r = run("gate d.json --confirm 0");
   EXPECT_EQ(r.err, "error: --confirm 0: expected a number of rounds from 1 to 100\n");
   r = run("gate d.json --metric wall");
-  EXPECT_EQ(r.err, "error: --metric wall: expected time, cpu_time, instructions or throughput\n");
+  EXPECT_EQ(r.err, "error: --metric wall: expected real_time, cpu_time, instructions or throughput\n");
   r = run("gate missing.json --no-rules");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("missing.json"));

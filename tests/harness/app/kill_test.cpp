@@ -120,6 +120,7 @@ TEST(KilledCompare, NeverLeavesAPartialDiff) {
   results::save_results(many_cells(100), dir.path() / "inputs" / "old.json", "test");
   results::save_results(many_cells(103), dir.path() / "inputs" / "new.json", "test");
   const auto out = dir.path() / "out" / "diff.json";
+  std::filesystem::create_directories(out.parent_path());  // --json writes into an existing folder
   const std::vector<std::string> args = {"compare", (dir.path() / "inputs" / "old.json").string(),
                                          (dir.path() / "inputs" / "new.json").string(), "--resamples",
                                          k_compare_resamples, "--json", out.string()};

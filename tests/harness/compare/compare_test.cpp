@@ -122,16 +122,28 @@ TEST(Compare, FewSamplesWarnAboutTheUTest) {
   EXPECT_EQ(d.warnings[0].message, "1 of 1 cells have fewer than 9 samples on a side: their U test is unreliable");
 }
 
-TEST(Compare, OneSampleASideHasDefinedNumbers) {
+// One sample has no spread, so no interval: the cell is not compared (and
+// listed with its reason) rather than judged on a point estimate.
+TEST(Compare, OneSampleASideIsNotComparedForWantOfAnInterval) {
   const auto a = run_of({make_cell("c", "v", {}, "", samples_around(10, 1))});
-  const auto b = run_of({make_cell("c", "v", {}, "", samples_around(12, 1))});
+  const auto b = run_of({make_cell("c", "v", {}, "", samples_around(12, 10))});
   const auto d = compare(a, b);
-  const auto& c = d.cells[0];
-  EXPECT_EQ(c.welch.status, stats::welch_status::too_few_samples);
-  EXPECT_EQ(c.welch.p, 1);
-  EXPECT_EQ(c.verdict, stats::verdict::no_change);
-  EXPECT_NEAR(c.mean_change.estimate, 0.2, 1e-12);
-  EXPECT_NEAR(c.mean_change.lower, 0.2, 1e-12);
+  EXPECT_TRUE(d.cells.empty());
+  ASSERT_EQ(d.not_compared.size(), 1U);
+  EXPECT_EQ(d.not_compared[0].name, "c/v");
+  EXPECT_EQ(d.not_compared[0].kind, results::skip_kind::too_few_samples);
+  EXPECT_EQ(d.not_compared[0].reason,
+            "the old side has only 1 sample, fewer than 2: no interval, so no verdict (Google Benchmark: "
+            "--benchmark_repetitions=N)");
+}
+
+// Two samples a side are enough for an interval (and the Welch test).
+TEST(Compare, TwoSamplesASideAreCompared) {
+  const auto a = run_of({make_cell("c", "v", {}, "", samples_around(10, 2))});
+  const auto b = run_of({make_cell("c", "v", {}, "", samples_around(12, 2))});
+  const auto d = compare(a, b);
+  ASSERT_EQ(d.cells.size(), 1U);
+  EXPECT_TRUE(d.not_compared.empty());
 }
 
 TEST(Compare, APairsNumbersDoNotDependOnTheOtherCells) {

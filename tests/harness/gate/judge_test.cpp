@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "harness/errors/input_error.hpp"
 #include "tests/harness/gate/test_diffs.hpp"
 
@@ -151,9 +153,77 @@ TEST(Judge, AMetricNoDiffComparedIsAnInputError) {
   } catch (const input_error& e) {
     EXPECT_STREQ(e.what(),
                  "cell a/b: the defaults gate on instructions, which compares instructions, but the diff compared "
-                 "real_time; expected a diff of instructions (benchgate compare --metric) or gate OLD NEW to "
-                 "compare as the rules need");
+                 "real_time; expected a diff of instructions (benchgate compare --metric), the diff's OLD and NEW "
+                 "files where the diff says, or gate OLD NEW to compare as the rules need");
   }
+}
+
+}  // namespace
+}  // namespace benchgate::gate
+
+// Issue 23: cells that were not compared are judged too, never dropped.
+namespace benchgate::gate {
+namespace {
+
+TEST(JudgeUncompared, ErroredNewFailsMissingIsUnjudgedUnselectedIsIgnored) {
+  auto d = diff_of({cell("a/x", 0, 1, 2, 0.5)});
+  d.not_compared.push_back({"a/err", "the new side failed: boom", results::skip_kind::new_error});
+  d.not_compared.push_back({"a/one", "the old side has only 1 sample", results::skip_kind::too_few_samples});
+  d.only_old = {"a/gone", "b/other"};
+  d.only_new = {"a/added"};
+  results::settings new_settings;
+  new_settings.cases = {"a"};
+  d.new_source.run_settings = new_settings;
+  const std::vector<results::diff> diffs = {d};
+  const auto v = judge(diffs, {}, {});
+  ASSERT_EQ(v.cells.size(), 6U);
+  const auto status_of = [&](const std::string& name) {
+    for (const auto& c : v.cells) {
+      if (c.name == name) return c.status;
+    }
+    ADD_FAILURE() << name << " not listed";
+    return cell_status::pass;
+  };
+  EXPECT_EQ(status_of("a/x"), cell_status::pass);
+  EXPECT_EQ(status_of("a/err"), cell_status::error);
+  EXPECT_EQ(status_of("a/one"), cell_status::unjudged);
+  EXPECT_EQ(status_of("a/gone"), cell_status::unjudged);
+  EXPECT_EQ(status_of("a/added"), cell_status::unjudged);
+  // Case b was not run in NEW: listed, not missing.
+  EXPECT_EQ(status_of("b/other"), cell_status::ignored);
+  const auto other = std::find_if(v.cells.begin(), v.cells.end(), [](const auto& c) { return c.name == "b/other"; });
+  ASSERT_NE(other, v.cells.end());
+  EXPECT_EQ(other->reason, "only in OLD: not selected in NEW (case b was not run)");
+  EXPECT_EQ(v.exit, exit_code::regression);
+  EXPECT_EQ(v.totals.error, 1U);
+  EXPECT_EQ(v.totals.unjudged, 3U);
+}
+
+TEST(JudgeUncompared, ParamOverridesAndFiltersOfNewAreSelections) {
+  auto d = diff_of({cell("a/core/size:8", 0, 1, 2, 0.5)});
+  d.only_old = {"a/core/size:64", "a/peer/size:8"};
+  results::settings new_settings;
+  new_settings.params = {{"size", {"8"}}};
+  new_settings.filter = "/core/";
+  d.new_source.run_settings = new_settings;
+  const std::vector<results::diff> diffs = {d};
+  const auto v = judge(diffs, {}, {});
+  ASSERT_EQ(v.cells.size(), 3U);
+  EXPECT_EQ(v.cells[1].reason, "only in OLD: not selected in NEW (--param size leaves size:64 out)");
+  EXPECT_EQ(v.cells[2].reason, "only in OLD: not selected in NEW (--filter '/core/' leaves it out)");
+  EXPECT_EQ(v.exit, exit_code::ok);
+}
+
+TEST(JudgeUncompared, UnjudgedAloneIsExitThreeAndTheRulesMayIgnoreIt) {
+  auto d = diff_of({cell("a/x", 0, 1, 2, 0.5)});
+  d.only_old = {"a/gone"};
+  const std::vector<results::diff> diffs = {d};
+  EXPECT_EQ(judge(diffs, {}, {}).exit, exit_code::unstable);
+  results::gate_rules rules;
+  rules.ignore_unjudged = true;
+  const auto v = judge(diffs, rules, {});
+  EXPECT_EQ(v.exit, exit_code::ok);
+  EXPECT_EQ(v.totals.ignored, 1U);
 }
 
 }  // namespace

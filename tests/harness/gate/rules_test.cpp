@@ -67,10 +67,12 @@ TEST(Resolve, CommandLineFillsWhatTheFileLeavesOut) {
   EXPECT_DOUBLE_EQ(none.warn_pct, 7);  // unset warn: the fail level
   EXPECT_EQ(none.metric, gate_metric::instructions);
   EXPECT_EQ(none.max_ci_width_pct, 30);
-  // The file's defaults come before the command line.
+  // The command line comes before the file's defaults (but after a rule).
   const auto file = resolve(example_rules(), cli, "page_iter/core/x");
-  EXPECT_DOUBLE_EQ(file.fail_pct, 5);
-  EXPECT_EQ(file.metric, gate_metric::cpu_time);
+  EXPECT_DOUBLE_EQ(file.fail_pct, 7);
+  EXPECT_EQ(file.fail_from, results::level_source::command_line);
+  EXPECT_EQ(file.metric, gate_metric::instructions);
+  EXPECT_EQ(file.metric_from, results::level_source::command_line);
 }
 
 TEST(Resolve, BuiltInDefaults) {

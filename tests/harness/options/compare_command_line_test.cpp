@@ -55,7 +55,9 @@ TEST(CompareCommandLine, EverySettingCanBeGiven) {
   EXPECT_EQ(o.baseline_dir, "saved");
   EXPECT_EQ(o.json_out, "d.json");
   EXPECT_EQ(o.text_out, "d.txt");
-  EXPECT_DOUBLE_EQ(parse_compare({"a", "b", "--noise-threshold", "0.03"}).settings.noise_threshold, 0.03);
+  // A percentage with or without the sign, as everywhere: 3 means 3 %.
+  EXPECT_DOUBLE_EQ(parse_compare({"a", "b", "--noise-threshold", "3"}).settings.noise_threshold, 0.03);
+  EXPECT_DOUBLE_EQ(parse_compare({"a", "b", "--noise-threshold", "0.5"}).settings.noise_threshold, 0.005);
 }
 
 TEST(CompareCommandLine, VariantsTakeOneInputAndRoles) {
@@ -77,7 +79,7 @@ TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {
   EXPECT_EQ(error_of({"a", "b", "--alpha", "1.5"}), "--alpha 1.5: expected a number in (0, 1), e.g. 0.05");
   EXPECT_EQ(error_of({"a", "b", "--confidence", "95"}), "--confidence 95: expected a number in (0, 1), e.g. 0.95");
   EXPECT_EQ(error_of({"a", "b", "--noise-threshold", "-1"}),
-            "--noise-threshold -1: expected a fraction >= 0 (0.01) or a percentage (1%)");
+            "--noise-threshold -1: expected a percentage >= 0: 1 and 1% both mean 1 %");
   EXPECT_EQ(error_of({"a", "b", "--resamples", "5"}), "--resamples 5: expected an integer from 100 to 10000000");
   EXPECT_EQ(error_of({"a", "b", "--correction", "bonferroni"}), "--correction bonferroni: expected holm, bh or none");
   EXPECT_EQ(error_of({"a", "b", "--metric", "wall"}), "--metric wall: expected real_time, cpu_time or instructions");
@@ -92,7 +94,7 @@ TEST(CompareCommandLine, HelpListsTheOptionsButNotThePositionals) {
   const suite::registry none({});
   const auto help = std::get<help_request>(parse_command_line({"compare", "--help"}, none));
   EXPECT_THAT(help.text, HasSubstr("Usage: benchgate compare OLD NEW [OPTIONS]"));
-  EXPECT_THAT(help.text, HasSubstr("--noise-threshold X"));
+  EXPECT_THAT(help.text, HasSubstr("--noise-threshold PCT"));
   EXPECT_THAT(help.text, ::testing::Not(HasSubstr("--input")));
 }
 

@@ -29,7 +29,8 @@ TEST(PlotCommandLine, InputFolderAndGateThreshold) {
   EXPECT_EQ(o.out_dir, "charts");
   ASSERT_TRUE(o.gate_threshold.has_value());
   EXPECT_DOUBLE_EQ(*o.gate_threshold, 0.05);
-  EXPECT_DOUBLE_EQ(*std::get<plot_options>(parse({"plot", "r.json", "--out", "c", "--gate-threshold", "0.1"}))
+  // 10 and 10% both mean 10 %, as every percentage option reads.
+  EXPECT_DOUBLE_EQ(*std::get<plot_options>(parse({"plot", "r.json", "--out", "c", "--gate-threshold", "10"}))
                         .gate_threshold,
                    0.1);
   EXPECT_FALSE(std::get<plot_options>(parse({"plot", "r.json", "--out", "c"})).gate_threshold.has_value());
@@ -40,7 +41,7 @@ TEST(PlotCommandLine, UsageErrorsNameTheOption) {
             "benchgate plot: expected one RESULTS_OR_DIFF file, got 2; see 'benchgate plot --help'");
   EXPECT_EQ(error_of({"plot", "a.json", "--out", ""}), "--out: expected a folder, got ''");
   EXPECT_EQ(error_of({"plot", "a.json", "--out", "c", "--gate-threshold", "x"}),
-            "--gate-threshold x: expected a fraction >= 0 (0.05) or a percentage (5%)");
+            "--gate-threshold x: expected a percentage >= 0: 5 and 5% both mean 5 %");
 }
 
 TEST(ReportCommandLine, ResultsOptionalDiffAndFolder) {

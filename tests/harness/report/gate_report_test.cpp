@@ -39,9 +39,9 @@ TEST(GateText, ListsFailuresFirstThenUnstableThenWarnings) {
                             exit_code::regression);
   EXPECT_EQ(gate_text(v),
             "cell  change [lower estimate upper]     p (adj)   status    rule\n"
-            "f/1   [+7.0000% +8.0000% +9.0000%]      0.0010    fail      defaults (time, warn 3%, fail 5%)\n"
+            "f/1   [+7.0000% +8.0000% +9.0000%]      0.0010    fail      defaults (real_time [built-in], warn 3% [built-in], fail 5% [built-in])\n"
             "  because\n"
-            "w/1   [+3.0000% +4.0000% +5.0000%]      0.0010    warn      defaults (time, warn 3%, fail 5%)\n"
+            "w/1   [+3.0000% +4.0000% +5.0000%]      0.0010    warn      defaults (real_time [built-in], warn 3% [built-in], fail 5% [built-in])\n"
             "  because\n"
             "3 cells: 1 fail, 0 unstable, 1 warn, 1 pass, 0 improved, 0 ignored\n"
             "gate: FAIL (1 cell regressed beyond their thresholds)\n");
@@ -63,16 +63,17 @@ TEST(GateMarkdown, HeadingTableAndDetails) {
   const auto md = gate_markdown(verdict_of({f, judged("p/1", results::cell_status::pass, 0)}, exit_code::regression));
   EXPECT_EQ(md,
             "### :x: benchgate FAIL (1 cell regressed beyond their thresholds)\n\n"
-            "| cell | change | CI | p | status | rule |\n|---|---:|---|---:|---|---|\n"
-            "| `page_iter/core/x` | +8.0000% | +7.0000% .. +9.0000% | 0.0010 | **fail** | #0 page\\_iter/\\* (time, warn "
-            "3%, fail 5%) |\n\n"
+            "| cell | change | CI | p | status | rule | reason |\n|---|---:|---|---:|---|---|---|\n"
+            "| `page_iter/core/x` | +8.0000% | +7.0000% .. +9.0000% | 0.0010 | **fail** | #0 page\\_iter/\\* (real\\_time "
+            "[built-in], warn 3% [built-in], fail 5% [built-in]) | because |\n\n"
             "2 cells: 1 fail, 0 unstable, 0 warn, 1 pass, 0 improved, 0 ignored. Changes are of the mean with their "
             "confidence interval; p is adjusted across the compared cells.\n\n"
             "<details><summary>Every cell</summary>\n\n"
-            "| cell | change | CI | p | status | rule |\n|---|---:|---|---:|---|---|\n"
-            "| `page_iter/core/x` | +8.0000% | +7.0000% .. +9.0000% | 0.0010 | **fail** | #0 page\\_iter/\\* (time, warn "
-            "3%, fail 5%) |\n"
-            "| `p/1` | +0.0000% | -1.0000% .. +1.0000% | 0.0010 | **pass** | defaults (time, warn 3%, fail 5%) |\n"
+            "| cell | change | CI | p | status | rule | reason |\n|---|---:|---|---:|---|---|---|\n"
+            "| `page_iter/core/x` | +8.0000% | +7.0000% .. +9.0000% | 0.0010 | **fail** | #0 page\\_iter/\\* (real\\_time "
+            "[built-in], warn 3% [built-in], fail 5% [built-in]) | because |\n"
+            "| `p/1` | +0.0000% | -1.0000% .. +1.0000% | 0.0010 | **pass** | defaults (real\\_time [built-in], warn 3% "
+            "[built-in], fail 5% [built-in]) | because |\n"
             "\n</details>\n");
 }
 

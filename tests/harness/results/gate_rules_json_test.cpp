@@ -51,7 +51,7 @@ TEST(GateRulesJson, OnlyTheSchemaIsRequired) {
 
 TEST(GateRulesJson, UnknownKeysNameTheKeyAndItsPath) {
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","threshold":5})"),
-            "rules.json: threshold: unknown key; expected one of schema, defaults, rules, ignore");
+            "rules.json: threshold: unknown key; expected one of schema, defaults, rules, ignore, unjudged");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"fial":5}})"),
             "rules.json: defaults.fial: unknown key; expected one of metric, warn, fail, max_ci_width");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":"a"},{"match":"b","glob":"c"}]})"),
@@ -67,7 +67,7 @@ TEST(GateRulesJson, BadValuesSayWhatWasExpected) {
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"warn":-1}})"),
             "rules.json: defaults.warn: expected a percentage >= 0: a number (5) or a string (\"5%\"), got -1");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"metric":"wall"}})"),
-            "rules.json: defaults.metric: expected one of time, cpu_time, instructions, throughput, got \"wall\"");
+            "rules.json: defaults.metric: expected one of real_time, cpu_time, instructions, throughput, got \"wall\"");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"fail":5}]})"),
             "rules.json: rules[0].match: expected a glob on cell names, e.g. \"page_iter/*\", but the field is missing");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":""}]})"),

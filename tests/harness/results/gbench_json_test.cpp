@@ -59,7 +59,8 @@ TEST(GbenchJson, AnErroredRunFailsItsCellWithTheMessage) {
       {"name": "BM_X", "iterations": 0, "real_time": 0, "cpu_time": 0, "time_unit": "ns", "error_occurred": true, "error_message": "bad result"}]})");
   ASSERT_EQ(r.cells.size(), 1U);
   EXPECT_TRUE(r.cells[0].samples.empty());
-  EXPECT_EQ(r.cells[0].error, "Google Benchmark reported the benchmark failed or skipped: bad result");
+  EXPECT_EQ(r.cells[0].error, "Google Benchmark reported an error (SkipWithError): bad result");
+  EXPECT_FALSE(r.cells[0].skipped);
 }
 
 TEST(GbenchJson, OnlyAggregatesIsAnErrorThatSaysHowToFixIt) {

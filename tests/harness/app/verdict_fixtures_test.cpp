@@ -1,0 +1,202 @@
+// The hand-made OLD/NEW pairs of fixtures/verdicts (docs/gate.md, "Cells the
+// gate cannot judge"): each folder holds old.json, new.json and
+// expected.txt, whose lines say what `benchgate gate old.json new.json
+// --no-rules` must do:
+//   exit N             the gate's exit code
+//   stdout TEXT        a line (or part of one) the gate prints
+//   stderr TEXT        the same on stderr
+//   listed NAME STATUS the cell is listed with that status in the text, the
+//                      --json verdict and the --markdown summary
+//   compare_exit N     benchgate compare's exit code (default 0)
+//   compare_listed TEXT compare prints this (the cell with its reason)
+// Lines starting with # are comments.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/harness/app/cli.hpp"
+
+namespace benchgate::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::filesystem::path k_fixtures = BENCHGATE_VERDICT_FIXTURES;
+
+struct expectation {
+  int exit = -1;
+  int compare_exit = 0;
+  std::vector<std::string> stdout_lines;
+  std::vector<std::string> stderr_lines;
+  std::vector<std::pair<std::string, std::string>> listed;  // name, status
+  std::vector<std::string> compare_lines;
+};
+
+expectation read_expectation(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  expectation e;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto space = line.find(' ');
+    const auto key = line.substr(0, space);
+    const auto rest = space == std::string::npos ? std::string() : line.substr(space + 1);
+    if (key == "exit") {
+      e.exit = std::stoi(rest);
+    } else if (key == "compare_exit") {
+      e.compare_exit = std::stoi(rest);
+    } else if (key == "stdout") {
+      e.stdout_lines.push_back(rest);
+    } else if (key == "stderr") {
+      e.stderr_lines.push_back(rest);
+    } else if (key == "listed") {
+      const auto at = rest.rfind(' ');
+      e.listed.emplace_back(rest.substr(0, at), rest.substr(at + 1));
+    } else if (key == "compare_listed") {
+      e.compare_lines.push_back(rest);
+    } else {
+      ADD_FAILURE() << file << ": unknown key " << key;
+    }
+  }
+  return e;
+}
+
+class verdict_fixtures : public cli_test {
+ protected:
+  void check_case(const std::string& name) {
+    SCOPED_TRACE("fixture " + name);
+    const auto folder = k_fixtures / name;
+    const auto e = read_expectation(folder / "expected.txt");
+    ASSERT_GE(e.exit, 0) << "expected.txt has no exit line";
+    const std::string sides = "'" + (folder / "old.json").string() + "' '" + (folder / "new.json").string() + "'";
+
+    const auto r = run("gate " + sides + " --no-rules --json verdict.json --markdown summary.md");
+    EXPECT_EQ(r.exit_code, e.exit) << r.out << r.err;
+    for (const auto& line : e.stdout_lines) EXPECT_THAT(r.out, HasSubstr(line)) << r.err;
+    for (const auto& line : e.stderr_lines) EXPECT_THAT(r.err, HasSubstr(line));
+    if (e.exit != 2) {
+      const auto verdict = files::read_file(path("verdict.json"), "verdict");
+      const auto markdown = files::read_file(path("summary.md"), "summary");
+      EXPECT_THAT(verdict, HasSubstr("\"exit_code\": " + std::to_string(e.exit)));
+      for (const auto& [cell, status] : e.listed) {
+        // Listed in the text with its status, and its reason on the next line.
+        EXPECT_THAT(r.out, HasSubstr(cell));
+        EXPECT_THAT(r.out, HasSubstr(status));
+        EXPECT_THAT(verdict, HasSubstr("\"name\": \"" + cell + "\""));
+        EXPECT_THAT(verdict, HasSubstr("\"status\": \"" + status + "\""));
+        EXPECT_THAT(markdown, HasSubstr("| `" + cell + "` |"));
+        EXPECT_THAT(markdown, HasSubstr("**" + status + "**"));
+      }
+    }
+
+    const auto c = run("compare " + sides + " --resamples 1000");
+    EXPECT_EQ(c.exit_code, e.compare_exit) << c.out << c.err;
+    for (const auto& line : e.compare_lines) EXPECT_THAT(c.out, HasSubstr(line));
+  }
+};
+
+TEST_F(verdict_fixtures, errored_new_cell_fails_the_gate) { check_case("errored"); }
+TEST_F(verdict_fixtures, skipped_new_cell_is_unjudged) { check_case("skipped"); }
+TEST_F(verdict_fixtures, missing_cell_is_unjudged) { check_case("missing"); }
+TEST_F(verdict_fixtures, one_sample_cells_are_unjudged) { check_case("one-sample"); }
+TEST_F(verdict_fixtures, instruction_run_against_time_run_is_bad_input) { check_case("mixed-measure"); }
+TEST_F(verdict_fixtures, mixed_time_units_compare_normally) { check_case("mixed-unit"); }
+TEST_F(verdict_fixtures, normal_regression_fails) { check_case("normal"); }
+TEST_F(verdict_fixtures, normal_unchanged_passes) { check_case("normal-pass"); }
+
+// Every fixture folder has its test above.
+TEST_F(verdict_fixtures, every_fixture_is_checked) {
+  std::vector<std::string> folders;
+  for (const auto& entry : std::filesystem::directory_iterator(k_fixtures)) folders.push_back(entry.path().filename());
+  std::sort(folders.begin(), folders.end());
+  EXPECT_EQ(folders, (std::vector<std::string>{"errored", "missing", "mixed-measure", "mixed-unit", "normal",
+                                                "normal-pass", "one-sample", "skipped"}));
+}
+
+// The rules file may ignore what cannot be judged; an errored NEW cell
+// still fails.
+TEST_F(verdict_fixtures, RulesMayIgnoreUnjudgedCellsButNotErrors) {
+  files::write_atomically(path("r.json"), R"({"schema": "benchgate.rules/1", "unjudged": "ignore"})", "test");
+  const auto missing = k_fixtures / "missing";
+  auto r = run("gate '" + (missing / "old.json").string() + "' '" + (missing / "new.json").string() +
+               "' --rules r.json --json v.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("gate: PASS"));
+  EXPECT_THAT(files::read_file(path("v.json"), "v"),
+              HasSubstr(R"(missing in NEW (only in OLD); ignored by the rules file (\"unjudged\": \"ignore\"))"));
+  const auto errored = k_fixtures / "errored";
+  r = run("gate '" + (errored / "old.json").string() + "' '" + (errored / "new.json").string() + "' --rules r.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell errored in NEW)"));
+}
+
+// The documented workflow: compare --json, then gate DIFF with a rules file
+// whose metric is not the diff's (the diff's files are compared again).
+TEST_F(verdict_fixtures, CompareThenGateWithRulesOfAnotherMetric) {
+  const auto normal = k_fixtures / "normal";
+  ASSERT_EQ(run("compare '" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() +
+                "' --resamples 1000 --json diff.json")
+                .exit_code,
+            0);
+  files::write_atomically(path("r.json"),
+                          R"({"schema": "benchgate.rules/1", "defaults": {"metric": "cpu_time", "fail": 5}})", "test");
+  const auto r = run("gate diff.json --rules r.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("note: the diff compared real_time and the rules gate on cpu_time: compared its OLD " +
+                               (normal / "old.json").string()));
+  EXPECT_THAT(r.out, HasSubstr("BM_Sum/1024"));
+  EXPECT_THAT(r.out, HasSubstr("defaults (cpu_time [rules defaults], warn 5% [rules defaults], fail 5% [rules "
+                               "defaults])"));
+}
+
+// The command line overrides the rules file's defaults, and the output says
+// where each level came from.
+TEST_F(verdict_fixtures, CommandLineOverridesTheRulesFilesDefaults) {
+  const auto normal = k_fixtures / "normal";
+  files::write_atomically(path("r.json"), R"({"schema": "benchgate.rules/1", "defaults": {"fail": 5, "warn": 2}})",
+                          "test");
+  const auto r = run("gate '" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() +
+                     "' --rules r.json --max-regression 50 --json v.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // +30 % is within 50 %
+  EXPECT_THAT(r.out, HasSubstr("(real_time [built-in], warn 2% [rules defaults], fail 50% [command line])"));
+  const auto verdict = files::read_file(path("v.json"), "v");
+  EXPECT_THAT(verdict, HasSubstr("\"fail_pct\": \"command line\""));
+  EXPECT_THAT(verdict, HasSubstr("\"warn_pct\": \"rules defaults\""));
+}
+
+// One metric spelling: real_time everywhere; the gate's old "time" is
+// accepted with a note, and compare takes it too.
+TEST_F(verdict_fixtures, OldMetricSpellingIsAcceptedWithANote) {
+  const auto normal = k_fixtures / "normal";
+  const std::string sides = "'" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() + "'";
+  const auto g = run("gate " + sides + " --no-rules --metric time");
+  EXPECT_EQ(g.exit_code, 1) << g.err;
+  EXPECT_THAT(g.err, HasSubstr("note: --metric: metric 'time' is deprecated: it is spelled real_time everywhere now"));
+  EXPECT_EQ(run("gate " + sides + " --no-rules --metric real_time").exit_code, 1);
+  const auto c = run("compare " + sides + " --metric time --resamples 1000");
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_THAT(c.err, HasSubstr("note: --metric: metric 'time' is deprecated"));
+  EXPECT_THAT(c.out, HasSubstr("Settings: real_time,"));
+  files::write_atomically(path("r.json"), R"({"schema": "benchgate.rules/1", "defaults": {"metric": "time"}})", "test");
+  const auto rules = run("gate " + sides + " --rules r.json");
+  EXPECT_EQ(rules.exit_code, 1);
+  EXPECT_THAT(rules.err, HasSubstr("note: rules file: metric 'time' is deprecated"));
+}
+
+// Percentages read one way: compare --noise-threshold 5 is 5 %.
+TEST_F(verdict_fixtures, NoiseThresholdIsAPercentage) {
+  const auto normal = k_fixtures / "normal-pass";
+  const auto r = run("compare '" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() +
+                     "' --noise-threshold 5 --resamples 1000");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("noise threshold 5%"));
+}
+
+}  // namespace
+}  // namespace benchgate::testing
