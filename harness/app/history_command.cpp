@@ -10,6 +10,7 @@
 #include "harness/history/iso_date.hpp"
 #include "harness/history/run_record.hpp"
 #include "harness/history/store.hpp"
+#include "harness/history/timeline.hpp"
 #include "harness/results/input_loader.hpp"
 
 namespace benchgate::app {
@@ -52,33 +53,57 @@ std::int64_t since_time(const std::string& text, const history::stored_history& 
   return match->time_s;
 }
 
-exit_code find_history_changes(const options::history_options& o, std::ostream& out) {
-  if (o.json) files::check_writable(*o.json, "--json");
-  const auto which = o.metric == "cpu_time" ? history::metric::cpu_time : history::metric::real_time;
-  const auto h = history::load_history(o.store, o.store_source, which);
+struct analysed_history {
+  history::stored_history stored;
   history::changes_context context;
-  context.store = o.store.string();
-  context.metric = o.metric;
-  auto& s = context.settings;
+  history::changes_report report;
+};
+
+analysed_history analyse(const options::history_options& o) {
+  analysed_history a;
+  const auto which = o.metric == "cpu_time" ? history::metric::cpu_time : history::metric::real_time;
+  a.stored = history::load_history(o.store, o.store_source, which);
+  a.context.store = o.store.string();
+  a.context.metric = o.metric;
+  auto& s = a.context.settings;
   s.detection.alpha = o.alpha;
   s.detection.min_change = o.min_change_pct / 100;
   s.detection.min_segment = o.min_segment;
   s.detection.window = o.detection_window;
   if (o.since) {
-    s.since_s = since_time(*o.since, h);
-    context.since = *o.since;
+    s.since_s = since_time(*o.since, a.stored);
+    a.context.since = *o.since;
   }
   s.cases = o.cases;
   if (o.filter) s.filter = std::regex(*o.filter, std::regex::ECMAScript);
   s.any_environment = o.any_environment;
   s.recent_commits = o.recent_commits;
-  const auto report = history::find_changes(h, s);
-  out << history::changes_to_text(report, context);
+  a.report = history::find_changes(a.stored, s);
+  return a;
+}
+
+exit_code find_history_changes(const options::history_options& o, std::ostream& out) {
+  if (o.json) files::check_writable(*o.json, "--json");
+  const auto a = analyse(o);
+  out << history::changes_to_text(a.report, a.context);
   if (o.json) {
-    files::write_atomically(*o.json, history::changes_to_json_text(report, context), "--json");
+    files::write_atomically(*o.json, history::changes_to_json_text(a.report, a.context), "--json");
     out << "json: " << o.json->string() << "\n";
   }
-  return o.recent_commits > 0 && report.recent_regressions() > 0 ? exit_code::regression : exit_code::ok;
+  return o.recent_commits > 0 && a.report.recent_regressions() > 0 ? exit_code::regression : exit_code::ok;
+}
+
+exit_code plot_history(const options::history_options& o, std::ostream& out, std::ostream& err) {
+  const auto a = analyse(o);
+  const auto charts = history::timeline_charts(a.stored, a.report, a.context.settings, o.metric);
+  if (charts.empty()) throw input_error(o.store_source + ": no value in the selected cells; nothing to plot");
+  out << history::changes_to_text(a.report, a.context);
+  out << "charts: " << o.out->string() << " (" << charts.size() << " timelines)\n";
+  render_and_list(*o.out, charts, out, err);
+  const auto page = *o.out / "index.html";
+  files::write_atomically(page, history::timeline_page(charts, a.report, a.context), "--out");
+  out << "  " << page.string() << "\n";
+  return exit_code::ok;
 }
 
 exit_code export_history(const options::history_options& o, std::ostream& out) {
@@ -94,12 +119,14 @@ exit_code export_history(const options::history_options& o, std::ostream& out) {
 
 }  // namespace
 
-exit_code history_command(const options::history_options& options, std::ostream& out) {
+exit_code history_command(const options::history_options& options, std::ostream& out, std::ostream& err) {
   switch (options.verb) {
     case options::history_verb::add:
       return add_to_history(options, out);
     case options::history_verb::changes:
       return find_history_changes(options, out);
+    case options::history_verb::plot:
+      return plot_history(options, out, err);
     case options::history_verb::export_csv:
       return export_history(options, out);
   }

@@ -9,16 +9,6 @@ namespace benchgate::history {
 
 namespace {
 
-// One cell's values on one environment (or on all), in commit order.
-struct series {
-  std::int64_t cell_id = 0;
-  std::int64_t environment_id = 0;  // 0: mixed
-  std::vector<std::int64_t> commits;
-  std::vector<std::int64_t> environments;  // of each value (the first run's)
-  std::vector<double> values;
-  std::vector<int> runs;  // per value, to average repeated runs
-};
-
 bool selected(const stored_cell& cell, const changes_settings& settings) {
   if (!settings.cases.empty() &&
       std::find(settings.cases.begin(), settings.cases.end(), cell.case_name) == settings.cases.end()) {
@@ -47,35 +37,48 @@ std::size_t changes_report::recent_regressions() const {
   }));
 }
 
-changes_report find_changes(const stored_history& history, const changes_settings& settings) {
+std::vector<cell_series> select_series(const stored_history& history, const changes_settings& settings) {
   std::map<std::int64_t, const stored_cell*> cells;
   for (const auto& c : history.cells) {
     if (selected(c, settings)) cells.emplace(c.id, &c);
   }
-  std::map<std::pair<std::int64_t, std::int64_t>, series> all;
-  std::set<std::int64_t> commits_seen;
-  std::map<std::int64_t, std::int64_t> environment_of_commit;  // the first run's
+  std::map<std::pair<std::int64_t, std::int64_t>, cell_series> all;
   for (const auto& p : history.points) {
-    if (cells.find(p.cell_id) == cells.end()) continue;
+    const auto cell = cells.find(p.cell_id);
+    if (cell == cells.end()) continue;
     if (settings.since_s && history.commits[static_cast<std::size_t>(p.commit_index)].time_s < *settings.since_s) {
       continue;
     }
-    commits_seen.insert(p.commit_index);
-    environment_of_commit.emplace(p.commit_index, p.environment_id);
     const auto key = std::make_pair(p.cell_id, settings.any_environment ? 0 : p.environment_id);
     auto& s = all[key];
-    s.cell_id = p.cell_id;
+    s.cell = cell->second;
     s.environment_id = key.second;
-    if (!s.commits.empty() && s.commits.back() == p.commit_index) {
-      // Another run of the same commit: the mean of the runs' medians.
-      s.values.back() += (p.median - s.values.back()) / (s.runs.back() + 1);
-      ++s.runs.back();
+    if (!s.values.empty() && s.values.back().commit_index == p.commit_index) {
+      // Another run of the same commit: the mean of the runs' values.
+      auto& v = s.values.back();
+      ++v.runs;
+      v.median += (p.median - v.median) / v.runs;
+      v.low += (p.low - v.low) / v.runs;
+      v.high += (p.high - v.high) / v.runs;
       continue;
     }
-    s.commits.push_back(p.commit_index);
-    s.environments.push_back(p.environment_id);
-    s.values.push_back(p.median);
-    s.runs.push_back(1);
+    s.values.push_back({p.commit_index, p.environment_id, p.median, p.low, p.high, 1});
+  }
+  std::vector<cell_series> out;
+  out.reserve(all.size());
+  for (auto& [key, s] : all) out.push_back(std::move(s));
+  return out;
+}
+
+changes_report find_changes(const stored_history& history, const changes_settings& settings) {
+  const auto all = select_series(history, settings);
+  std::set<std::int64_t> commits_seen;
+  std::map<std::int64_t, std::int64_t> environment_of_commit;  // the first run's
+  for (const auto& s : all) {
+    for (const auto& v : s.values) {
+      commits_seen.insert(v.commit_index);
+      environment_of_commit.emplace(v.commit_index, v.environment_id);
+    }
   }
 
   changes_report report;
@@ -98,19 +101,22 @@ changes_report find_changes(const stored_history& history, const changes_setting
     previous_env = env;
   }
 
-  for (const auto& [key, s] : all) {
-    const auto& cell = *cells.at(s.cell_id);
-    const auto points = stats::find_change_points(s.values, settings.detection);
+  for (const auto& s : all) {
+    const auto& cell = *s.cell;
+    std::vector<double> values;
+    values.reserve(s.values.size());
+    for (const auto& v : s.values) values.push_back(v.median);
+    const auto points = stats::find_change_points(values, settings.detection);
     for (std::size_t k = 0; k < points.size(); ++k) {
       const auto& cp = points[k];
       found_change c;
       c.values_before = cp.index - (k == 0 ? 0 : points[k - 1].index);
-      c.values_after = (k + 1 < points.size() ? points[k + 1].index : s.values.size()) - cp.index;
+      c.values_after = (k + 1 < points.size() ? points[k + 1].index : values.size()) - cp.index;
       c.cell = cell.name;
       c.case_name = cell.case_name;
       if (!settings.any_environment) c.environment = fingerprint_of_id(history, s.environment_id);
-      c.last_before = ref(history, s.commits[cp.index - 1]);
-      c.first_after = ref(history, s.commits[cp.index]);
+      c.last_before = ref(history, s.values[cp.index - 1].commit_index);
+      c.first_after = ref(history, s.values[cp.index].commit_index);
       c.mean_before_ns = cp.test.mean_a;
       c.mean_after_ns = cp.test.mean_b;
       const double half = stats::difference_half_width(cp.test, k_change_confidence);
@@ -121,8 +127,9 @@ changes_report find_changes(const stored_history& history, const changes_setting
       }
       c.p = cp.p;
       c.regression = cp.test.difference > 0;
-      c.recent = recent_set.count(s.commits[cp.index]) != 0;
-      c.at_environment_change = settings.any_environment && s.environments[cp.index - 1] != s.environments[cp.index];
+      c.recent = recent_set.count(s.values[cp.index].commit_index) != 0;
+      c.at_environment_change =
+          settings.any_environment && s.values[cp.index - 1].environment_id != s.values[cp.index].environment_id;
       report.changes.push_back(std::move(c));
     }
   }

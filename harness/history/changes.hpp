@@ -71,4 +71,26 @@ struct changes_report {
 
 changes_report find_changes(const stored_history& history, const changes_settings& settings);
 
+// One commit's value in a series: the mean over its runs of their medians
+// and interval bounds.
+struct commit_value {
+  std::int64_t commit_index = 0;   // into stored_history::commits
+  std::int64_t environment_id = 0; // of its first run
+  double median = 0;
+  double low = 0;
+  double high = 0;
+  int runs = 0;
+};
+
+struct cell_series {
+  const stored_cell* cell = nullptr;
+  std::int64_t environment_id = 0;  // 0: every environment (any_environment)
+  std::vector<commit_value> values; // by commit
+};
+
+// The series find_changes searches: the selected cells (cases, filter,
+// since), one per cell and environment unless settings.any_environment; by
+// cell id, then environment id.
+std::vector<cell_series> select_series(const stored_history& history, const changes_settings& settings);
+
 }  // namespace benchgate::history

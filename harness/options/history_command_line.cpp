@@ -11,6 +11,7 @@ constexpr const char* k_usage =
     "benchgate history add RESULTS... [--history FILE] [--commit SHA] [--date DATE]\n"
     "       benchgate history changes [--history FILE] [--case NAME]... [--filter REGEX] [--since DATE|COMMIT]\n"
     "                                 [--min-change PCT] [--alpha P] [--window N] [--any-environment] [--json FILE]\n"
+    "       benchgate history plot --out DIR [--history FILE] [the selection options of changes]\n"
     "       benchgate history export --csv [--history FILE] [--out FILE]";
 
 constexpr const char* k_summary =
@@ -25,12 +26,17 @@ constexpr const char* k_summary =
     "  changes  per cell and environment, E-divisive means with Student's t test\n"
     "           (as Apache Otava): each change point with the last commit before,\n"
     "           the first after, the means, the change with its 95 % interval, p.\n"
+    "  plot     per case a timeline (gnuplot, DIR/timeline_CASE.svg/.png): one\n"
+    "           panel per cell, median and interval per commit, change points\n"
+    "           marked, commits on another environment shaded; DIR/index.html\n"
+    "           shows them with the table of change points.\n"
     "  export   --csv: one row per commit and environment, one column per cell\n"
     "           (median ns), as Apache Otava's CSV importer reads.\n\n"
     "Examples:\n"
     "  benchgate history add reports/latest/results.json\n"
     "  benchgate history add gbench.json --commit $(git rev-parse HEAD) --date $(git log -1 --format=%cI)\n"
     "  benchgate history changes --window 5 --json changes.json\n"
+    "  benchgate history plot --out reports/history\n"
     "  benchgate history export --csv --out history.csv";
 
 po::options_description history_description() {
@@ -41,25 +47,26 @@ po::options_description history_description() {
        "add: the commit the results measured (required when they do not record one)")
       ("date", po::value<std::string>()->value_name("DATE"),
        "add: the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series (default: the run's date)")
-      ("case", po::value<std::vector<std::string>>()->value_name("NAME"), "changes: only this case (repeatable)")
-      ("filter", po::value<std::string>()->value_name("REGEX"), "changes: only cells whose name matches")
+      ("case", po::value<std::vector<std::string>>()->value_name("NAME"), "changes, plot: only this case (repeatable)")
+      ("filter", po::value<std::string>()->value_name("REGEX"), "changes, plot: only cells whose name matches")
       ("since", po::value<std::string>()->value_name("DATE|COMMIT"),
-       "changes: only commits dated at or after DATE, or after the stored COMMIT (a prefix)")
-      ("metric", po::value<std::string>()->value_name("METRIC"), "changes: real_time (default) or cpu_time")
+       "changes, plot: only commits dated at or after DATE, or after the stored COMMIT (a prefix)")
+      ("metric", po::value<std::string>()->value_name("METRIC"), "changes, plot: real_time (default) or cpu_time")
       ("min-change", po::value<std::string>()->value_name("PCT"),
-       "changes: report change points of at least PCT percent (default: 1, as compare's noise threshold)")
+       "changes, plot: report change points of at least PCT percent (default: 1, as compare's noise threshold)")
       ("alpha", po::value<std::string>()->value_name("P"),
-       "changes: significance level of the t test, in (0, 1) (default: 0.001)")
+       "changes, plot: significance level of the t test, in (0, 1) (default: 0.001)")
       ("window", po::value<std::string>()->value_name("N"),
        "changes: exit 1 when a regression change point's first commit is among the last N commits")
       ("min-segment", po::value<std::string>()->value_name("N"),
-       "changes: commits on each side of a change point, at least (default: 3, minimum 2)")
+       "changes, plot: commits on each side of a change point, at least (default: 3, minimum 2)")
       ("detection-window", po::value<std::string>()->value_name("N"),
-       "changes: commits per E-divisive window (default: 50; 0: the whole series at once, cost O(n^2))")
-      ("any-environment", po::bool_switch(), "changes: one series per cell whatever the environment fingerprint")
+       "changes, plot: commits per E-divisive window (default: 50; 0: the whole series at once, cost O(n^2))")
+      ("any-environment", po::bool_switch(), "changes, plot: one series per cell whatever the environment fingerprint")
       ("json", po::value<std::string>()->value_name("FILE"), "changes: also write benchgate.changes/1 JSON to FILE")
       ("csv", po::bool_switch(), "export: CSV (the only export format)")
-      ("out", po::value<std::string>()->value_name("FILE"), "export: write to FILE, atomically (default: stdout)");
+      ("out", po::value<std::string>()->value_name("FILE|DIR"),
+       "export: write to FILE, atomically (default: stdout); plot: the folder of the charts (required)");
   return d;
 }
 
@@ -96,7 +103,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
   if (wants_help) return help();
   auto positionals = get_strings(vm, "input");
   if (positionals.empty()) {
-    throw input_error("benchgate history: expected a verb: add, changes or export; see 'benchgate history --help'");
+    throw input_error("benchgate history: expected a verb: add, changes, plot or export; see 'benchgate history --help'");
   }
   const auto verb = positionals.front();
   positionals.erase(positionals.begin());
@@ -125,11 +132,19 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
   if (!positionals.empty()) {
     throw input_error("benchgate history " + verb + ": unexpected argument '" + positionals.front() + "'");
   }
-  if (verb == "changes") {
-    out.verb = history_verb::changes;
+  if (verb == "changes" || verb == "plot") {
+    const bool plot = verb == "plot";
+    out.verb = plot ? history_verb::plot : history_verb::changes;
     refuse_others(vm, verb, add_only);
-    refuse_others(vm, verb, {"out"});
-    if (bool_set("csv")) throw input_error("benchgate history changes: --csv does not apply (see history export)");
+    if (plot) {
+      refuse_others(vm, verb, {"json", "window"});
+      const auto dir = get_folder(vm, "out");
+      if (!dir) throw input_error("benchgate history plot: --out DIR is required");
+      out.out = *dir;
+    } else {
+      refuse_others(vm, verb, {"out"});
+    }
+    if (bool_set("csv")) throw input_error("benchgate history " + verb + ": --csv does not apply (see history export)");
     out.cases = checked_case_names(get_strings(vm, "case"), cases);
     if (const auto filter = get_string(vm, "filter")) {
       check_regex("filter", *filter);
@@ -171,7 +186,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
     out.out = get_output_path(vm, "out");
     return out;
   }
-  throw input_error("benchgate history " + verb + ": unknown verb; expected add, changes or export");
+  throw input_error("benchgate history " + verb + ": unknown verb; expected add, changes, plot or export");
 }
 
 }  // namespace benchgate::options::detail

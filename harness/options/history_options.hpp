@@ -9,7 +9,7 @@
 
 namespace benchgate::options {
 
-enum class history_verb { add, changes, export_csv };
+enum class history_verb { add, changes, plot, export_csv };
 
 struct history_options {
   history_verb verb = history_verb::add;
@@ -34,8 +34,8 @@ struct history_options {
   bool any_environment = false;        // --any-environment
   std::optional<std::filesystem::path> json;  // --json FILE
 
-  // export
-  std::optional<std::filesystem::path> out;  // --out FILE (default: stdout)
+  // export: --out FILE (default: stdout); plot: --out DIR (required)
+  std::optional<std::filesystem::path> out;
 };
 
 }  // namespace benchgate::options

@@ -155,6 +155,32 @@ TEST_F(HistoryChanges, ExportsCsvForOtava) {
   EXPECT_NE(text.find("\n" + commit_date(0) + "," + commit_id(0) + ",cpu=Test CPU; cpus=2;"), std::string::npos);
 }
 
+TEST_F(HistoryChanges, PlotsATimelinePerCaseWithChangePointsAndEnvironmentsMarked) {
+  fill(30);
+  const auto dir = dir_.path() / "plot";
+  const auto r = run_benchgate({"history", "plot", "--history", store(), "--out", dir.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* name : {"timeline_page_iter.svg", "timeline_page_iter.png", "timeline_page_iter.gp",
+                           "timeline_page_iter.dat", "index.html"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir / name)) << name;
+  }
+  const auto script = files::read_file(dir / "timeline_page_iter.gp", "test");
+  EXPECT_NE(script.find("set multiplot layout 1,3"), std::string::npos);  // one panel per cell
+  EXPECT_NE(script.find("set title 'page_iter/core/k:0'"), std::string::npos);
+  // The step at commit 25 (x = 25) marked between x 24 and 25, in red.
+  EXPECT_NE(script.find("set arrow from first 24.5, graph 0 to first 24.5, graph 1 nohead lw 2 lc rgb '#d73027'"),
+            std::string::npos)
+      << script;
+  // Commits 30..39 come from another CPU: shaded.
+  EXPECT_NE(script.find("rect from first 29.5, graph 0 to first 39.5, graph 1 behind"), std::string::npos) << script;
+  const auto data = files::read_file(dir / "timeline_page_iter.dat", "test");
+  EXPECT_EQ(std::count(data.begin(), data.end(), '\n'), 1 + 3 * (1 + k_commits + 2));
+  const auto page = files::read_file(dir / "index.html", "test");
+  EXPECT_NE(page.find("<img src=\"timeline_page_iter.svg\""), std::string::npos);
+  EXPECT_NE(page.find("<td>page_iter/core/k:0</td>"), std::string::npos);
+  EXPECT_NE(page.find("Environment changes"), std::string::npos);
+}
+
 TEST_F(HistoryChanges, BadUsage) {
   auto r = run_benchgate({"history", "changes", "--history", store()});
   EXPECT_EQ(r.exit_code, 2);
