@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "harness/report/format.hpp"
+
 namespace benchgate::history {
 
 namespace {
@@ -23,6 +25,18 @@ nlohmann::ordered_json commit_json(const commit_ref& c) { return {{"commit", c.c
 
 }  // namespace
 
+std::string format_p(double p) { return format("%.2g", p); }
+
+std::string format_change(const found_change& c) {
+  return report::format_percent(c.change_pct / 100) + " [" + report::format_percent(c.change_low_pct / 100) + ", " +
+         report::format_percent(c.change_high_pct / 100) + "]";
+}
+
+std::string change_kind(const found_change& c) {
+  if (c.at_environment_change) return "environment change";
+  return c.regression ? "regression" : "improvement";
+}
+
 std::string changes_to_text(const changes_report& report, const changes_context& context) {
   const auto& s = context.settings;
   std::string out = "history: " + context.store + ": " + std::to_string(report.commits) + " commits, " +
@@ -33,13 +47,9 @@ std::string changes_to_text(const changes_report& report, const changes_context&
          std::to_string(s.detection.min_segment) + " commits): " + std::to_string(report.changes.size()) + "\n";
   for (const auto& c : report.changes) {
     out += "  " + c.cell + "  " + short_commit(c.last_before.commit) + " -> " + short_commit(c.first_after.commit) +
-           " (" + c.first_after.date + ")  " + format("%.4g", c.mean_before_ns) + " -> " +
-           format("%.4g", c.mean_after_ns) + " ns  " + format("%+.1f", c.change_pct) + " % [" +
-           format("%+.1f", c.change_low_pct) + ", " + format("%+.1f", c.change_high_pct) + "]  p=" +
-           format("%.2g", c.p) + "  " + (c.at_environment_change ? "environment change"
-                                         : c.regression            ? "regression"
-                                                                   : "improvement") +
-           (c.recent ? " (recent)" : "") + "\n";
+           " (" + c.first_after.date + ")  " + report::format_time_ns(c.mean_before_ns) + " -> " +
+           report::format_time_ns(c.mean_after_ns) + "  " + format_change(c) + "  p=" + format_p(c.p) + "  " +
+           change_kind(c) + (c.recent ? " (recent)" : "") + "\n";
     if (!c.environment.empty() && report.environments > 1) out += "      on " + c.environment + "\n";
   }
   if (!report.environment_changes.empty()) {

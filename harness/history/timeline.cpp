@@ -1,11 +1,11 @@
 #include "harness/history/timeline.hpp"
 
-#include <cstdio>
 #include <map>
 #include <set>
 
 #include "harness/charts/timeline_chart.hpp"
 #include "harness/html/escape.hpp"
+#include "harness/report/format.hpp"
 
 namespace benchgate::history {
 
@@ -17,12 +17,6 @@ std::string stem_of(const std::string& case_name) {
   std::string stem = "timeline_";
   for (char c : case_name) stem += std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' ? c : '_';
   return stem;
-}
-
-std::string percent(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%+.1f", value);
-  return buffer;
 }
 
 }  // namespace
@@ -99,22 +93,11 @@ std::string timeline_page(const std::vector<charts::chart>& charts, const change
   page += "<table><tr><th>cell</th><th>last before</th><th>first after</th><th>mean before (ns)</th>"
           "<th>mean after (ns)</th><th>change % [95 % interval]</th><th>p</th><th></th></tr>\n";
   for (const auto& c : report.changes) {
-    char p[32];
-    std::snprintf(p, sizeof p, "%.2g", c.p);
-    char before[32];
-    char after[32];
-    std::snprintf(before, sizeof before, "%.4g", c.mean_before_ns);
-    std::snprintf(after, sizeof after, "%.4g", c.mean_after_ns);
     page += "<tr>" + html::element("td", c.cell) + html::element("td", c.last_before.commit.substr(0, 12)) +
             html::element("td", c.first_after.commit.substr(0, 12) + " (" + c.first_after.date + ")") +
-            html::element("td", before) + html::element("td", after) +
-            html::element("td", percent(c.change_pct) + " [" + percent(c.change_low_pct) + ", " +
-                                    percent(c.change_high_pct) + "]") +
-            html::element("td", p) +
-            html::element("td", c.at_environment_change ? "environment change"
-                                : c.regression          ? "regression"
-                                                        : "improvement") +
-            "</tr>\n";
+            html::element("td", report::format_time_ns(c.mean_before_ns)) +
+            html::element("td", report::format_time_ns(c.mean_after_ns)) + html::element("td", format_change(c)) +
+            html::element("td", format_p(c.p)) + html::element("td", change_kind(c)) + "</tr>\n";
   }
   page += "</table>\n";
   if (!report.environment_changes.empty()) {

@@ -61,6 +61,24 @@ double variance(std::span<const double> v, double m) {
   return s / static_cast<double>(v.size() - 1);
 }
 
+t_test_result means_of(std::span<const double> a, std::span<const double> b) {
+  t_test_result r;
+  r.mean_a = mean(a);
+  r.mean_b = mean(b);
+  r.difference = r.mean_b - r.mean_a;
+  return r;
+}
+
+// The two-sided p of r's t; a zero standard error gives 0 or 1.
+t_test_result with_p(t_test_result r) {
+  if (r.standard_error == 0) {
+    r.p = r.difference == 0 ? 1 : 0;
+  } else {
+    r.p = std::clamp(2 * student_t_cdf(-std::fabs(r.difference / r.standard_error), r.df), 0.0, 1.0);
+  }
+  return r;
+}
+
 }  // namespace
 
 double student_t_cdf(double t, double df) {
@@ -80,43 +98,27 @@ double student_t_quantile(double probability, double df) {
 }
 
 t_test_result student_t_test(std::span<const double> a, std::span<const double> b) {
-  t_test_result r;
-  r.mean_a = mean(a);
-  r.mean_b = mean(b);
-  r.difference = r.mean_b - r.mean_a;
+  auto r = means_of(a, b);
   if (a.size() < 2 || b.size() < 2) return r;
   const double na = static_cast<double>(a.size());
   const double nb = static_cast<double>(b.size());
   r.df = na + nb - 2;
   const double pooled = ((na - 1) * variance(a, r.mean_a) + (nb - 1) * variance(b, r.mean_b)) / r.df;
   r.standard_error = std::sqrt(pooled * (1 / na + 1 / nb));
-  if (r.standard_error == 0) {
-    r.p = r.difference == 0 ? 1 : 0;
-    return r;
-  }
-  const double t = r.difference / r.standard_error;
-  r.p = std::clamp(2 * student_t_cdf(-std::fabs(t), r.df), 0.0, 1.0);
-  return r;
+  return with_p(r);
 }
 
 t_test_result welch_t_test(std::span<const double> a, std::span<const double> b) {
-  t_test_result r;
-  r.mean_a = mean(a);
-  r.mean_b = mean(b);
-  r.difference = r.mean_b - r.mean_a;
+  auto r = means_of(a, b);
   if (a.size() < 2 || b.size() < 2) return r;
   const double qa = variance(a, r.mean_a) / static_cast<double>(a.size());
   const double qb = variance(b, r.mean_b) / static_cast<double>(b.size());
   r.standard_error = std::sqrt(qa + qb);
-  if (r.standard_error == 0) {
-    r.df = static_cast<double>(a.size() + b.size() - 2);
-    r.p = r.difference == 0 ? 1 : 0;
-    return r;
-  }
-  r.df = (qa + qb) * (qa + qb) /
-         (qa * qa / static_cast<double>(a.size() - 1) + qb * qb / static_cast<double>(b.size() - 1));
-  r.p = std::clamp(2 * student_t_cdf(-std::fabs(r.difference / r.standard_error), r.df), 0.0, 1.0);
-  return r;
+  r.df = r.standard_error == 0 ? static_cast<double>(a.size() + b.size() - 2)
+                               : (qa + qb) * (qa + qb) /
+                                     (qa * qa / static_cast<double>(a.size() - 1) +
+                                      qb * qb / static_cast<double>(b.size() - 1));
+  return with_p(r);
 }
 
 double difference_half_width(const t_test_result& test, double confidence) {
