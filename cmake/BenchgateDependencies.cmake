@@ -28,3 +28,6 @@ endif()
 
 # valgrind's client-request headers (valgrind/callgrind.h) for instruction counts.
 find_path(VALGRIND_INCLUDE_DIR valgrind/callgrind.h REQUIRED)
+
+# libsqlite3-dev: the history store (harness/history).
+find_package(SQLite3 REQUIRED)

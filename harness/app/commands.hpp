@@ -40,6 +40,11 @@ exit_code merge_results(const options::merge_options& options, std::ostream& out
 exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
                           std::ostream& out);
 
+// `benchgate history add|changes|plot|export`. changes: exit 1 when a
+// regression change point lies in the --window commits. `err` receives
+// gnuplot's warnings (plot).
+exit_code history_command(const options::history_options& options, std::ostream& out, std::ostream& err);
+
 // Shared by compare and run --baseline: prints the report of `d` on `out`
 // and its warnings ("warning: ...") on `err`; returns the report with the
 // warnings appended, for --text-out.

@@ -43,6 +43,7 @@ int dispatch(const std::vector<std::string>& args) {
           [&](const options::plot_options& o) { return app::plot_charts(o, std::cout, std::cerr); },
           [&](const options::report_options& o) { return app::write_report(o, std::cout, std::cerr); },
           [&](const options::calibrate_options& o) { return app::calibrate_noise(o, cases, std::cout); },
+          [&](const options::history_options& o) { return app::history_command(o, std::cout, std::cerr); },
       },
       command));
 }

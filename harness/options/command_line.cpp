@@ -27,6 +27,7 @@ constexpr subcommand k_subcommands[] = {
     {"plot", "draw charts (SVG, PNG, gnuplot scripts) of results or a comparison", detail::parse_plot},
     {"report", "write a static HTML page of results, a comparison and their charts", detail::parse_report},
     {"calibrate", "measure the noise floor: A/A false alarms, injected-slowdown detections", detail::parse_calibrate},
+    {"history", "keep every run in a store; find change points across commits", detail::parse_history},
 };
 
 std::string top_help() {

@@ -1,5 +1,6 @@
 #include "harness/options/parse_support.hpp"
 
+#include <regex>
 #include <sstream>
 
 #include "harness/errors/input_error.hpp"
@@ -150,6 +151,15 @@ std::optional<std::filesystem::path> get_folder(const po::variables_map& vm, con
   if (!text) return std::nullopt;
   if (text->empty()) throw input_error("--" + std::string(name) + ": expected a folder, got ''");
   return std::filesystem::path(*text);
+}
+
+void check_regex(const char* option, const std::string& text) {
+  try {
+    std::regex compiled(text, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    throw input_error("--" + std::string(option) + " " + text + ": not a valid regular expression (" + e.what() +
+                      "); expected an ECMAScript regex, e.g. 'core|baseline'");
+  }
 }
 
 }  // namespace benchgate::options::detail

@@ -44,6 +44,8 @@ std::optional<double> get_percent_up_to(const po::variables_map& vm, const char*
 // existing folder, in a folder that exists ("--out: expected a file name,
 // got ''").
 std::optional<std::filesystem::path> get_output_path(const po::variables_map& vm, const char* name);
+// Throws input_error when `text`, given to --`option`, is not an ECMAScript regex.
+void check_regex(const char* option, const std::string& text);
 // A folder name: not empty.
 std::optional<std::filesystem::path> get_folder(const po::variables_map& vm, const char* name);
 

@@ -218,15 +218,6 @@ std::optional<std::string> checked_baseline_name(const po::variables_map& vm, co
   return text;
 }
 
-void check_regex(const char* option, const std::string& text) {
-  try {
-    std::regex compiled(text, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    throw input_error("--" + std::string(option) + " " + text + ": not a valid regular expression (" + e.what() +
-                      "); expected an ECMAScript regex, e.g. 'core|baseline'");
-  }
-}
-
 }  // namespace
 
 command parse_run(const std::vector<std::string>& args, const suite::registry& cases) {

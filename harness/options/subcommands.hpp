@@ -17,6 +17,7 @@ command parse_merge(const std::vector<std::string>& args, const suite::registry&
 command parse_plot(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_report(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_calibrate(const std::vector<std::string>& args, const suite::registry& cases);
+command parse_history(const std::vector<std::string>& args, const suite::registry& cases);
 
 // Checks --case values against the registry (unknown -> input_error) and
 // drops repeats, keeping the first order.

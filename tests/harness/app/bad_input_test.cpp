@@ -415,8 +415,8 @@ TEST_F(BadInput, RunUnexpectedArgument) {
 
 TEST_F(BadInput, UnknownCommand) {
   expect_bad_input({"bench"},
-                   "unknown command 'bench'; expected one of list, run, compare, gate, merge, plot, report, calibrate "
-                   "(see 'benchgate --help')");
+                   "unknown command 'bench'; expected one of list, run, compare, gate, merge, plot, report, calibrate, "
+                   "history (see 'benchgate --help')");
 }
 
 TEST_F(BadInput, RunBadNumbers) {

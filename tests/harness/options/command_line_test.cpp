@@ -69,7 +69,7 @@ TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
 TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
   EXPECT_EQ(error_of({"frobnicate"}),
             "unknown command 'frobnicate'; expected one of list, run, compare, gate, merge, plot, report, "
-            "calibrate (see 'benchgate --help')");
+            "calibrate, history (see 'benchgate --help')");
 }
 
 TEST(RunOptions, DefaultsAreCriterionsAndQuickLowersThem) {

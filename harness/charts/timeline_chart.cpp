@@ -1,0 +1,79 @@
+#include "harness/charts/timeline_chart.hpp"
+
+#include <algorithm>
+
+#include "harness/charts/gnuplot_text.hpp"
+
+namespace benchgate::charts {
+
+namespace {
+
+constexpr std::size_t k_max_columns = 3;
+constexpr int k_panel_width_px = 420;
+constexpr int k_panel_height_px = 260;
+constexpr int k_title_height_px = 40;
+constexpr std::size_t k_max_xtics = 8;
+constexpr const char* k_regression_color = "#d73027";
+constexpr const char* k_improvement_color = "#1a9850";
+constexpr const char* k_shade_color = "#e0e0e0";
+
+std::string xtics(const std::vector<std::string>& labels) {
+  if (labels.empty()) return "  unset xtics\n";
+  const std::size_t step = std::max<std::size_t>(1, (labels.size() + k_max_xtics - 1) / k_max_xtics);
+  std::string out = "  set xtics rotate by 45 right (";
+  for (std::size_t i = 0; i < labels.size(); i += step) {
+    if (i > 0) out += ", ";
+    out += gp_quote(labels[i]) + " " + std::to_string(i);
+  }
+  return out + ")\n";
+}
+
+}  // namespace
+
+chart timeline_chart(const timeline_spec& spec) {
+  chart c;
+  c.stem = spec.stem;
+  c.title = spec.title;
+  const std::size_t n = spec.panels.size();
+  const std::size_t columns = std::max<std::size_t>(1, std::min(n, k_max_columns));
+  const std::size_t rows = (n + columns - 1) / columns;
+  c.width_px = k_panel_width_px * static_cast<int>(columns);
+  c.height_px = k_title_height_px + k_panel_height_px * static_cast<int>(std::max<std::size_t>(rows, 1));
+  c.data = "# one block per panel (gnuplot index): x median low high\n";
+  const auto data = gp_quote(c.stem + ".dat");
+  const double x_max = std::max(1.0, static_cast<double>(spec.commit_labels.size()) - 1);
+  std::string body = "  set multiplot layout " + std::to_string(std::max<std::size_t>(rows, 1)) + "," +
+                     std::to_string(columns) + " title " + gp_quote(spec.title) + "\n";
+  body += "  set xrange [-0.5:" + gp_number(x_max + 0.5) + "]\n";
+  body += xtics(spec.commit_labels);
+  body += "  set ylabel " + gp_quote(spec.y_label) + "\n  set grid ytics\n  set key off\n";
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& p = spec.panels[i];
+    c.data += "# " + p.title + "\n";
+    for (const auto& pt : p.points) {
+      c.data += gp_number(pt.x) + " " + gp_number(pt.median) + " " + gp_number(pt.low) + " " + gp_number(pt.high) + "\n";
+    }
+    if (p.points.empty()) c.data += "NaN NaN NaN NaN\n";
+    c.data += "\n\n";
+    body += "  unset arrow\n  unset object\n  set title " + gp_quote(p.title) + "\n";
+    int object = 1;
+    for (const auto& [first, last] : p.shaded) {
+      body += "  set object " + std::to_string(object++) + " rect from first " + gp_number(first - 0.5) +
+              ", graph 0 to first " + gp_number(last + 0.5) + ", graph 1 behind fc rgb " + gp_quote(k_shade_color) +
+              " fs solid 0.6 noborder\n";
+    }
+    for (const auto& m : p.changes) {
+      body += "  set arrow from first " + gp_number(m.x - 0.5) + ", graph 0 to first " + gp_number(m.x - 0.5) +
+              ", graph 1 nohead lw 2 lc rgb " + gp_quote(m.regression ? k_regression_color : k_improvement_color) +
+              " front\n";
+    }
+    body += "  plot " + data + " index " + std::to_string(i) +
+            " using 1:2:3:4 with yerrorbars pt 7 ps 0.5 lc rgb '#2c7bb6' notitle, \\\n       " + data + " index " +
+            std::to_string(i) + " using 1:2 with lines lw 1 lc rgb '#2c7bb6' notitle\n";
+  }
+  body += "  unset multiplot\n";
+  c.body = body;
+  return c;
+}
+
+}  // namespace benchgate::charts

@@ -1,0 +1,96 @@
+#pragma once
+// Change points across commits: each cell's series (one value per commit,
+// the median of its run; the mean of the medians when a commit was run more
+// than once), one series per environment fingerprint unless told to mix
+// them, searched with stats::find_change_points.
+
+#include <cstdint>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "harness/history/store.hpp"
+#include "harness/stats/change_points.hpp"
+
+namespace benchgate::history {
+
+struct changes_settings {
+  stats::change_point_settings detection;
+  std::optional<std::int64_t> since_s;   // only commits dated at or after this
+  std::vector<std::string> cases;        // empty: every case
+  std::optional<std::regex> filter;      // on the cell's name (regex_search)
+  bool any_environment = false;          // one series per cell whatever the fingerprint
+  std::size_t recent_commits = 0;        // --window N; 0: none
+};
+
+// Confidence of a change point's interval of the change.
+inline constexpr double k_change_confidence = 0.95;
+
+struct commit_ref {
+  std::string commit;
+  std::string date;
+};
+
+struct found_change {
+  std::string cell;
+  std::string case_name;
+  std::string environment;   // the fingerprint ("" with any_environment)
+  commit_ref last_before;
+  commit_ref first_after;
+  std::size_t values_before = 0;  // commits in the segment before
+  std::size_t values_after = 0;
+  double mean_before_ns = 0;
+  double mean_after_ns = 0;
+  double change_pct = 0;
+  double change_low_pct = 0;      // k_change_confidence interval
+  double change_high_pct = 0;
+  double p = 1;
+  bool regression = false;        // slower after
+  bool recent = false;            // first_after among the last recent_commits commits
+  bool at_environment_change = false;  // only with any_environment: not a regression
+};
+
+struct environment_change {
+  commit_ref at;  // the first commit measured on the new environment
+  std::string from;
+  std::string to;
+};
+
+struct changes_report {
+  std::size_t commits = 0;       // commits with a value in the selected cells
+  std::size_t series = 0;
+  std::size_t environments = 0;
+  std::vector<commit_ref> recent;  // the --window commits, oldest first
+  std::vector<found_change> changes;  // by cell, then commit
+  std::vector<environment_change> environment_changes;
+
+  // Regression change points in the recent window, environment changes aside.
+  std::size_t recent_regressions() const;
+};
+
+changes_report find_changes(const stored_history& history, const changes_settings& settings);
+
+// One commit's value in a series: the mean over its runs of their medians
+// and interval bounds.
+struct commit_value {
+  std::int64_t commit_index = 0;   // into stored_history::commits
+  std::int64_t environment_id = 0; // of its first run
+  double median = 0;
+  double low = 0;
+  double high = 0;
+  int runs = 0;
+};
+
+struct cell_series {
+  const stored_cell* cell = nullptr;
+  std::int64_t environment_id = 0;  // 0: every environment (any_environment)
+  std::vector<commit_value> values; // by commit
+};
+
+// The series find_changes searches: the selected cells (cases, filter,
+// since), one per cell and environment unless settings.any_environment; by
+// cell id, then environment id.
+std::vector<cell_series> select_series(const stored_history& history, const changes_settings& settings);
+
+}  // namespace benchgate::history

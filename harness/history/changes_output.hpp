@@ -1,0 +1,35 @@
+#pragma once
+// How `history changes` reports: a text table, and benchgate.changes/1 JSON
+// (docs/history.md, "benchgate.changes/1").
+
+#include <string>
+
+#include "harness/history/changes.hpp"
+
+namespace benchgate::history {
+
+inline constexpr const char* changes_schema = "benchgate.changes/1";
+
+// What the report was made with, echoed in both outputs.
+struct changes_context {
+  std::string store;
+  std::string metric;  // "real_time" or "cpu_time"
+  changes_settings settings;
+  std::string since;   // as given, "" when not
+};
+
+// "p=1.2e-05"-style p-value text ("%.2g"), shared by the text and HTML reports.
+std::string format_p(double p);
+
+// "+10.02% [+9.6%, +10.4%]": a change point's change and interval.
+std::string format_change(const found_change& c);
+
+// "regression", "improvement" or "environment change".
+std::string change_kind(const found_change& c);
+
+std::string changes_to_text(const changes_report& report, const changes_context& context);
+
+// Pretty-printed JSON (2-space indent, ends with '\n').
+std::string changes_to_json_text(const changes_report& report, const changes_context& context);
+
+}  // namespace benchgate::history

@@ -1,0 +1,153 @@
+#include "harness/history/run_record.hpp"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "harness/errors/input_error.hpp"
+#include "harness/history/iso_date.hpp"
+#include "harness/stats/summary.hpp"
+
+namespace benchgate::history {
+
+namespace {
+
+// z of a two-sided 95 % interval; below this many samples the order
+// statistics cannot give one, and the interval is the whole range.
+constexpr double k_z95 = 1.959964;
+constexpr std::size_t k_min_samples_for_median_interval = 6;
+
+std::string field(const std::optional<std::string>& value) { return value ? *value : "?"; }
+
+bool is_hex_commit(const std::string& text) {
+  return text.size() >= 4 && text.size() <= 64 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+}
+
+std::string sha256_hex(const std::string& bytes) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr);
+  std::string out;
+  char hex[3];
+  for (unsigned int i = 0; i < length; ++i) {
+    std::snprintf(hex, sizeof hex, "%02x", digest[i]);
+    out += hex;
+  }
+  return out;
+}
+
+std::string exact(double value) {
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%a", value);
+  return buffer;
+}
+
+}  // namespace
+
+std::string fingerprint::text() const {
+  return "cpu=" + field(cpu_model) + "; cpus=" + (logical_cpus > 0 ? std::to_string(logical_cpus) : "?") +
+         "; compiler=" + field(compiler) + "; flags=" + field(compiler_flags) + "; build=" + field(build_type) +
+         "; benchmark=" + field(benchmark_version);
+}
+
+fingerprint fingerprint_of(const results::environment& env) {
+  return {env.cpu_model, env.logical_cpus, env.compiler, env.compiler_flags, env.build_type, env.benchmark_version};
+}
+
+summary summarize(std::vector<double> values) {
+  summary s;
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  s.median = stats::percentile_of_sorted(values, 50);
+  s.mean = stats::mean(values);
+  const std::size_t n = values.size();
+  if (n < k_min_samples_for_median_interval) {
+    s.low = values.front();
+    s.high = values.back();
+    return s;
+  }
+  const double half = k_z95 * std::sqrt(static_cast<double>(n)) / 2;
+  const double centre = static_cast<double>(n) / 2;
+  const auto low = static_cast<std::size_t>(std::max(0.0, std::floor(centre - half)));
+  const auto high = static_cast<std::size_t>(std::min(static_cast<double>(n - 1), std::ceil(centre + half) - 1));
+  s.low = values[low];
+  s.high = values[std::max(low, high)];
+  return s;
+}
+
+run_record make_run_record(const results::loaded_results& loaded, const std::string& source,
+                           const record_overrides& overrides) {
+  const auto& env = loaded.results.env;
+  run_record r;
+  r.source = source;
+  r.format = loaded.format;
+  if (overrides.commit) {
+    if (env.git_commit && !env.git_commit->empty() && *env.git_commit != *overrides.commit &&
+        env.git_commit->rfind(*overrides.commit, 0) != 0) {
+      throw input_error("--commit " + *overrides.commit + ": RESULTS " + source + " was built from commit " +
+                        *env.git_commit + "; leave --commit out or give that commit");
+    }
+    r.commit = *overrides.commit;
+  } else {
+    if (!env.git_commit || env.git_commit->empty()) {
+      throw input_error("RESULTS " + source + ": no commit recorded (" + loaded.format +
+                        " files made outside a git checkout have none); give the measured commit with --commit SHA");
+    }
+    if (env.git_dirty.value_or(false)) {
+      throw input_error("RESULTS " + source + ": built from commit " + *env.git_commit +
+                        " with uncommitted changes, so it did not measure that commit; give --commit SHA to record it "
+                        "as that commit anyway");
+    }
+    r.commit = *env.git_commit;
+  }
+  if (!is_hex_commit(r.commit)) {
+    throw input_error("RESULTS " + source + ": commit '" + r.commit + "': expected a hexadecimal git commit id");
+  }
+  const auto run_date = env.date.empty() ? std::nullopt : parse_iso_date(env.date);
+  if (run_date) r.run_date = run_date->utc;
+  if (overrides.date) {
+    const auto date = parse_iso_date(*overrides.date);
+    if (!date) {
+      throw input_error("--date " + *overrides.date +
+                        ": expected an ISO 8601 date, e.g. 2026-12-04 or 2026-12-04T08:30:00+01:00 (git log --format=%cI)");
+    }
+    r.commit_date = date->utc;
+    r.commit_time_s = date->epoch_s;
+  } else if (run_date) {
+    r.commit_date = run_date->utc;
+    r.commit_time_s = run_date->epoch_s;
+  } else {
+    throw input_error("RESULTS " + source + ": no readable run date ('" + env.date +
+                      "'); give the commit's date with --date (git log -1 --format=%cI SHA)");
+  }
+  r.tool_version = env.tool_version;
+  r.environment = fingerprint_of(env);
+
+  // The commit and its date are what the user says the run measured, not
+  // the run itself: the same file given with another --commit is the same run.
+  std::string identity = r.run_date + '\n' + r.format + '\n' + r.environment.text() + '\n';
+  for (const auto& c : loaded.results.cells) {
+    if (!c.error.empty() || c.samples.empty()) continue;
+    cell_record cell;
+    cell.name = c.name;
+    cell.case_name = c.case_name;
+    identity += c.name + '\n';
+    for (const auto& s : c.samples) {
+      cell.real_ns.push_back(s.real_ns);
+      cell.cpu_ns.push_back(s.cpu_ns);
+      cell.iterations.push_back(s.iterations);
+      identity += exact(s.real_ns) + ' ' + exact(s.cpu_ns) + ' ' + std::to_string(s.iterations) + '\n';
+    }
+    cell.real = summarize(cell.real_ns);
+    cell.cpu = summarize(cell.cpu_ns);
+    r.cells.push_back(std::move(cell));
+  }
+  if (r.cells.empty()) throw input_error("RESULTS " + source + ": no timed cell (every cell failed or has no sample)");
+  r.digest = sha256_hex(identity);
+  return r;
+}
+
+}  // namespace benchgate::history

@@ -1,0 +1,78 @@
+#pragma once
+// What the history store keeps of one run: the commit it measured, when,
+// on what environment, and each timed cell's samples with their summary.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/results/input_loader.hpp"
+
+namespace benchgate::history {
+
+// What makes timings comparable: the same machine model, the same build.
+// Two runs with different fingerprints are different series.
+struct fingerprint {
+  std::optional<std::string> cpu_model;
+  int logical_cpus = 0;  // 0: unknown
+  std::optional<std::string> compiler;
+  std::optional<std::string> compiler_flags;
+  std::optional<std::string> build_type;
+  std::optional<std::string> benchmark_version;
+
+  // "cpu=...; cpus=2; compiler=...; flags=...; build=...; benchmark=..."
+  // ("?" for what is unknown): the key the store identifies it by.
+  std::string text() const;
+};
+
+fingerprint fingerprint_of(const results::environment& env);
+
+// Median, mean and a distribution-free 95 % interval of the median (order
+// statistics; the whole range below 6 samples), in ns per iteration.
+struct summary {
+  double median = 0;
+  double mean = 0;
+  double low = 0;
+  double high = 0;
+};
+summary summarize(std::vector<double> values);
+
+struct cell_record {
+  std::string name;
+  std::string case_name;
+  std::vector<double> real_ns;
+  std::vector<double> cpu_ns;
+  std::vector<std::int64_t> iterations;
+  summary real;
+  summary cpu;
+};
+
+struct run_record {
+  std::string commit;
+  std::string commit_date;        // UTC ISO 8601: orders the series
+  std::int64_t commit_time_s = 0;
+  std::string run_date;           // UTC ISO 8601, "" when unknown
+  std::string tool_version;
+  fingerprint environment;
+  std::string format;             // benchgate.results/1 or google-benchmark
+  std::string source;             // the file it came from
+  std::vector<cell_record> cells; // timed cells only
+  std::string digest;             // SHA-256 of the run date, format, environment and samples
+};
+
+// What `history add` was told on its command line.
+struct record_overrides {
+  std::optional<std::string> commit;  // --commit
+  std::optional<std::string> date;    // --date: the commit's date
+};
+
+// The record of `loaded` read from `source`. The commit is --commit or the
+// results' git_commit (they must agree when both are given); a build with
+// uncommitted changes needs --commit. The date is --date or the run's date.
+// Throws input_error naming `source` for a missing commit or date, a bad
+// date, or no timed cell.
+run_record make_run_record(const results::loaded_results& loaded, const std::string& source,
+                           const record_overrides& overrides);
+
+}  // namespace benchgate::history

@@ -1,0 +1,41 @@
+#pragma once
+// Options of `benchgate history VERB`, validated.
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace benchgate::options {
+
+enum class history_verb { add, changes, plot, export_csv };
+
+struct history_options {
+  history_verb verb = history_verb::add;
+  std::filesystem::path store = "reports/history.db";  // --history FILE
+  std::string store_source = "--history reports/history.db";
+
+  // add
+  std::vector<std::string> inputs;    // RESULTS files
+  std::optional<std::string> commit;  // --commit SHA
+  std::optional<std::string> date;    // --date ISO
+
+  // changes
+  std::string metric = "real_time";    // --metric real_time | cpu_time
+  std::optional<std::string> since;    // --since DATE or COMMIT
+  std::vector<std::string> cases;      // --case NAME...
+  std::optional<std::string> filter;   // --filter REGEX on cell names
+  double min_change_pct = 1;           // --min-change PCT (compare's default noise threshold)
+  double alpha = 0.001;                // --alpha P
+  std::size_t recent_commits = 0;      // --window N: exit 1 on a regression in the last N commits
+  std::size_t min_segment = 3;         // --min-segment N
+  std::size_t detection_window = 50;   // --detection-window N (0: whole series)
+  bool any_environment = false;        // --any-environment
+  std::optional<std::filesystem::path> json;  // --json FILE
+
+  // export: --out FILE (default: stdout); plot: --out DIR (required)
+  std::optional<std::filesystem::path> out;
+};
+
+}  // namespace benchgate::options

@@ -1,0 +1,204 @@
+#include "harness/stats/change_points.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "harness/stats/summary.hpp"
+
+namespace benchgate::stats {
+
+namespace {
+
+// Otava's split pass keeps candidates up to 10 alpha; the merge pass then
+// removes those above alpha, weakest first.
+constexpr double k_split_alpha_factor = 10;
+// The outlier guard leaves one value out of sides of at least this many, so
+// that 3 stay; shorter sides are guarded by Welch's test alone.
+constexpr std::size_t k_min_values_to_trim = 4;
+
+// The test of [left, index) against [index, right), with the outlier guard
+// and the scan correction.
+change_point judge(std::span<const double> series, std::size_t left, std::size_t index, std::size_t right,
+                   std::size_t min_segment) {
+  change_point cp;
+  cp.index = index;
+  const auto before = series.subspan(left, index - left);
+  const auto after = series.subspan(index, right - index);
+  cp.test = student_t_test(before, after);
+  auto without_farthest = [](std::span<const double> side) {
+    std::vector<double> kept(side.begin(), side.end());
+    if (kept.size() < k_min_values_to_trim) return kept;
+    const double m = median(kept);
+    const auto farthest = std::max_element(kept.begin(), kept.end(), [m](double a, double b) {
+      return std::fabs(a - m) < std::fabs(b - m);
+    });
+    kept.erase(farthest);
+    return kept;
+  };
+  const auto before_trimmed = without_farthest(before);
+  const auto after_trimmed = without_farthest(after);
+  // Judged without each side's farthest value, so that one outlier neither
+  // makes a change point nor hides one; by Student's pooled test as Otava,
+  // and by Welch's: a short segment whose variance is small, or large, by
+  // chance fools one of them, not both.
+  const double p = std::max(student_t_test(before_trimmed, after_trimmed).p, welch_t_test(before_trimmed, after_trimmed).p);
+  // The split was chosen as the best of every position in the segment, so
+  // its p is the smallest of many: Bonferroni over those positions.
+  const double positions = right - left >= 2 * min_segment ? static_cast<double>(right - left - 2 * min_segment + 1) : 1;
+  cp.p = std::min(1.0, p * positions);
+  return cp;
+}
+
+double magnitude(const change_point& cp) {
+  if (cp.test.mean_a == 0) return cp.test.mean_b == 0 ? 0 : INFINITY;
+  return std::fabs(cp.test.difference / cp.test.mean_a);
+}
+
+struct candidate {
+  std::size_t index = 0;
+  double divergence = 0;
+};
+
+// The best split of series[left, right), if the segment is long enough.
+std::optional<candidate> best_split(std::span<const double> series, std::size_t left, std::size_t right,
+                                    std::size_t min_segment) {
+  if (right - left < 2 * min_segment) return std::nullopt;
+  const auto q = e_divisive_divergence(series.subspan(left, right - left), min_segment);
+  const auto best = std::max_element(q.begin(), q.end());
+  return candidate{left + min_segment + static_cast<std::size_t>(best - q.begin()), *best};
+}
+
+// E-divisive on series[begin, end): split the segment whose best split
+// diverges most, while that split is significant.
+std::vector<std::size_t> e_divisive(std::span<const double> series, std::size_t begin, std::size_t end,
+                                    std::size_t min_segment, double alpha) {
+  std::vector<std::size_t> cuts;
+  for (;;) {
+    std::optional<candidate> best;
+    std::size_t best_left = begin;
+    std::size_t best_right = end;
+    std::size_t left = begin;
+    for (std::size_t i = 0; i <= cuts.size(); ++i) {
+      const std::size_t right = i < cuts.size() ? cuts[i] : end;
+      const auto c = best_split(series, left, right, min_segment);
+      if (c && (!best || c->divergence > best->divergence)) {
+        best = c;
+        best_left = left;
+        best_right = right;
+      }
+      left = right;
+    }
+    if (!best || best->divergence <= 0) break;
+    if (judge(series, best_left, best->index, best_right, min_segment).p > alpha) break;
+    cuts.insert(std::upper_bound(cuts.begin(), cuts.end(), best->index), best->index);
+  }
+  return cuts;
+}
+
+// Each change point judged between its neighbours.
+std::vector<change_point> judge_all(std::span<const double> series, const std::vector<std::size_t>& cuts,
+                                    std::size_t min_segment) {
+  std::vector<change_point> out;
+  for (std::size_t i = 0; i < cuts.size(); ++i) {
+    const std::size_t left = i == 0 ? 0 : cuts[i - 1];
+    const std::size_t right = i + 1 < cuts.size() ? cuts[i + 1] : series.size();
+    out.push_back(judge(series, left, cuts[i], right, min_segment));
+  }
+  return out;
+}
+
+// Otava's merge: drop the weakest change point (the largest p above alpha,
+// else the smallest change below min_change) and judge its neighbours again
+// over their widened segments, until every one passes.
+void merge(std::span<const double> series, std::vector<change_point>& points, double alpha, double min_change,
+           std::size_t min_segment) {
+  while (!points.empty()) {
+    auto weakest = std::max_element(points.begin(), points.end(),
+                                    [](const change_point& a, const change_point& b) { return a.p < b.p; });
+    if (weakest->p <= alpha) {
+      weakest = std::min_element(points.begin(), points.end(), [](const change_point& a, const change_point& b) {
+        return magnitude(a) < magnitude(b);
+      });
+      if (magnitude(*weakest) >= min_change) return;
+    }
+    const auto at = static_cast<std::size_t>(weakest - points.begin());
+    points.erase(weakest);
+    auto rejudge = [&](std::size_t i) {
+      const std::size_t left = i == 0 ? 0 : points[i - 1].index;
+      const std::size_t right = i + 1 < points.size() ? points[i + 1].index : series.size();
+      points[i] = judge(series, left, points[i].index, right, min_segment);
+    };
+    if (at < points.size()) rejudge(at);
+    if (at > 0) rejudge(at - 1);
+  }
+}
+
+}  // namespace
+
+std::vector<double> e_divisive_divergence(std::span<const double> series, std::size_t min_segment) {
+  const std::size_t n = series.size();
+  const std::size_t first = std::max<std::size_t>(min_segment, 1);
+  if (n < 2 * first) return {};
+  auto d = [&](std::size_t i, std::size_t j) { return std::fabs(series[i] - series[j]); };
+  // Sums of distances within the left part, within the right part, and across.
+  double within_left = 0;
+  double within_right = 0;
+  double across = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      if (j < first) within_left += d(i, j);
+      else if (i >= first) within_right += d(i, j);
+      else across += d(i, j);
+    }
+  }
+  std::vector<double> q;
+  q.reserve(n - 2 * first + 1);
+  for (std::size_t tau = first;; ++tau) {
+    const double m = static_cast<double>(tau);
+    const double k = static_cast<double>(n - tau);
+    const double e = 2 * across / (m * k) - (m > 1 ? 2 * within_left / (m * (m - 1)) : 0) -
+                     (k > 1 ? 2 * within_right / (k * (k - 1)) : 0);
+    q.push_back(m * k / (m + k) * e);
+    if (tau == n - first) break;
+    // Move series[tau] from the right part to the left one.
+    double to_left = 0;
+    double to_right = 0;
+    for (std::size_t j = 0; j < tau; ++j) to_left += d(tau, j);
+    for (std::size_t j = tau + 1; j < n; ++j) to_right += d(tau, j);
+    within_left += to_left;
+    within_right -= to_right;
+    across += to_right - to_left;
+  }
+  return q;
+}
+
+std::vector<change_point> find_change_points(std::span<const double> series, const change_point_settings& settings) {
+  const std::size_t n = series.size();
+  const std::size_t min_segment = std::max<std::size_t>(settings.min_segment, 2);
+  if (n < 2 * min_segment) return {};
+  const double split_alpha = std::min(1.0, settings.alpha * k_split_alpha_factor);
+  std::vector<std::size_t> cuts;
+  if (settings.window == 0 || settings.window >= n) {
+    cuts = e_divisive(series, 0, n, min_segment, split_alpha);
+  } else {
+    // Overlapping windows, as Otava: each starts half a window on, or at the
+    // last change point found, whichever is later.
+    const std::size_t window = std::max(settings.window, 2 * min_segment);
+    const std::size_t step = window / 2;
+    for (std::size_t start = 0; start < n;) {
+      const std::size_t end = std::min(start + window, n);
+      const auto found = e_divisive(series, start, end, min_segment, split_alpha);
+      cuts.insert(cuts.end(), found.begin(), found.end());
+      if (end == n) break;
+      start = std::max(found.empty() ? start : found.back(), start + step);
+    }
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  }
+  auto points = judge_all(series, cuts, min_segment);
+  merge(series, points, settings.alpha, settings.min_change, min_segment);
+  return points;
+}
+
+}  // namespace benchgate::stats

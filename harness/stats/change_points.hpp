@@ -1,0 +1,51 @@
+#pragma once
+// Change points of a series (one value per commit): E-divisive means
+// (D. S. Matteson and N. A. James, "A Nonparametric Approach for Multiple
+// Change Point Analysis of Multivariate Data", JASA 2014) with the candidate
+// splits judged by Student's t test instead of a permutation test, as Apache
+// Otava/Hunter does (D. Fleming et al., "Hunter: Using Change Point
+// Detection to Hunt for Performance Regressions", ICPE 2023,
+// arXiv 2301.03034). docs/history.md describes the procedure and its cost.
+// Pure functions: the same series always gives the same change points.
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "harness/stats/student_t.hpp"
+
+namespace benchgate::stats {
+
+struct change_point_settings {
+  std::size_t min_segment = 3;  // values on each side of a change point, at least
+  std::size_t window = 50;      // values per E-divisive window (0: the whole series in one)
+  double alpha = 0.001;         // a change point's p must be <= alpha
+  double min_change = 0;        // |mean after / mean before - 1| must be >= this fraction
+};
+
+struct change_point {
+  std::size_t index = 0;  // the first value after the change
+  // Student's t test of the values since the previous change point (or the
+  // start) against those up to the next one (or the end).
+  t_test_result test;
+  // The p that decides: the larger of Student's and Welch's p, computed
+  // with each side's value farthest from its side's median left out (sides
+  // of 4 or more: one outlier neither makes nor hides a change point), times
+  // the number of positions the split was chosen from (Bonferroni: the best
+  // of many splits has a small p by chance). docs/history.md explains each.
+  double p = 1;
+};
+
+// The change points of `series`, in increasing index. Each side of each
+// change point has at least settings.min_segment values, so none is found
+// in the first or last min_segment values. Non-finite values are the
+// caller's to remove.
+std::vector<change_point> find_change_points(std::span<const double> series, const change_point_settings& settings);
+
+// E-divisive's divergence of series[0, tau) and series[tau, n) (alpha = 1):
+// Q(tau) = m k / (m + k) * (2 mean|x - y| - mean|x - x'| - mean|y - y'|),
+// m = tau, k = n - tau; for every tau in [min_segment, n - min_segment]
+// (entry tau - min_segment). Cost O(n^2). Exposed for tests.
+std::vector<double> e_divisive_divergence(std::span<const double> series, std::size_t min_segment);
+
+}  // namespace benchgate::stats

@@ -1,0 +1,203 @@
+// `benchgate history changes` and `history export --csv` on stores of
+// synthetic runs with known answers.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/files/file_io.hpp"
+#include "tests/harness/history/history_fixture.hpp"
+#include "tests/support/cli.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace benchgate::testing {
+namespace {
+
+using test_support::run_benchgate;
+
+constexpr int k_commits = 40;
+constexpr int k_step_at = 25;
+
+class HistoryChanges : public ::testing::Test {
+ protected:
+  std::string store() const { return (dir_.path() / "history.db").string(); }
+
+  // Cell 0 is 10 % slower from commit k_step_at on, cell 1 is flat, cell 2
+  // has one 3x spike at commit 10. With `slower_machine_from`, runs from that
+  // commit on come from another CPU, 30 % slower in every cell. Without
+  // `with_step`, cell 0 has no step.
+  void fill(int slower_machine_from = k_commits, bool with_step = true) {
+    std::vector<std::string> args = {"history", "add", "--history", store()};
+    for (int i = 0; i < k_commits; ++i) {
+      std::vector<double> ns = {with_step && i >= k_step_at ? 1100.0 : 1000.0, 500, i == 10 ? 6000.0 : 2000.0};
+      std::string cpu = "Test CPU";
+      if (i >= slower_machine_from) {
+        for (auto& x : ns) x *= 1.3;
+        cpu = "Slower CPU";
+      }
+      args.push_back(write_run(dir_.path(), i, synthetic_run(i, ns, 0.01, 42, cpu)));
+    }
+    const auto r = run_benchgate(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+
+  nlohmann::json changes_json(std::vector<std::string> extra, int expected_exit = 0) {
+    const auto json = (dir_.path() / "changes.json").string();
+    std::vector<std::string> args = {"history", "changes", "--history", store(), "--json", json};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = run_benchgate(args);
+    EXPECT_EQ(r.exit_code, expected_exit) << r.out << r.err;
+    last_out_ = r.out;
+    return nlohmann::json::parse(files::read_file(json, "test"));
+  }
+
+  test_support::temp_dir dir_;
+  std::string last_out_;
+};
+
+TEST_F(HistoryChanges, FindsTheStepAtItsCommitAndNothingElse) {
+  fill();
+  const auto j = changes_json({});
+  EXPECT_EQ(j["schema"], "benchgate.changes/1");
+  EXPECT_EQ(j["commits"], k_commits);
+  EXPECT_EQ(j["series"], 3);
+  ASSERT_EQ(j["change_points"].size(), 1u) << j.dump(2);
+  const auto& c = j["change_points"][0];
+  EXPECT_EQ(c["cell"], "page_iter/core/k:0");
+  EXPECT_EQ(c["case"], "page_iter");
+  EXPECT_EQ(c["last_before"]["commit"], commit_id(k_step_at - 1));
+  EXPECT_EQ(c["first_after"]["commit"], commit_id(k_step_at));
+  EXPECT_EQ(c["first_after"]["date"], commit_date(k_step_at));
+  EXPECT_EQ(c["commits_before"], k_step_at);
+  EXPECT_EQ(c["commits_after"], k_commits - k_step_at);
+  EXPECT_NEAR(c["mean_before_ns"].get<double>(), 1000, 10);
+  EXPECT_NEAR(c["mean_after_ns"].get<double>(), 1100, 11);
+  EXPECT_NEAR(c["change_pct"].get<double>(), 10, 1.5);
+  EXPECT_LT(c["change_interval_pct"][0].get<double>(), c["change_pct"].get<double>());
+  EXPECT_GT(c["change_interval_pct"][1].get<double>(), c["change_pct"].get<double>());
+  EXPECT_LT(c["p"].get<double>(), 0.001);
+  EXPECT_EQ(c["direction"], "regression");
+  EXPECT_FALSE(c["recent"].get<bool>());
+  EXPECT_NE(last_out_.find("page_iter/core/k:0"), std::string::npos) << last_out_;
+  EXPECT_NE(last_out_.find("regression"), std::string::npos) << last_out_;
+}
+
+TEST_F(HistoryChanges, WindowExitsOneOnlyForARecentRegression) {
+  fill();
+  auto j = changes_json({"--window", "20"}, 1);
+  EXPECT_EQ(j["recent_regressions"], 1);
+  EXPECT_TRUE(j["change_points"][0]["recent"].get<bool>());
+  j = changes_json({"--window", "10"}, 0);
+  EXPECT_EQ(j["recent_regressions"], 0);
+  EXPECT_EQ(j["recent_commits"].size(), 10u);
+}
+
+TEST_F(HistoryChanges, SelectionOptions) {
+  fill();
+  EXPECT_EQ(changes_json({"--filter", "k:1"})["change_points"].size(), 0u);
+  EXPECT_EQ(changes_json({"--filter", "k:1"})["series"], 1);
+  EXPECT_EQ(changes_json({"--case", "page_iter"})["change_points"].size(), 1u);
+  EXPECT_EQ(changes_json({"--min-change", "20"})["change_points"].size(), 0u);
+  // Since commit 20: 20 commits, the step still has 5 before it.
+  auto j = changes_json({"--since", commit_id(20).substr(0, 10)});
+  EXPECT_EQ(j["commits"], 20);
+  ASSERT_EQ(j["change_points"].size(), 1u);
+  EXPECT_EQ(j["change_points"][0]["commits_before"], 5);
+  // Since a date after the step: no data before it.
+  EXPECT_EQ(changes_json({"--since", commit_date(k_step_at)})["change_points"].size(), 0u);
+  const auto bad = run_benchgate({"history", "changes", "--history", store(), "--since", "zz"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--since zz: neither an ISO 8601 date"), std::string::npos) << bad.err;
+}
+
+TEST_F(HistoryChanges, AnEnvironmentChangeIsShownNotReported) {
+  constexpr int k_switch = 30;
+  fill(k_switch, false);
+  auto j = changes_json({"--window", "10"}, 0);
+  EXPECT_EQ(j["environments"], 2);
+  EXPECT_EQ(j["series"], 6);
+  EXPECT_EQ(j["change_points"].size(), 0u) << j.dump(2);
+  EXPECT_EQ(j["recent_regressions"], 0);
+  ASSERT_EQ(j["environment_changes"].size(), 1u);
+  EXPECT_EQ(j["environment_changes"][0]["at"]["commit"], commit_id(k_switch));
+  EXPECT_NE(j["environment_changes"][0]["to"].get<std::string>().find("Slower CPU"), std::string::npos);
+  EXPECT_NE(last_out_.find("environment changes"), std::string::npos);
+  // Mixed on purpose: the +30 % at the switch is a change point in every
+  // cell, marked as an environment change, and still not a regression.
+  j = changes_json({"--window", "10", "--any-environment"}, 0);
+  ASSERT_EQ(j["change_points"].size(), 3u) << j.dump(2);
+  for (const auto& c : j["change_points"]) {
+    EXPECT_TRUE(c["at_environment_change"].get<bool>());
+    EXPECT_TRUE(c["recent"].get<bool>());
+    EXPECT_EQ(c["first_after"]["commit"], commit_id(k_switch));
+  }
+  EXPECT_EQ(j["recent_regressions"], 0);
+}
+
+TEST_F(HistoryChanges, AStepOnTheNewEnvironmentIsFoundInItsOwnSeries) {
+  fill(20);
+  const auto j = changes_json({"--window", "20"}, 1);
+  ASSERT_EQ(j["change_points"].size(), 1u) << j.dump(2);
+  EXPECT_EQ(j["change_points"][0]["first_after"]["commit"], commit_id(k_step_at));
+  EXPECT_NE(j["change_points"][0]["environment"].get<std::string>().find("Slower CPU"), std::string::npos);
+  EXPECT_EQ(j["change_points"][0]["commits_before"], k_step_at - 20);
+}
+
+TEST_F(HistoryChanges, ExportsCsvForOtava) {
+  fill();
+  const auto csv = (dir_.path() / "h.csv").string();
+  const auto r = run_benchgate({"history", "export", "--csv", "--history", store(), "--out", csv});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto text = files::read_file(csv, "test");
+  EXPECT_EQ(text.rfind("time,commit,environment,page_iter/core/k:0,page_iter/core/k:1,page_iter/core/k:2\n", 0), 0u)
+      << text.substr(0, 200);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), k_commits + 1);
+  EXPECT_NE(text.find("\n" + commit_date(0) + "," + commit_id(0) + ",cpu=Test CPU; cpus=2;"), std::string::npos);
+}
+
+TEST_F(HistoryChanges, PlotsATimelinePerCaseWithChangePointsAndEnvironmentsMarked) {
+  fill(30);
+  const auto dir = dir_.path() / "plot";
+  const auto r = run_benchgate({"history", "plot", "--history", store(), "--out", dir.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* name : {"timeline_page_iter.svg", "timeline_page_iter.png", "timeline_page_iter.gp",
+                           "timeline_page_iter.dat", "index.html"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir / name)) << name;
+  }
+  const auto script = files::read_file(dir / "timeline_page_iter.gp", "test");
+  EXPECT_NE(script.find("set multiplot layout 1,3"), std::string::npos);  // one panel per cell
+  EXPECT_NE(script.find("set title 'page_iter/core/k:0'"), std::string::npos);
+  // The step at commit 25 (x = 25) marked between x 24 and 25, in red.
+  EXPECT_NE(script.find("set arrow from first 24.5, graph 0 to first 24.5, graph 1 nohead lw 2 lc rgb '#d73027'"),
+            std::string::npos)
+      << script;
+  // Commits 30..39 come from another CPU: shaded.
+  EXPECT_NE(script.find("rect from first 29.5, graph 0 to first 39.5, graph 1 behind"), std::string::npos) << script;
+  const auto data = files::read_file(dir / "timeline_page_iter.dat", "test");
+  EXPECT_EQ(std::count(data.begin(), data.end(), '\n'), 1 + 3 * (1 + k_commits + 2));
+  const auto page = files::read_file(dir / "index.html", "test");
+  EXPECT_NE(page.find("<img src=\"timeline_page_iter.svg\""), std::string::npos);
+  EXPECT_NE(page.find("<td>page_iter/core/k:0</td>"), std::string::npos);
+  EXPECT_NE(page.find("Environment changes"), std::string::npos);
+}
+
+TEST_F(HistoryChanges, BadUsage) {
+  auto r = run_benchgate({"history", "changes", "--history", store()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no history store there"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(store()));
+  r = run_benchgate({"history"});
+  EXPECT_EQ(r.exit_code, 2);
+  r = run_benchgate({"history", "frobnicate"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown verb"), std::string::npos);
+  r = run_benchgate({"history", "add", "x.json", "--alpha", "0.1"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--alpha does not apply"), std::string::npos) << r.err;
+  r = run_benchgate({"history", "changes", "--alpha", "2"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(run_benchgate({"history", "--help"}).exit_code, 0);
+}
+
+}  // namespace
+}  // namespace benchgate::testing

@@ -1,0 +1,254 @@
+// `benchgate history add`: what is kept, what is refused, and that refusals,
+// kills and concurrent adders leave the store whole.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+
+#include <chrono>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include "harness/files/file_io.hpp"
+#include "tests/harness/history/history_fixture.hpp"
+#include "tests/support/cli.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace benchgate::testing {
+namespace {
+
+using test_support::run_benchgate;
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Runs `sql` on the store and returns the first column of the first row.
+long long query(const std::filesystem::path& store, const std::string& sql) {
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open_v2(store.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  long long value = -1;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW) {
+    value = sqlite3_column_int64(s, 0);
+  }
+  sqlite3_finalize(s);
+  sqlite3_close(db);
+  return value;
+}
+
+std::string query_text(const std::filesystem::path& store, const std::string& sql) {
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open_v2(store.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  std::string value;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW) {
+    value = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
+  }
+  sqlite3_finalize(s);
+  sqlite3_close(db);
+  return value;
+}
+
+class HistoryStore : public ::testing::Test {
+ protected:
+  std::string store() const { return (dir_.path() / "history.db").string(); }
+  std::string run_file(int i, double ns = 1000, const std::string& cpu = "Test CPU") {
+    return write_run(dir_.path(), i, synthetic_run(i, {ns, 2 * ns}, 0.01, 1, cpu));
+  }
+  test_support::temp_dir dir_;
+};
+
+TEST_F(HistoryStore, AddsRunsWithCommitDateEnvironmentAndSamples) {
+  const auto r = run_benchgate({"history", "add", "--history", store(), run_file(0), run_file(1)});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("added"), std::string::npos);
+  EXPECT_EQ(query(store(), "PRAGMA user_version"), 1);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 2);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM cells"), 2);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 4);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM samples"), 20);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM environments"), 1);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM runs WHERE commit_sha = '" + commit_id(1) +
+                               "' AND commit_date = '" + commit_date(1) + "' AND tool_version = '0.test'"),
+            1);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM environments WHERE fingerprint = 'cpu=Test CPU; cpus=2; "
+                           "compiler=GNU 12.2.0; flags=-O3 -DNDEBUG; build=Release; benchmark=1.7.1'"),
+            1);
+  EXPECT_EQ(query_text(store(), "PRAGMA journal_mode"), "wal");
+}
+
+TEST_F(HistoryStore, TheSameRunTwiceIsRefusedAndNothingIsAdded) {
+  const auto first = run_file(0);
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), first}).exit_code, 0);
+  const auto r = run_benchgate({"history", "add", "--history", store(), run_file(1), first});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("error: RESULTS " + first + ": this run"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is already in"), std::string::npos) << r.err;
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 1);
+  // The same file twice in one add.
+  const auto twice = run_benchgate({"history", "add", "--history", store(), run_file(2), run_file(2)});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("the same run as"), std::string::npos) << twice.err;
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 1);
+}
+
+TEST_F(HistoryStore, GoogleBenchmarkJsonNeedsACommit) {
+  const auto gbench = dir_.path() / "gbench.json";
+  std::ofstream(gbench) << R"({"context": {"date": "2026-03-01T10:00:00+01:00", "num_cpus": 2,
+    "library_version": "v1.7.1", "host_name": "h"},
+    "benchmarks": [{"name": "BM_x", "run_type": "iteration", "iterations": 100, "real_time": 5.0,
+                    "cpu_time": 5.0, "time_unit": "ns"}]})";
+  const auto missing = run_benchgate({"history", "add", "--history", store(), gbench.string()});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("no commit recorded"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("--commit SHA"), std::string::npos) << missing.err;
+  EXPECT_FALSE(std::filesystem::exists(store()));
+  const auto bad_date = run_benchgate({"history", "add", "--history", store(), gbench.string(), "--commit", "abcdef1",
+                                       "--date", "yesterday"});
+  EXPECT_EQ(bad_date.exit_code, 2);
+  EXPECT_NE(bad_date.err.find("--date yesterday: expected an ISO 8601 date"), std::string::npos) << bad_date.err;
+  const auto r = run_benchgate({"history", "add", "--history", store(), gbench.string(), "--commit", "abcdef1",
+                                "--date", "2026-02-01T12:00:00+02:00"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM runs WHERE commit_sha = 'abcdef1' AND commit_date = "
+                           "'2026-02-01T10:00:00Z' AND format = 'google-benchmark'"),
+            1);
+}
+
+TEST_F(HistoryStore, ResultsWithoutACommitLeaveTheStoreUntouched) {
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0)}).exit_code, 0);
+  const auto before = slurp(store());
+  auto r = synthetic_run(5, {1000}, 0.01, 1);
+  r.env.git_commit.reset();
+  const auto path = write_run(dir_.path(), 5, r);
+  const auto out = run_benchgate({"history", "add", "--history", store(), run_file(1), path});
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_NE(out.err.find("error: RESULTS " + path + ": no commit recorded"), std::string::npos) << out.err;
+  EXPECT_EQ(slurp(store()), before);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 1);
+}
+
+TEST_F(HistoryStore, ADirtyBuildNeedsAnExplicitCommit) {
+  auto r = synthetic_run(0, {1000}, 0.01, 1);
+  r.env.git_dirty = true;
+  const auto path = write_run(dir_.path(), 0, r);
+  const auto out = run_benchgate({"history", "add", "--history", store(), path});
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_NE(out.err.find("uncommitted changes"), std::string::npos) << out.err;
+  EXPECT_EQ(run_benchgate({"history", "add", "--history", store(), path, "--commit", commit_id(0)}).exit_code, 0);
+}
+
+TEST_F(HistoryStore, AStoreFromANewerSchemaIsRefusedUntouched) {
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0)}).exit_code, 0);
+  query(store(), "PRAGMA user_version = 2");
+  query(store(), "PRAGMA wal_checkpoint(TRUNCATE)");
+  const auto before = slurp(store());
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"history", "add", "--history", store(), run_file(1)},
+           {"history", "changes", "--history", store()},
+           {"history", "export", "--csv", "--history", store()}}) {
+    const auto r = run_benchgate(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_NE(r.err.find("error: --history " + store() + ": the history store has schema version 2, made by a newer "
+                         "benchgate"),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_EQ(slurp(store()), before);
+}
+
+TEST_F(HistoryStore, ACorruptedFileIsRefusedUntouched) {
+  std::mt19937 rng(3);
+  std::string garbage(8192, '\0');
+  for (auto& c : garbage) c = static_cast<char>(rng());
+  files::write_atomically(store(), garbage, "test");
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"history", "add", "--history", store(), run_file(1)}, {"history", "changes", "--history", store()}}) {
+    const auto r = run_benchgate(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_NE(r.err.find("error: --history " + store() + ":"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("expected a benchgate history store"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(slurp(store()), garbage);
+  // A real store whose pages were overwritten in the middle.
+  const auto other = (dir_.path() / "other.db").string();
+  std::vector<std::string> args = {"history", "add", "--history", other};
+  for (int i = 0; i < 40; ++i) args.push_back(run_file(10 + i));
+  ASSERT_EQ(run_benchgate(args).exit_code, 0);
+  query(other, "PRAGMA wal_checkpoint(TRUNCATE)");
+  auto bytes = slurp(other);
+  ASSERT_GT(bytes.size(), 3 * 4096u);
+  for (std::size_t i = 4096; i < bytes.size() - 4096; ++i) bytes[i] = static_cast<char>(rng());
+  files::write_atomically(other, bytes, "test");
+  const auto r = run_benchgate({"history", "changes", "--history", other});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err.rfind("error: --history " + other + ":", 0), 0u) << r.err;
+}
+
+TEST_F(HistoryStore, AnSQLiteFileOfAnotherProgramIsRefused) {
+  query(store(), "CREATE TABLE t(x)");  // creates the file
+  const auto r = run_benchgate({"history", "add", "--history", store(), run_file(0)});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not a benchgate history store"), std::string::npos) << r.err;
+}
+
+TEST_F(HistoryStore, ConcurrentAddersLoseNothing) {
+  constexpr int k_per_adder = 12;
+  std::vector<std::string> a = {"history", "add", "--history", store()};
+  std::vector<std::string> b = a;
+  for (int i = 0; i < k_per_adder; ++i) {
+    a.push_back(run_file(i));
+    b.push_back(run_file(100 + i));
+  }
+  // One file per process, many processes at once, from an empty start.
+  std::vector<std::unique_ptr<test_support::running_benchgate>> adders;
+  for (int i = 0; i < k_per_adder; ++i) {
+    adders.push_back(std::make_unique<test_support::running_benchgate>(
+        std::vector<std::string>{"history", "add", "--history", store(), a[4 + static_cast<std::size_t>(i)]}));
+    adders.push_back(std::make_unique<test_support::running_benchgate>(
+        std::vector<std::string>{"history", "add", "--history", store(), b[4 + static_cast<std::size_t>(i)]}));
+  }
+  for (auto& p : adders) {
+    const auto r = p->wait();
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  }
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 2 * k_per_adder);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 4 * k_per_adder);
+}
+
+TEST_F(HistoryStore, AKillDuringAddLeavesTheStoreAsItWas) {
+  // Many runs in one add: long enough to be killed in the middle.
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0)}).exit_code, 0);
+  std::vector<std::string> args = {"history", "add", "--history", store()};
+  for (int i = 0; i < 300; ++i) {
+    std::vector<double> ns(20, 1000);
+    args.push_back(write_run(dir_.path(), 1000 + i, synthetic_run(1000 + i, ns, 0.01, 9)));
+  }
+  std::mt19937 rng(11);
+  int killed = 0;
+  long long expected = 1;
+  for (int attempt = 0; attempt < 6; ++attempt) {
+    test_support::running_benchgate p(args);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50 + rng() % 400));
+    p.kill(SIGKILL);
+    int signal = 0;
+    const auto r = p.wait(&signal);
+    if (signal != 0) {
+      ++killed;
+    } else if (r.exit_code == 0) {
+      expected += 300;
+    } else {
+      EXPECT_NE(r.err.find("already in"), std::string::npos) << r.err;  // a finished attempt came before
+    }
+    EXPECT_EQ(query_text(store(), "PRAGMA integrity_check"), "ok");
+    EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), expected) << "attempt " << attempt;
+    EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 2 + (expected - 1) * 20);
+  }
+  EXPECT_GT(killed, 0);
+}
+
+}  // namespace
+}  // namespace benchgate::testing
