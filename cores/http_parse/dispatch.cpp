@@ -1,8 +1,15 @@
 // The one dispatch point (implementations.hpp): the choice is made on first
 // use and kept in a function-local constant, so it is made once and never
 // changes afterwards.
+//
+// parse_request/parse_response read the choice through a write-once cache
+// (an atomic pointer, constant-initialized to null, so no guard) rather than
+// through dispatched()'s guarded static: the per-call cost is one load, one
+// test and a tail jump, with no registers to save. The first call (of any
+// thread) fills the cache from dispatched(); a race stores the same pointer.
 
 #include <array>
+#include <atomic>
 #include <cstdlib>
 
 #include "cores/http_parse/http_parse.hpp"
@@ -53,12 +60,36 @@ const implementation& dispatched() {
   return chosen;
 }
 
+namespace {
+
+// dispatched(), cached: null until the first parse. Function-local so that
+// it is reachable from here only; constinit, so reading it needs no guard.
+std::atomic<const implementation*>& dispatch_cache() {
+  static constinit std::atomic<const implementation*> cache{nullptr};
+  return cache;
+}
+
+// The first call's slow path, out of line so the fast path stays a tail jump.
+[[gnu::noinline, gnu::cold]] const implementation& fill_dispatch_cache() {
+  const implementation& chosen = dispatched();
+  dispatch_cache().store(&chosen, std::memory_order_release);
+  return chosen;
+}
+
+[[gnu::always_inline]] inline const implementation& cached_dispatch() {
+  const implementation* chosen = dispatch_cache().load(std::memory_order_acquire);
+  if (chosen != nullptr) [[likely]] return *chosen;
+  return fill_dispatch_cache();
+}
+
+}  // namespace
+
 parse_result parse_request(std::string_view input, request_head& out, std::span<header> headers) {
-  return dispatched().parse_request(input, out, headers);
+  return cached_dispatch().parse_request(input, out, headers);
 }
 
 parse_result parse_response(std::string_view input, response_head& out, std::span<header> headers) {
-  return dispatched().parse_response(input, out, headers);
+  return cached_dispatch().parse_response(input, out, headers);
 }
 
 }  // namespace cores::http_parse

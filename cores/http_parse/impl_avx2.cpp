@@ -1,8 +1,10 @@
 // The core parser with 32-byte block scanning of URIs and header values.
 // Compiled with -mavx2 (CMakeLists.txt); reached only through the dispatch
 // when the CPU has AVX2. Same block test as impl_sse42.cpp on 32 bytes
-// (httparse's simd/avx2.rs), then one 16-byte block and SWAR for the tail,
-// so no load crosses `end`.
+// (httparse's simd/avx2.rs). A run's last partial block is one 32-byte load
+// ending at `end` when the input has 32 bytes before it (the bytes before p
+// shifted out of the mask); in a shorter input, one 16-byte block and SWAR.
+// No load crosses `end` or starts before the input.
 
 #include <immintrin.h>
 
@@ -55,15 +57,25 @@ struct value_class {
   static const char* tail(const char* p, const char* end) { return swar::scan_value(p, end); }
 };
 
-// The first byte in [p, end) outside Class, or end: 32-byte blocks, then one
-// 16-byte block, then Class::tail for the last 15 bytes or fewer.
+// The first byte in [p, end) outside Class, or end: 32-byte blocks; then,
+// when [floor, end) holds 32 bytes, the block of the 32 bytes ending at end
+// with the bytes before p shifted out; otherwise one 16-byte block, then
+// Class::tail for the last 15 bytes or fewer.
 template <class Class>
-inline const char* scan_blocks(const char* p, const char* end) {
+inline const char* scan_blocks(const char* p, const char* end, const char* floor) {
   while (end - p >= k_wide_block_bytes) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     const auto bad = ~static_cast<std::uint32_t>(_mm256_movemask_epi8(Class::wide(v)));
     if (bad != 0) return p + std::countr_zero(bad);
     p += k_wide_block_bytes;
+  }
+  if (p == end) return end;
+  if (end - floor >= k_wide_block_bytes) {
+    const char* last = end - k_wide_block_bytes;
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(last));
+    const auto before_p = static_cast<unsigned>(p - last);  // 1..31: the run has 1..31 bytes left
+    const auto bad = ~static_cast<std::uint32_t>(_mm256_movemask_epi8(Class::wide(v))) >> before_p;
+    return bad != 0 ? p + std::countr_zero(bad) : end;
   }
   if (end - p >= k_block_bytes) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -78,9 +90,15 @@ struct avx2_scan {
   // Names and methods stay with the table loop: they are short, and a block
   // scan's result would make the next field's address wait for it (see
   // README.md, "What did not pay").
-  static const char* name(const char* p, const char* end) { return swar::scan_class(p, end, k_tchar); }
-  static const char* uri(const char* p, const char* end) { return scan_blocks<uri_class>(p, end); }
-  static const char* value(const char* p, const char* end) { return scan_blocks<value_class>(p, end); }
+  static const char* name(const char* p, const char* end, const char* /*floor*/) {
+    return swar::scan_class(p, end, k_tchar);
+  }
+  static const char* uri(const char* p, const char* end, const char* floor) {
+    return scan_blocks<uri_class>(p, end, floor);
+  }
+  static const char* value(const char* p, const char* end, const char* floor) {
+    return scan_blocks<value_class>(p, end, floor);
+  }
 };
 
 using parser = generic_parser<avx2_scan>;

@@ -10,9 +10,9 @@ namespace cores::http_parse::internal {
 namespace {
 
 struct scalar_scan {
-  static const char* name(const char* p, const char* end) { return swar::scan_class(p, end, k_tchar); }
-  static const char* uri(const char* p, const char* end) { return swar::scan_class(p, end, k_uri_byte); }
-  static const char* value(const char* p, const char* end) { return swar::scan_class(p, end, k_value_byte); }
+  static const char* name(const char* p, const char* end, const char* /*floor*/) { return swar::scan_class(p, end, k_tchar); }
+  static const char* uri(const char* p, const char* end, const char* /*floor*/) { return swar::scan_class(p, end, k_uri_byte); }
+  static const char* value(const char* p, const char* end, const char* /*floor*/) { return swar::scan_class(p, end, k_value_byte); }
 };
 
 using parser = generic_parser<scalar_scan>;

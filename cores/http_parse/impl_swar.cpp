@@ -10,9 +10,9 @@ namespace cores::http_parse::internal {
 namespace {
 
 struct swar_scan {
-  static const char* name(const char* p, const char* end) { return swar::scan_class(p, end, k_tchar); }
-  static const char* uri(const char* p, const char* end) { return swar::scan_uri(p, end); }
-  static const char* value(const char* p, const char* end) { return swar::scan_value(p, end); }
+  static const char* name(const char* p, const char* end, const char* /*floor*/) { return swar::scan_class(p, end, k_tchar); }
+  static const char* uri(const char* p, const char* end, const char* /*floor*/) { return swar::scan_uri(p, end); }
+  static const char* value(const char* p, const char* end, const char* /*floor*/) { return swar::scan_value(p, end); }
 };
 
 using parser = generic_parser<swar_scan>;

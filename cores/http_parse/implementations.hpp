@@ -22,8 +22,11 @@ namespace cores::http_parse {
 
 enum class impl_id : std::uint8_t { scalar, swar, sse42, avx2 };
 
-// The first byte in [p, end) outside a byte class, or end. Reads only [p, end).
-using scan_fn = const char*(const char* p, const char* end);
+// The first byte in [p, end) outside a byte class, or end. `floor` <= p is
+// where the caller's readable bytes start: a block scanner may load bytes of
+// [floor, p) to finish the run's last block in one load (never counting them),
+// so it reads only [floor, end). Pass floor = p to allow reads of [p, end) only.
+using scan_fn = const char*(const char* p, const char* end, const char* floor);
 
 struct implementation {
   impl_id id;

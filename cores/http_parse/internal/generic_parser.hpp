@@ -2,10 +2,10 @@
 // The core parser, written once and compiled per CPU: a template over a scan
 // policy that finds the end of a run of bytes of one class,
 //
-//   struct scan_policy {
-//     static const char* name(const char* p, const char* end);   // tchar run
-//     static const char* uri(const char* p, const char* end);    // URI byte run
-//     static const char* value(const char* p, const char* end);  // value byte run
+//   struct scan_policy {  // floor: the input's first byte (see scan_fn)
+//     static const char* name(const char* p, const char* end, const char* floor);   // tchar run
+//     static const char* uri(const char* p, const char* end, const char* floor);    // URI byte run
+//     static const char* value(const char* p, const char* end, const char* floor);  // value byte run
 //   };
 //
 // each returning the first byte in [p, end) outside the class, or end. Each
@@ -43,13 +43,13 @@ class generic_parser {
     const char* p = skip_empty_lines(begin, end, stop);
     if (p == nullptr) return stop;
 
-    const char* q = Scan::name(p, end);
+    const char* q = Scan::name(p, end, begin);
     if (q == end) return incomplete();
     if (q == p || *q != ' ') return failed(parse_error::token);
     out.method = view(p, q);
     p = q + 1;
 
-    q = Scan::uri(p, end);
+    q = Scan::uri(p, end, begin);
     if (q == end) return incomplete();
     if (q == p || *q != ' ' || !valid_utf8(begin, p, q)) return failed(parse_error::token);
     out.path = view(p, q);
@@ -81,7 +81,7 @@ class generic_parser {
     if (p == end) return incomplete();
     if (*p == ' ') {
       const char* reason = p + 1;
-      p = Scan::value(reason, end);
+      p = Scan::value(reason, end, begin);
       if (p == end) return incomplete();
       out.reason = view(reason, p);
     } else {
@@ -152,8 +152,20 @@ class generic_parser {
 
   // Exactly three digits; a non-digit among the available bytes is a status
   // error even when fewer than three remain (httparse reads them one by one).
+  // With three bytes available they are checked without per-digit bounds.
   [[gnu::always_inline]] static const char* status_code(const char* p, const char* end, std::uint16_t& code,
                                                         parse_result& stop) {
+    if (end - p >= static_cast<std::ptrdiff_t>(k_status_digits)) {
+      const auto d0 = static_cast<unsigned char>(p[0] - '0');
+      const auto d1 = static_cast<unsigned char>(p[1] - '0');
+      const auto d2 = static_cast<unsigned char>(p[2] - '0');
+      if (d0 >= k_decimal_base || d1 >= k_decimal_base || d2 >= k_decimal_base) {
+        stop = failed(parse_error::status);
+        return nullptr;
+      }
+      code = static_cast<std::uint16_t>((d0 * k_decimal_base + d1) * k_decimal_base + d2);
+      return p + k_status_digits;
+    }
     std::uint16_t value = 0;
     for (std::size_t i = 0; i < k_status_digits; ++i) {
       if (p + i == end) {
@@ -225,8 +237,9 @@ class generic_parser {
     return true;
   }
 
-  // Header lines up to and including the final empty line.
-  static parse_result parse_headers(const char* begin, const char* p, const char* end,
+  // Header lines up to and including the final empty line. Inlined into
+  // both entry points: a call would save and restore registers per parse.
+  [[gnu::always_inline]] static parse_result parse_headers(const char* begin, const char* p, const char* end,
                                     std::span<header> headers, std::size_t& count) {
     std::size_t used = 0;
     while (true) {
@@ -238,17 +251,20 @@ class generic_parser {
         count = used;
         return complete(static_cast<std::size_t>(p - begin));
       }
-      const char* name_end = Scan::name(p, end);
+      const char* name_end = Scan::name(p, end, begin);
       if (name_end == end) return incomplete();
       if (name_end == p || *name_end != ':') return failed(parse_error::header_name);
 
+      // SP and HTAB are value bytes, so the scan starts right after the
+      // colon and the leading ones are skipped afterwards, within the value:
+      // the next line's start then does not wait for that loop.
       const char* value = name_end + 1;
-      while (value != end && (*value == ' ' || *value == '\t')) ++value;
-      const char* value_end = Scan::value(value, end);
+      const char* value_end = Scan::value(value, end, begin);
       if (value_end == end) return incomplete();
       parse_result stop;
       const char* next = line_end(value_end, end, parse_error::header_value, stop);
       if (next == nullptr) return stop;
+      while (value != value_end && (*value == ' ' || *value == '\t')) ++value;
       while (value_end != value && (value_end[-1] == ' ' || value_end[-1] == '\t')) --value_end;
 
       if (used == headers.size()) return failed(parse_error::too_many_headers);

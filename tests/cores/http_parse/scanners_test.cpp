@@ -66,30 +66,46 @@ std::vector<scanner_under_test> scanners_of(const core::implementation& impl) {
 const std::vector<std::size_t> k_lengths = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  15, 16,  17,  23, 24,
                                             25, 31, 32, 33, 47, 48, 49, 63, 64, 65, 79, 127, 128, 129};
 
-// Every byte value at every position of every length, in a buffer whose end
-// touches a guard page.
+// Bytes readable before the scanned run (the scanner's floor): none, fewer
+// than a block, and more than the widest block, so that the block scanners'
+// last block is loaded both from the run itself and from before it.
+const std::vector<std::size_t> k_prefixes = {0, 5, 40};
+
+// Every byte value at every position of every length, the run placed after
+// `prefix` NUL bytes (outside every class) that the scanner may read but must
+// not count: once in a buffer whose end touches a guard page, once in a heap
+// copy of exactly prefix + length bytes (ASan sees a read before the floor or
+// past the end there).
 void check_every_byte_at_every_position(core::impl_id id) {
   if (!core::supports(core::detect_cpu(), id)) GTEST_SKIP() << "this CPU cannot run this implementation";
   const auto& impl = core::get_implementation(id);
-  guarded_buffer memory(k_lengths.back());
+  guarded_buffer memory(k_prefixes.back() + k_lengths.back());
   for (const auto& scanner : scanners_of(impl)) {
-    for (const std::size_t length : k_lengths) {
-      for (std::size_t at = 0; at < length; ++at) {
-        for (unsigned b = 0; b < 256; ++b) {
-          std::string bytes(length, scanner.filler);
-          bytes[at] = static_cast<char>(b);
+    for (const std::size_t prefix : k_prefixes) {
+      for (const std::size_t length : k_lengths) {
+        const auto check = [&](const std::string& bytes, std::size_t expected_stop, const std::string& what) {
           const auto placed = memory.place(bytes);
-          const char* end = placed.data() + placed.size();
-          const char* expected = scanner.in_class(b) ? end : placed.data() + at;
-          const char* got = scanner.scan(placed.data(), end);
-          ASSERT_EQ(got - placed.data(), expected - placed.data())
-              << impl.name << " " << scanner.name << " scanner, length " << length << ", byte " << b << " at " << at;
+          const std::vector<char> heap(bytes.begin(), bytes.end());
+          for (const char* floor : {placed.data(), heap.data()}) {
+            const char* p = floor + prefix;
+            const char* end = floor + bytes.size();
+            ASSERT_EQ(scanner.scan(p, end, floor) - p, static_cast<std::ptrdiff_t>(expected_stop))
+                << impl.name << " " << scanner.name << " scanner, prefix " << prefix << ", length " << length << what
+                << (floor == heap.data() ? " (heap copy)" : " (guarded)");
+          }
+        };
+        for (std::size_t at = 0; at < length; ++at) {
+          for (unsigned b = 0; b < 256; ++b) {
+            std::string bytes = std::string(prefix, '\0') + std::string(length, scanner.filler);
+            bytes[prefix + at] = static_cast<char>(b);
+            check(bytes, scanner.in_class(b) ? length : at, ", byte " + std::to_string(b) + " at " + std::to_string(at));
+            if (::testing::Test::HasFatalFailure()) return;
+          }
         }
+        // All filler: the scanner runs to the end without reading past it.
+        check(std::string(prefix, '\0') + std::string(length, scanner.filler), length, ", all filler");
+        if (::testing::Test::HasFatalFailure()) return;
       }
-      // All filler: the scanner runs to the end without reading past it.
-      const auto placed = memory.place(std::string(length, scanner.filler));
-      ASSERT_EQ(scanner.scan(placed.data(), placed.data() + placed.size()), placed.data() + placed.size())
-          << impl.name << " " << scanner.name << " scanner, length " << length;
     }
   }
 }
@@ -122,7 +138,7 @@ TEST(HttpParseScanners, EveryScannerReportsTheFirstOfTwoBadBytes) {
             std::string bytes(40, scanner.filler);
             bytes[first] = x;
             bytes[second] = '\x00';
-            ASSERT_EQ(scanner.scan(bytes.data(), bytes.data() + bytes.size()) - bytes.data(),
+            ASSERT_EQ(scanner.scan(bytes.data(), bytes.data() + bytes.size(), bytes.data()) - bytes.data(),
                       static_cast<std::ptrdiff_t>(first))
                 << impl.name << " " << scanner.name << " " << first << "," << second;
           }
