@@ -7,6 +7,9 @@
 #include "harness/charts/variants_diff.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
+#include "harness/history/changes.hpp"
+#include "harness/history/store.hpp"
+#include "harness/history/timeline.hpp"
 #include "harness/html/report_page.hpp"
 #include "harness/report/format.hpp"
 #include "harness/results/diff_json.hpp"
@@ -35,6 +38,24 @@ void require_diff_of(const results::diff& d, const results::loaded_results& run,
                       "); expected a diff whose NEW is RESULTS: benchgate compare OLD " + results_path + " --json");
   }
 }
+// --history: the change points and timelines of RESULTS' cells (history
+// changes' defaults, wall time); the timeline charts join `charts`.
+std::string history_section(const std::filesystem::path& store, const results::run_results& run,
+                            std::vector<charts::chart>& charts, std::ostream& out) {
+  history::changes_context context;
+  context.store = store.string();
+  context.metric = "real_time";
+  for (const auto& c : run.cells) context.settings.cells.insert(c.name);
+  const auto stored = history::load_history(store, "--history " + store.string(), history::metric::real_time);
+  const auto found = history::find_changes(stored, context.settings);
+  auto timelines = history::timeline_charts(stored, found, context.settings, context.metric);
+  out << "history: " << store.string() << ": " << report::counted(found.commits, "commit") << " with RESULTS' cells, "
+      << report::counted(found.changes.size(), "change point") << "\n";
+  auto section = history::timeline_section(timelines, found, context, k_charts_folder);
+  for (auto& c : timelines) charts.push_back(std::move(c));
+  return section;
+}
+
 }  // namespace
 
 exit_code write_report(const options::report_options& options, std::ostream& out, std::ostream& err) {
@@ -62,6 +83,7 @@ exit_code write_report(const options::report_options& options, std::ostream& out
     for (auto& c : charts::diff_charts(*shown, samples, options.gate_threshold)) charts.push_back(std::move(c));
   }
   html::page_input input;
+  if (options.history) input.history_section = history_section(*options.history, run.results, charts, out);
   input.run = &run.results;
   input.results_label = options.results;
   input.google_benchmark = run.format != results::results_schema;

@@ -14,6 +14,7 @@ bool selected(const stored_cell& cell, const changes_settings& settings) {
       std::find(settings.cases.begin(), settings.cases.end(), cell.case_name) == settings.cases.end()) {
     return false;
   }
+  if (!settings.cells.empty() && settings.cells.count(cell.name) == 0) return false;
   return !settings.filter || std::regex_search(cell.name, *settings.filter);
 }
 

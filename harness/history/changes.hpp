@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct changes_settings {
   std::optional<std::int64_t> since_s;   // only commits dated at or after this
   std::vector<std::string> cases;        // empty: every case
   std::optional<std::regex> filter;      // on the cell's name (regex_search)
+  std::set<std::string> cells;           // exact cell names; empty: every cell
   bool any_environment = false;          // one series per cell whatever the fingerprint
   std::size_t recent_commits = 0;        // --window N; 0: none
 };

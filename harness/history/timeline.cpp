@@ -77,41 +77,47 @@ std::vector<charts::chart> timeline_charts(const stored_history& history, const 
   return out;
 }
 
+std::string timeline_section(const std::vector<charts::chart>& charts, const changes_report& report,
+                             const changes_context& context, const std::string& image_folder) {
+  std::string out = "<h2 id=\"history\">History: " + html::escape(context.store) + "</h2>\n";
+  out += "<p>" + html::escape(std::to_string(report.commits) + " commits, " + std::to_string(report.series) +
+                              " series, " + std::to_string(report.environments) + " environment(s), metric " +
+                              context.metric) +
+         "</p>\n";
+  out += html::element("h3", "Change points (" + std::to_string(report.changes.size()) + ")");
+  out += "<table><tr><th>cell</th><th>last before</th><th>first after</th><th>mean before</th>"
+         "<th>mean after</th><th>change % [95 % interval]</th><th>p</th><th></th></tr>\n";
+  for (const auto& c : report.changes) {
+    out += "<tr>" + html::element("td", c.cell) + html::element("td", c.last_before.commit.substr(0, 12)) +
+           html::element("td", c.first_after.commit.substr(0, 12) + " (" + c.first_after.date + ")") +
+           html::element("td", report::format_time_ns(c.mean_before_ns)) +
+           html::element("td", report::format_time_ns(c.mean_after_ns)) + html::element("td", format_change(c)) +
+           html::element("td", format_p(c.p)) + html::element("td", change_kind(c)) + "</tr>\n";
+  }
+  out += "</table>\n";
+  if (!report.environment_changes.empty()) {
+    out += html::element("h3", "Environment changes (separate series, not regressions)") + "<ul>\n";
+    for (const auto& e : report.environment_changes) {
+      out += html::element("li", e.at.commit.substr(0, 12) + " (" + e.at.date + "): " + e.from + " -> " + e.to) + "\n";
+    }
+    out += "</ul>\n";
+  }
+  const std::string prefix = image_folder.empty() ? "" : image_folder + "/";
+  for (const auto& c : charts) {
+    out += html::element("h3", c.title) + "<p><img src=\"" + html::escape(prefix + c.stem + ".svg") + "\" alt=\"" +
+           html::escape(c.title) + "\" /></p>\n";
+  }
+  return out;
+}
+
 std::string timeline_page(const std::vector<charts::chart>& charts, const changes_report& report,
                           const changes_context& context) {
-  std::string page =
-      "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head><meta charset=\"utf-8\" />"
-      "<title>benchgate history</title>\n<style>body{font-family:sans-serif;margin:1em 2em}"
-      "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
-      "img{max-width:100%}</style></head>\n<body>\n";
-  page += html::element("h1", "benchgate history: " + context.store);
-  page += "<p>" + html::escape(std::to_string(report.commits) + " commits, " + std::to_string(report.series) +
-                               " series, " + std::to_string(report.environments) + " environment(s), metric " +
-                               context.metric) +
-          "</p>\n";
-  page += html::element("h2", "Change points (" + std::to_string(report.changes.size()) + ")");
-  page += "<table><tr><th>cell</th><th>last before</th><th>first after</th><th>mean before (ns)</th>"
-          "<th>mean after (ns)</th><th>change % [95 % interval]</th><th>p</th><th></th></tr>\n";
-  for (const auto& c : report.changes) {
-    page += "<tr>" + html::element("td", c.cell) + html::element("td", c.last_before.commit.substr(0, 12)) +
-            html::element("td", c.first_after.commit.substr(0, 12) + " (" + c.first_after.date + ")") +
-            html::element("td", report::format_time_ns(c.mean_before_ns)) +
-            html::element("td", report::format_time_ns(c.mean_after_ns)) + html::element("td", format_change(c)) +
-            html::element("td", format_p(c.p)) + html::element("td", change_kind(c)) + "</tr>\n";
-  }
-  page += "</table>\n";
-  if (!report.environment_changes.empty()) {
-    page += html::element("h2", "Environment changes (separate series, not regressions)") + "<ul>\n";
-    for (const auto& e : report.environment_changes) {
-      page += html::element("li", e.at.commit.substr(0, 12) + " (" + e.at.date + "): " + e.from + " -> " + e.to) + "\n";
-    }
-    page += "</ul>\n";
-  }
-  for (const auto& c : charts) {
-    page += html::element("h2", c.title) + "<p><img src=\"" + html::escape(c.stem + ".svg") + "\" alt=\"" +
-            html::escape(c.title) + "\" /></p>\n";
-  }
-  return page + "</body>\n</html>\n";
+  return "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head><meta charset=\"utf-8\" />"
+         "<title>benchgate history</title>\n<style>body{font-family:sans-serif;margin:1em 2em}"
+         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
+         "img{max-width:100%}</style></head>\n<body>\n" +
+         html::element("h1", "benchgate history") + timeline_section(charts, report, context, "") +
+         "</body>\n</html>\n";
 }
 
 }  // namespace benchgate::history

@@ -18,7 +18,14 @@ namespace benchgate::history {
 std::vector<charts::chart> timeline_charts(const stored_history& history, const changes_report& report,
                                            const changes_settings& settings, const std::string& metric);
 
-// index.html: the charts (as STEM.svg beside it) and the change points.
+// The history as an HTML fragment (<h2 id="history"> and below): the store,
+// the change points, the environment changes and the charts, each image at
+// IMAGE_FOLDER/STEM.svg ("" for beside the page). `benchgate report
+// --history` embeds it in the report page.
+std::string timeline_section(const std::vector<charts::chart>& charts, const changes_report& report,
+                             const changes_context& context, const std::string& image_folder);
+
+// index.html of `history plot`: the section alone, the charts beside it.
 std::string timeline_page(const std::vector<charts::chart>& charts, const changes_report& report,
                           const changes_context& context);
 

@@ -67,11 +67,12 @@ std::string summary_section(const page_input& input) {
   return out + detail::figure(input, "change");
 }
 
-std::string contents(const std::vector<std::string>& cases) {
+std::string contents(const std::vector<std::string>& cases, bool history) {
   std::string out = "<p>Contents: <a href=\"#summary\">summary</a>";
   for (const auto& name : cases) {
     out += ", <a href=\"#" + escape(charts::chart_stem("case", name)) + "\">" + escape(name) + "</a>";
   }
+  if (history) out += ", <a href=\"#history\">history</a>";
   return out + ", <a href=\"#environment\">environment</a>, <a href=\"#settings\">settings</a>.</p>\n";
 }
 
@@ -86,13 +87,14 @@ std::string report_page(const page_input& input) {
   out += "<h1>benchgate report</h1>\n<p>Results: " + escape(input.results_label) +
          (input.run->env.date.empty() ? "" : ", run " + escape(input.run->env.date)) +
          ". Times are per iteration; intervals are bootstrap percentile intervals of the mean.</p>\n";
-  out += contents(cases) + summary_section(input);
+  out += contents(cases, !input.history_section.empty()) + summary_section(input);
   for (const auto& name : cases) {
     out += "<h2 id=\"" + escape(charts::chart_stem("case", name)) + "\">Case " + escape(name) + "</h2>\n";
     out += detail::figure(input, charts::chart_stem("grid", name));
     out += detail::figure(input, charts::chart_stem("speedup", name));
     out += detail::case_table(input, name);
   }
+  out += input.history_section;
   out += detail::environment_section(input) + detail::settings_section(input);
   return out + "</body>\n</html>\n";
 }

@@ -28,6 +28,9 @@ struct page_input {
   // invented ones are shown) and its cells have no roles (the table shows
   // benchmark names).
   bool google_benchmark = false;
+  // Optional: the history of the run's cells, an HTML fragment opening with
+  // <h2 id="history"> (history/timeline.hpp), shown after the cases.
+  std::string history_section;
 };
 
 std::string report_page(const page_input& input);

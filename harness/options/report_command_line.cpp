@@ -15,7 +15,10 @@ po::options_description report_description() {
       ("out", po::value<std::string>()->value_name("DIR"),
        "the folder of the page: DIR/index.html and DIR/charts/ (created when missing); required")
       ("gate-threshold", po::value<std::string>()->value_name("PCT"),
-       "also draw +-PCT percent on the change chart: 5 and 5% both mean 5 %");
+       "also draw +-PCT percent on the change chart: 5 and 5% both mean 5 %")
+      ("history", po::value<std::string>()->value_name("FILE"),
+       "also show the history of RESULTS' cells kept in this store (benchgate history add): "
+       "their change points and one timeline per case, as benchgate history plot draws them");
   return d;
 }
 
@@ -31,17 +34,20 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
   const auto vm = parse("report", args, accepted, wants_help, &positional);
   if (wants_help) {
     return help_request{help_text(
-        "benchgate report RESULTS [--diff DIFF] --out DIR",
+        "benchgate report RESULTS [--diff DIFF] [--history FILE] --out DIR",
         "Writes a static HTML page, DIR/index.html, with its charts in DIR/charts/:\n"
         "the summary of the comparison (verdict counts, geometric-mean change), the\n"
         "change chart, per case the grid and speed-up charts and a table of every\n"
         "cell (mean time with its interval, throughput, change, p, verdict, the\n"
         "case's figures, a link to the cell's samples), the environment of both\n"
-        "sides and the settings. No script and no network: open it in any browser,\n"
+        "sides and the settings; with --history, the change points and timelines\n"
+        "of RESULTS' cells across the stored commits (default settings of history\n"
+        "changes, wall time). No script and no network: open it in any browser,\n"
         "or print it. Needs gnuplot (Debian package gnuplot-nox).\n\n"
         "Examples:\n"
         "  benchgate report reports/latest/results.json --out reports/latest\n"
-        "  benchgate report new.json --diff diff.json --out reports/pr-42",
+        "  benchgate report new.json --diff diff.json --out reports/pr-42\n"
+        "  benchgate report reports/latest/results.json --history reports/history.db --out reports/latest",
         described, "  0  the page was written\n  2  bad input or usage, or gnuplot is not installed\n")};
   }
   report_options out;
@@ -50,6 +56,10 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
   if (out.diff && out.diff->empty()) throw input_error("--diff: expected a file name, got ''");
   out.out_dir = required_output_folder(vm, "report");
   out.gate_threshold = gate_threshold(vm);
+  if (const auto history = get_string(vm, "history")) {
+    if (history->empty()) throw input_error("--history: expected a history store (benchgate history add), got ''");
+    out.history = *history;
+  }
   return out;
 }
 

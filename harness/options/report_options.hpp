@@ -12,6 +12,7 @@ struct report_options {
   std::optional<std::string> diff;       // --diff: a diff file (benchgate compare --json)
   std::filesystem::path out_dir;         // --out: DIR/index.html and DIR/charts/
   std::optional<double> gate_threshold;  // --gate-threshold, a fraction, drawn on the change chart
+  std::optional<std::filesystem::path> history;  // --history: a store whose timelines of RESULTS' cells to show
 };
 
 }  // namespace benchgate::options

@@ -181,6 +181,35 @@ TEST_F(HistoryChanges, PlotsATimelinePerCaseWithChangePointsAndEnvironmentsMarke
   EXPECT_NE(page.find("Environment changes"), std::string::npos);
 }
 
+TEST_F(HistoryChanges, ReportShowsTheHistoryOfTheRunsCellsOnly) {
+  fill();
+  // The latest run, of two of the three stored cells.
+  const auto results = write_run(dir_.path() / "", 99, synthetic_run(k_commits - 1, {1100, 500}, 0.01, 7));
+  const auto dir = dir_.path() / "report";
+  const auto r = run_benchgate({"report", results, "--history", store(), "--out", dir.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("history: " + store() + ": 40 commits with RESULTS' cells, 1 change point\n"),
+            std::string::npos)
+      << r.out;
+  const auto page = files::read_file(dir / "index.html", "test");
+  EXPECT_NE(page.find("<a href=\"#history\">history</a>"), std::string::npos);
+  EXPECT_NE(page.find("<h2 id=\"history\">History: " + store() + "</h2>"), std::string::npos);
+  EXPECT_NE(page.find("<td>page_iter/core/k:0</td><td>" + commit_id(k_step_at - 1).substr(0, 12) + "</td>"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<img src=\"charts/timeline_page_iter.svg\""), std::string::npos);
+  const auto script = files::read_file(dir / "charts" / "timeline_page_iter.gp", "test");
+  EXPECT_NE(script.find("set multiplot layout 1,2"), std::string::npos) << script;  // k:2 is not in RESULTS
+  EXPECT_EQ(script.find("page_iter/core/k:2"), std::string::npos);
+
+  const auto missing = run_benchgate(
+      {"report", results, "--history", (dir_.path() / "none.db").string(), "--out", (dir_.path() / "r2").string()});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("error: --history " + (dir_.path() / "none.db").string()), std::string::npos)
+      << missing.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_.path() / "r2" / "index.html"));
+}
+
 TEST_F(HistoryChanges, BadUsage) {
   auto r = run_benchgate({"history", "changes", "--history", store()});
   EXPECT_EQ(r.exit_code, 2);
