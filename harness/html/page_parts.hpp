@@ -11,6 +11,10 @@ namespace benchgate::html::detail {
 // the chart `stem` was not rendered.
 std::string figure(const page_input& input, const std::string& stem);
 
+// One row per case (and variant) of the comparison: verdict counts and the
+// geometric-mean change (and speed-up, comparing variants); "" without one.
+std::string case_summary(const page_input& input);
+
 // The table of every cell of one case.
 std::string case_table(const page_input& input, const std::string& case_name);
 

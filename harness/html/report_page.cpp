@@ -64,14 +64,22 @@ std::string summary_section(const page_input& input) {
   for (const auto& name : d->only_new) left_out += "<li>" + escape(name + ": new side only") + "</li>\n";
   for (const auto& skipped : d->not_compared) left_out += "<li>" + escape(skipped.name + ": " + skipped.reason) + "</li>\n";
   if (!left_out.empty()) out += "<p>Not compared:</p>\n<ul>\n" + left_out + "</ul>\n";
-  return out + detail::figure(input, "change");
+  return out + detail::case_summary(input);
 }
 
-std::string contents(const std::vector<std::string>& cases, bool history) {
+// The change chart, one bar per compared cell: detail, after the cases.
+std::string all_cells_section(const page_input& input) {
+  const auto chart = detail::figure(input, "change");
+  if (chart.empty()) return "";
+  return "<h2 id=\"all-cells\">Every compared cell</h2>\n" + chart;
+}
+
+std::string contents(const std::vector<std::string>& cases, bool all_cells, bool history) {
   std::string out = "<p>Contents: <a href=\"#summary\">summary</a>";
   for (const auto& name : cases) {
     out += ", <a href=\"#" + escape(charts::chart_stem("case", name)) + "\">" + escape(name) + "</a>";
   }
+  if (all_cells) out += ", <a href=\"#all-cells\">every compared cell</a>";
   if (history) out += ", <a href=\"#history\">history</a>";
   return out + ", <a href=\"#environment\">environment</a>, <a href=\"#settings\">settings</a>.</p>\n";
 }
@@ -87,14 +95,15 @@ std::string report_page(const page_input& input) {
   out += "<h1>benchgate report</h1>\n<p>Results: " + escape(input.results_label) +
          (input.run->env.date.empty() ? "" : ", run " + escape(input.run->env.date)) +
          ". Times are per iteration; intervals are bootstrap percentile intervals of the mean.</p>\n";
-  out += contents(cases, !input.history_section.empty()) + summary_section(input);
+  const auto all_cells = all_cells_section(input);
+  out += contents(cases, !all_cells.empty(), !input.history_section.empty()) + summary_section(input);
   for (const auto& name : cases) {
     out += "<h2 id=\"" + escape(charts::chart_stem("case", name)) + "\">Case " + escape(name) + "</h2>\n";
     out += detail::figure(input, charts::chart_stem("grid", name));
     out += detail::figure(input, charts::chart_stem("speedup", name));
     out += detail::case_table(input, name);
   }
-  out += input.history_section;
+  out += all_cells + input.history_section;
   out += detail::environment_section(input) + detail::settings_section(input);
   return out + "</body>\n</html>\n";
 }

@@ -63,6 +63,27 @@ TEST(ReportPage, HasTheSummaryChartsTablesEnvironmentAndSettings) {
   EXPECT_THAT(page, HasSubstr("</td><td>&lt; 0.0001</td><td class=\"verdict v-improved\">"));
 }
 
+TEST(ReportPage, OpensWithAPerCaseSummaryAndPutsEveryCellsChartAfterTheCases) {
+  const page_fixture f;
+  const auto page = report_page(f.input());
+  EXPECT_THAT(page, HasSubstr("<th>geometric-mean change</th><th>geometric-mean speed-up</th>"));
+  // Core and peer at 6 points each, all improved.
+  for (const char* group : {"demo / core", "demo / peer"}) {
+    EXPECT_THAT(page, HasSubstr(std::string("<tr><td class=\"text\">") + group +
+                                "</td><td>6</td><td>6</td><td>0</td><td>0</td><td>0</td><td>-"));
+  }
+  const auto summary = page.find("demo / core");
+  const auto first_case = page.find("<h2 id=\"case_demo\">");
+  const auto last_case = page.find("<h2 id=\"case_other\">");
+  const auto all_cells = page.find("<h2 id=\"all-cells\">Every compared cell</h2>");
+  const auto change_chart = page.find("<img src=\"charts/change.svg\"");
+  ASSERT_NE(all_cells, std::string::npos);
+  EXPECT_LT(summary, first_case);
+  EXPECT_LT(last_case, all_cells);
+  EXPECT_LT(all_cells, change_chart);
+  EXPECT_THAT(page, HasSubstr("<a href=\"#all-cells\">every compared cell</a>"));
+}
+
 TEST(ReportPage, WithoutComparisonOrChartsItStillRenders) {
   const page_fixture f;
   auto in = f.input();
