@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include "harness/suite/case.hpp"
+#include "harness/suite/case_types.hpp"
 
 namespace benchgate::charts {
 

@@ -8,7 +8,7 @@
 
 #include "harness/results/baseline_store.hpp"
 #include "harness/results/diff_model.hpp"
-#include "harness/suite/case.hpp"
+#include "harness/suite/case_types.hpp"
 
 namespace benchgate::options {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/suite/case.hpp"
+#include "harness/suite/case_types.hpp"
 
 namespace benchgate::report {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/suite/case.hpp"
+#include "harness/suite/case_types.hpp"
 
 namespace benchgate::results {
 

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/suite/case_types.hpp"
 #include "harness/suite/param_point.hpp"
 #include "harness/suite/timed_loop.hpp"
 
@@ -25,13 +26,6 @@ class State;
 }
 
 namespace benchgate::suite {
-
-enum class variant_role { baseline, core, peer };
-
-// "baseline", "core" or "peer".
-std::string_view to_string(variant_role role);
-// Parses "baseline", "core" or "peer"; nullopt for anything else.
-std::optional<variant_role> parse_variant_role(std::string_view text);
 
 struct variant_info {
   std::string name;         // [a-z0-9_]+, unique within the case
@@ -50,25 +44,6 @@ struct axis_info {
   std::vector<std::string> defaults;
   std::vector<std::string> quick;   // values under --quick; empty means defaults
   value_check check;                // empty means any value is accepted
-};
-
-// A named number about a cell that is not a time: header bytes, output size.
-struct figure {
-  std::string name;   // [a-z0-9_]+
-  double value = 0;
-  std::string unit;   // "B", "ratio", "rows", ...
-};
-
-enum class work_unit { none, bytes, items };
-
-// "bytes", "items" or "none".
-std::string_view to_string(work_unit unit);
-std::optional<work_unit> parse_work_unit(std::string_view text);
-
-// Work done by one iteration of the timed loop, for throughput.
-struct work_per_iteration {
-  work_unit unit = work_unit::none;
-  double amount = 0;  // bytes or items per iteration
 };
 
 // The timed body of one variant. It must run the timed loop through
