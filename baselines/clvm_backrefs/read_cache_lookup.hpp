@@ -1,7 +1,7 @@
 #pragma once
 // The baseline ReadCacheLookup: clvm_rs src/serde/read_cache_lookup.rs
 // before the PR "Optimize ReadCacheLookup, 6.7 speed-up"
-// (cases/clvm_backrefs.md, "ReadCacheLookup" and "Baseline vs core"):
+// (harness/cases/clvm_backrefs/SPEC.md, "ReadCacheLookup" and "Baseline vs core"):
 //   - hash maps keyed by the 32-byte tree hash, hashed with SipHash-1-3
 //     under a random 128-bit key per map, as Rust's default HashMap
 //     (RandomState: random keys, k0 incremented per new map); the maps are

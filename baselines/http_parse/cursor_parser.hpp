@@ -1,6 +1,6 @@
 #pragma once
 // The baseline parser: httparse before the seed PR, one byte at a time through
-// a bounds-checked cursor and 256-entry tables (cases/http_parse.md,
+// a bounds-checked cursor and 256-entry tables (harness/cases/http_parse/SPEC.md,
 // "Baseline"). A template over the version check only so that the case can
 // also time this parser with the core's word compare and nothing else changed
 // (the seed PR itself); http_parse.cpp instantiates it with byte_version.

@@ -11,7 +11,7 @@ constexpr unsigned k_bits_per_byte = 8;
 constexpr std::uint8_t k_byte_mask = 0xFF;
 
 // The prefix length k holds lengths below k_prefix_limits[k - 1]
-// (cases/clvm_backrefs.md: k=1 < 0x40, k=2 < 0x2000, ..., k=5 < 0x400000000).
+// (harness/cases/clvm_backrefs/SPEC.md: k=1 < 0x40, k=2 < 0x2000, ..., k=5 < 0x400000000).
 constexpr std::array<std::uint64_t, k_max_prefix_bytes> k_prefix_limits = {
     0x40, 0x2000, 0x10'0000, 0x800'0000, k_atom_length_limit};
 

@@ -1,5 +1,5 @@
 #pragma once
-// The CLVM serialization of atoms (cases/clvm_backrefs.md, "Wire format";
+// The CLVM serialization of atoms (harness/cases/clvm_backrefs/SPEC.md, "Wire format";
 // clvm_rs src/serde/{write_atom.rs, parse_atom.rs}): the markers, the
 // length prefix, and the serialized length of atoms.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The core's back-reference serializer (cases/clvm_backrefs.md, "Baseline
+// The core's back-reference serializer (harness/cases/clvm_backrefs/SPEC.md, "Baseline
 // vs core"): the shared serializer with the core's ReadCacheLookup.
 // baselines::clvm_backrefs::node_to_bytes_backrefs has the same interface.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Parsing CLVM serializations into a node_store (cases/clvm_backrefs.md,
+// Parsing CLVM serializations into a node_store (harness/cases/clvm_backrefs/SPEC.md,
 // "Wire format" and "Paths and the deserializer"; clvm_rs
 // src/serde/{de.rs, de_br.rs}). Both parsers are iterative (trees nest
 // thousands deep), read only inside the given bytes, never throw, and ignore

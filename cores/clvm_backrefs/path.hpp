@@ -1,5 +1,5 @@
 #pragma once
-// Back-reference paths (cases/clvm_backrefs.md, "Paths and the
+// Back-reference paths (harness/cases/clvm_backrefs/SPEC.md, "Paths and the
 // deserializer"): a path is a big-endian unsigned integer whose bits, from
 // the least significant end, are the steps from the parse stack's root
 // (0 = left/head, 1 = right/tail); the highest set bit ends the path.

@@ -1,6 +1,6 @@
 #pragma once
 // The core's ReadCacheLookup: the serializer's model of the deserializer's
-// parse stack (cases/clvm_backrefs.md, "ReadCacheLookup"; clvm_rs
+// parse stack (harness/cases/clvm_backrefs/SPEC.md, "ReadCacheLookup"; clvm_rs
 // src/serde/read_cache_lookup.rs after the PR "Optimize ReadCacheLookup, 6.7
 // speed-up"). Same results as the baseline at the same threshold; faster by:
 //   - one salted open-addressing table numbers the digests (no SipHash, no

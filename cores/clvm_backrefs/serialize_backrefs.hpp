@@ -1,6 +1,6 @@
 #pragma once
 // The back-reference serializer, generic over its ReadCacheLookup
-// (cases/clvm_backrefs.md, "Serializer"; clvm_rs src/serde/ser_br.rs). The
+// (harness/cases/clvm_backrefs/SPEC.md, "Serializer"; clvm_rs src/serde/ser_br.rs). The
 // core and the baseline lookups share this serializer, so their outputs
 // differ only through the lookup.
 

@@ -1,6 +1,6 @@
 #pragma once
 // Tree hash (TH) and serialized length (SL) of CLVM nodes
-// (cases/clvm_backrefs.md, "Tree hash"; clvm_rs src/serde/object_cache.rs):
+// (harness/cases/clvm_backrefs/SPEC.md, "Tree hash"; clvm_rs src/serde/object_cache.rs):
 //   TH(atom) = SHA256(01 || bytes), TH(pair) = SHA256(02 || TH(left) || TH(right));
 //   SL(atom) = see atom_serialized_length, SL(pair) = 1 + SL(left) + SL(right).
 // Computed for every node reachable from a root, without recursion, and

@@ -1,7 +1,7 @@
 #pragma once
 // The types of the http_parse interface, shared by the core (cores::http_parse)
 // and the baseline (baselines::http_parse), so that one benchmark template and
-// one differential test serve both (cases/http_parse.md, "API").
+// one differential test serve both (harness/cases/http_parse/SPEC.md, "API").
 //
 // Contract, the whole of it: a parse reads input[0, len) only, never past it.
 // It returns complete (head_bytes = bytes through the final empty line; any
@@ -19,7 +19,7 @@ namespace cores::http_parse {
 
 enum class parse_status : std::uint8_t { complete, incomplete, error };
 
-// The error kinds of httparse's Error enum (cases/http_parse.md, "API").
+// The error kinds of httparse's Error enum (harness/cases/http_parse/SPEC.md, "API").
 enum class parse_error : std::uint8_t {
   none,              // status is not error
   header_name,       // a header name byte is not a tchar, or no ':' right after the name

@@ -89,7 +89,7 @@ inline const char* scan_blocks(const char* p, const char* end, const char* floor
 struct avx2_scan {
   // Names and methods stay with the table loop: they are short, and a block
   // scan's result would make the next field's address wait for it (see
-  // README.md, "What did not pay").
+  // harness/cases/http_parse/README.md, "What did not pay").
   static const char* name(const char* p, const char* end, const char* /*floor*/) {
     return swar::scan_class(p, end, k_tchar);
   }

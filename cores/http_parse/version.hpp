@@ -1,6 +1,6 @@
 #pragma once
 // The HTTP-version check by 8-byte word compare: the change of the seed PR
-// (httparse "cleanup: remove Bytes8 abstraction", cases/http_parse.md,
+// (httparse "cleanup: remove Bytes8 abstraction", harness/cases/http_parse/SPEC.md,
 // "Core"). One unaligned 64-bit load and two compares replace seven
 // expect-byte tests, each with its own bounds check and position increment.
 

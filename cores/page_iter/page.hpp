@@ -1,6 +1,6 @@
 #pragma once
 // A 64 KiB page of fixed-size rows, as in SpacetimeDB's table crate
-// (cases/page_iter.md, "Page layout"). The page is generic over the bitset
+// (harness/cases/page_iter/SPEC.md, "Page layout"). The page is generic over the bitset
 // that marks present rows; the core (FixedBitSet), the baseline (bit-vec) and
 // the peer (boost::dynamic_bitset) differ only in that bitset and in how they
 // iterate it, so they share this type.

@@ -1,6 +1,6 @@
 #pragma once
 // Versions, roots entries and the status codes of the versioned map
-// (cases/versioned_map.md; FoundationDB's fdbclient/VersionedMap.h).
+// (harness/cases/versioned_map/SPEC.md; FoundationDB's fdbclient/VersionedMap.h).
 
 #include <cstdint>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-// The statistics of one compared pair of cells (STATS.md): both sides'
+// The statistics of one compared pair of cells (docs/statistics.md): both sides'
 // bootstrap estimates and outliers, the relative changes with their
 // intervals, Welch's test and the U test. The p-value adjustment and the
 // verdict need every cell of the comparison: see compare.hpp.

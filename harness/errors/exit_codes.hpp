@@ -1,5 +1,5 @@
 #pragma once
-// Exit codes shared by every subcommand (DESIGN.md, "Exit codes").
+// Exit codes shared by every subcommand (README.md, "Exit codes").
 
 namespace benchgate {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The history as CSV in the shape Apache Otava's CSV importer reads: a time
 // column, attribute columns (commit, environment) and one metric column per
-// cell, one row per run (docs/history.md, "Export").
+// cell, one row per run (docs/history.md, "`history export --csv`").
 
 #include <string>
 

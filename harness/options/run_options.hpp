@@ -11,7 +11,7 @@
 
 namespace benchgate::options {
 
-// Criterion's defaults (STATS.md): 100 samples; warm-up 3 s and measurement
+// Criterion's defaults (docs/statistics.md, "Defaults"): 100 samples; warm-up 3 s and measurement
 // 5 s. Here the times are per grid point and shared by its interleaved
 // variants, so a 18-point grid takes minutes, not hours.
 inline constexpr int k_default_samples = 100;

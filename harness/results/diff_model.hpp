@@ -55,7 +55,7 @@ inline constexpr const char* k_deprecated_time_note =
 std::optional<significance_test> parse_significance_test(std::string_view text);
 
 // The statistics of one comparison; the defaults are criterion.rs's
-// (STATS.md) plus Holm's correction across cells.
+// (docs/statistics.md, "Defaults") plus Holm's correction across cells.
 struct comparison_settings {
   time_metric metric = time_metric::real;
   significance_test test = significance_test::welch;
@@ -82,8 +82,8 @@ struct diff_source {
   std::optional<settings> run_settings;  // benchgate results only
 };
 
-// The estimates of one side of a compared cell (STATS.md, "Absolute
-// estimates"), of the compared metric.
+// The estimates of one side of a compared cell (docs/statistics.md,
+// "Bootstrap"), of the compared metric.
 struct side_estimates {
   std::string name;                  // the cell's name on this side
   std::size_t samples = 0;

@@ -1,7 +1,7 @@
 #pragma once
 // Bootstrap estimates of one sample (B. Efron and R. Tibshirani, "An
 // Introduction to the Bootstrap", 1993) the way criterion.rs makes them
-// (STATS.md, "Absolute estimates"): B resamples of the n values drawn with
+// (docs/statistics.md, "Bootstrap"): B resamples of the n values drawn with
 // replacement, every statistic computed on the same resample, percentile
 // confidence intervals, standard error = std dev of the bootstrap
 // distribution. Pure functions; the seed makes every result reproducible.

@@ -1,7 +1,7 @@
 #pragma once
 // Relative change between a base sample and a new one, with bootstrap
-// intervals, and criterion.rs's verdict (STATS.md, "Comparing base (b) with
-// new (a)"). Pure functions.
+// intervals, and criterion.rs's verdict (docs/statistics.md, "Comparing a base
+// with a new sample"). Pure functions.
 
 #include <optional>
 #include <span>

@@ -2,7 +2,7 @@
 // The two-sided Mann-Whitney U test (H. B. Mann and D. R. Whitney, Ann.
 // Math. Statist. 1947) as Google Benchmark's compare.py runs it:
 // scipy.stats.mannwhitneyu with method "auto" and the continuity correction
-// (STATS.md, "Mann-Whitney U"). Pure functions.
+// (docs/statistics.md, "Mann-Whitney U"). Pure functions.
 
 #include <cstddef>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 // Adjusted p-values for the many cells of one comparison, so that a 90-cell
-// grid does not cry wolf (DESIGN.md, "What nobody else does well" 1). Pure
+// grid does not cry wolf (docs/statistics.md, "Multiple comparisons"). Pure
 // functions.
 
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 // Tukey's fences (J. W. Tukey, "Exploratory Data Analysis", 1977), as
-// criterion.rs classifies outliers (STATS.md, "Outliers"). Outliers are
+// criterion.rs classifies outliers (docs/statistics.md, "Outliers"). Outliers are
 // counted and reported, never removed. Pure functions, no I/O.
 
 #include <cstddef>

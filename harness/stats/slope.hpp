@@ -1,6 +1,6 @@
 #pragma once
 // Least squares through the origin for linear sampling plans (criterion.rs's
-// "slope" estimate; STATS.md, "Absolute estimates"). Pure functions.
+// "slope" estimate; docs/statistics.md, "Slope"). Pure functions.
 
 #include <span>
 

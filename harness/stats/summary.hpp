@@ -1,5 +1,6 @@
 #pragma once
-// Descriptive statistics of one sample (STATS.md). Pure functions, no I/O.
+// Descriptive statistics of one sample (docs/statistics.md, "Percentiles and
+// spread"). Pure functions, no I/O.
 // Empty input gives 0 (documented per function), never NaN.
 
 #include <span>

@@ -2,8 +2,8 @@
 // Welch's t statistic (B. L. Welch, "The generalization of Student's
 // problem when several different population variances are involved",
 // Biometrika 1947) and criterion.rs's p-value for it: a bootstrap of t under
-// the null hypothesis made by resampling the pooled samples (STATS.md,
-// "Comparing base (b) with new (a)"). Pure functions.
+// the null hypothesis made by resampling the pooled samples (docs/statistics.md,
+// "Welch's t and its bootstrap p-value"). Pure functions.
 
 #include <cstddef>
 #include <cstdint>

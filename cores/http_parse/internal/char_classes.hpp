@@ -1,5 +1,5 @@
 #pragma once
-// The core's byte classes (cases/http_parse.md, "Grammar"), one 256-entry
+// The core's byte classes (harness/cases/http_parse/SPEC.md, "Grammar"), one 256-entry
 // table of bit flags so that a byte costs one load whatever it is tested for.
 // These tables are the reference the SWAR and SIMD scanners are tested
 // against. The baseline builds its own tables separately, so a wrong entry

@@ -12,7 +12,7 @@
 // impl_*.cpp defines its policy in an unnamed namespace, so every
 // instantiation is private to a translation unit built with that CPU's flags.
 //
-// The grammar is httparse's strict one (cases/http_parse.md, "Grammar"); the
+// The grammar is httparse's strict one (harness/cases/http_parse/SPEC.md, "Grammar"); the
 // order of checks follows httparse, so that the core and the byte-at-a-time
 // baseline return the same error kind on every input. Positions are raw
 // pointers compared with `end`: no per-byte position counter.

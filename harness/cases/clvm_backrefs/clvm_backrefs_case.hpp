@@ -1,5 +1,5 @@
 #pragma once
-// The clvm_backrefs case (cases/clvm_backrefs.md): serializing CLVM trees
+// The clvm_backrefs case (harness/cases/clvm_backrefs/SPEC.md): serializing CLVM trees
 // with back references, salted SipHash maps vs the identity-hashed core.
 
 #include <memory>

@@ -1,5 +1,5 @@
 #pragma once
-// The setup of the clvm_backrefs case (cases/clvm_backrefs.md, "Setup"):
+// The setup of the clvm_backrefs case (harness/cases/clvm_backrefs/SPEC.md, "Benchmark"):
 // an input (with or without back references) is parsed, written plainly
 // (inflated) and parsed again with the plain parser into a fresh store, so
 // the timed serializer sees a tree that shares nothing.

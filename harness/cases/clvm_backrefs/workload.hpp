@@ -1,5 +1,5 @@
 #pragma once
-// The generated workloads of the clvm_backrefs case (cases/clvm_backrefs.md,
+// The generated workloads of the clvm_backrefs case (harness/cases/clvm_backrefs/SPEC.md,
 // "Benchmark"): block-like generators and a deep chain, built from a fixed
 // seed so every run and every machine times the same trees.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// The http_parse case (cases/http_parse.md): parse HTTP/1.x heads, the
+// The http_parse case (harness/cases/http_parse/SPEC.md): parse HTTP/1.x heads, the
 // byte-at-a-time baseline vs the word-compare, SWAR/SSE4.2/AVX2 core.
 
 #include <memory>

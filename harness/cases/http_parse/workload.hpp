@@ -1,5 +1,5 @@
 #pragma once
-// The http_parse workloads (cases/http_parse.md, "Benchmark"), written by the
+// The http_parse workloads (harness/cases/http_parse/SPEC.md, "Benchmark"), written by the
 // project: four fixed heads shaped like httparse's bench inputs (a browser
 // request, a short request, a long and a short response) and generated
 // size sweeps (deterministic seeds, so every run and machine parses the same

@@ -45,7 +45,7 @@ using page_set = std::vector<std::unique_ptr<Page>>;
 
 // The timed body: iterate the present rows; for each, check that the row
 // lies inside the row area, form its pointer and keep it alive. No row byte
-// is loaded (cases/page_iter.md, "Timed body").
+// is loaded (harness/cases/page_iter/SPEC.md, "Workload").
 // Each timed iteration does so for every page of the set in turn.
 template <class Page, class Iterate>
 [[gnu::always_inline]] inline void iterate_rows_timed(benchmark::State& state, const suite::loop_knobs& knobs,

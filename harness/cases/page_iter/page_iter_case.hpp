@@ -1,5 +1,5 @@
 #pragma once
-// The page_iter case (cases/page_iter.md): iterate the present rows of a
+// The page_iter case (harness/cases/page_iter/SPEC.md): iterate the present rows of a
 // 64 KiB page, bit-vec slot scan vs FixedBitSet trailing zeros.
 
 #include <memory>

@@ -1,5 +1,5 @@
 #pragma once
-// The page_iter workload (cases/page_iter.md, "Benchmark"): fill a fresh page
+// The page_iter workload (harness/cases/page_iter/SPEC.md, "Workload"): fill a fresh page
 // with rows of 0xa5 bytes until no row fits, then keep each row, in
 // ascending order, with probability `density` (fixed-seed PRNG) and delete
 // the rest. The pattern is random, not strided; `last` stays at the full mark.

@@ -1,5 +1,5 @@
 #pragma once
-// The `extreme` workload (cases/versioned_map.md, workload 1): the PR's
+// The `extreme` workload (harness/cases/versioned_map/SPEC.md, workload 1): the PR's
 // microbenchmark, scaled. One new version per mutation; 95 % sets, 5 %
 // clears with FDB storage-server semantics (a clear erases [begin, end) and
 // leaves a clear marker begin -> end; a set inside a cleared range splits
@@ -39,7 +39,7 @@ inline constexpr std::size_t k_clear_period = 20;
 
 // The mutation stream: `count` mutations from `seed` (spec: key lengths
 // floor(u^3 * 11) over 'a'..'l', values floor(u^3 * 5) over 'o'..'y'; clear
-// ends as described in cases/versioned_map.md).
+// ends as described in harness/cases/versioned_map/SPEC.md).
 std::vector<mutation> make_mutations(std::size_t count, std::uint64_t seed);
 
 // `count` range reads with random ends drawn like the keys.

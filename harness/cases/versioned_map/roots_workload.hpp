@@ -1,5 +1,5 @@
 #pragma once
-// The `roots` workload (cases/versioned_map.md, workload 3): the roots
+// The `roots` workload (harness/cases/versioned_map/SPEC.md, workload 3): the roots
 // container alone, with a plain pointer as the root, to separate the
 // container's cost from the value type's (the PR reviewer's question).
 // push_back a new version and pop_front beyond a window; getRoot at random

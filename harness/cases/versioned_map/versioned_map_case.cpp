@@ -120,7 +120,7 @@ class versioned_map_case final : public suite::benchmark_case {
   }
 
  private:
-  static constexpr int k_samples = 10;  // STATS.md's minimum sample size
+  static constexpr int k_samples = 10;  // the minimum sample size (docs/statistics.md, "Defaults")
 };
 
 }  // namespace

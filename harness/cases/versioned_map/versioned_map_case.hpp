@@ -1,5 +1,5 @@
 #pragma once
-// The versioned_map case (cases/versioned_map.md): FoundationDB's
+// The versioned_map case (harness/cases/versioned_map/SPEC.md): FoundationDB's
 // VersionedMap over four roots containers, std::map vs std::deque vs ring
 // buffer vs boost::circular_buffer.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The `window` workload (cases/versioned_map.md, workload 2): FoundationDB's
+// The `window` workload (harness/cases/versioned_map/SPEC.md, workload 2): FoundationDB's
 // multiversion benchmark ("performance/multiversion/map/int/VersionedMap" in
 // fdbclient/VersionedMap.actor.cpp). 20000 initial keys; per version:
 // createNewVersion, two inserts, one erase of the key inserted `window`

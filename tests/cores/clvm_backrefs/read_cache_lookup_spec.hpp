@@ -1,5 +1,5 @@
 #pragma once
-// The ReadCacheLookup sequence of cases/clvm_backrefs.md, for any lookup
+// The ReadCacheLookup sequence of harness/cases/clvm_backrefs/SPEC.md, for any lookup
 // type: after pushing atoms 5, 9, 10 and after pop2_and_cons, each listed
 // object is found at the listed path.
 

@@ -1,4 +1,4 @@
-// The real mainnet generators of ../shared/data/clvm (BENCHGATE_DATA_DIR):
+// The real mainnet generators in BENCHGATE_DATA_DIR/clvm (the real inputs):
 // skipped when the folder is not given.
 
 #include <gtest/gtest.h>

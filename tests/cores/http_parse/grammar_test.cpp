@@ -1,4 +1,4 @@
-// The grammar of cases/http_parse.md, including every case of its edge-case
+// The grammar of harness/cases/http_parse/SPEC.md, including every case of its edge-case
 // list, checked on every parser (baseline, each runnable core
 // implementation, the dispatched entry points).
 

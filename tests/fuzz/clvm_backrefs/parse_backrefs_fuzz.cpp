@@ -1,4 +1,4 @@
-// Fuzz target for the back-reference parser (cases/clvm_backrefs.md,
+// Fuzz target for the back-reference parser (harness/cases/clvm_backrefs/SPEC.md,
 // "Tests"): any bytes must give a status, never a crash or an out-of-bounds
 // read. Inputs that parse are checked further: the tree inflates, reparses
 // plainly to the same tree hash, and every serializer (baseline, core,

@@ -11,7 +11,8 @@ namespace {
 constexpr double k_p_tolerance = 1e-9;
 
 TEST(MannWhitney, StatsMdOracleAutoPicksExact) {
-  // STATS.md: base [19,22,16,29,24] vs new [20,11,17,12]: U1 = 17, exact p = 1/9.
+  // docs/statistics.md, "Tests and oracles": base [19,22,16,29,24] vs new
+  // [20,11,17,12]: U1 = 17, exact p = 1/9.
   const std::vector<double> base = {19, 22, 16, 29, 24};
   const std::vector<double> next = {20, 11, 17, 12};
   const auto r = mann_whitney_u(base, next);
@@ -29,7 +30,7 @@ TEST(MannWhitney, StatsMdOracleAsymptotic) {
 }
 
 TEST(MannWhitney, ComparePyInputsTest3) {
-  // gbench/Inputs/test3_run0.json vs test3_run1.json (STATS.md).
+  // gbench/Inputs/test3_run0.json vs test3_run1.json (docs/statistics.md).
   const auto two_time = mann_whitney_u(std::vector<double>{9, 8}, std::vector<double>{10, 7});
   EXPECT_EQ(two_time.method, u_method::exact);
   EXPECT_NEAR(two_time.p, 1.0, k_p_tolerance);

@@ -132,7 +132,7 @@ TEST(HttpParseWorkload, SweepsAreFixedKnownBytes) {
             "GET / HTTP/1.1\r\nX-Field-0: `L;*JdiH^GBYKRqj\r\nX-Field-1: hY[Hu\\1xqjx*I]]9\r\n\r\n");
 }
 
-// The exact httparse bench inputs (../shared/data/http, see its README).
+// The exact httparse bench inputs (BENCHGATE_DATA_DIR/http, the real inputs).
 TEST(HttpParseWorkload, HttparseInputsParseCompletelyEverywhere) {
   const char* data = std::getenv("BENCHGATE_DATA_DIR");
   if (data == nullptr || *data == '\0') GTEST_SKIP() << "BENCHGATE_DATA_DIR is not set";
