@@ -56,13 +56,4 @@ exit_code plot_charts(const options::plot_options& options, std::ostream& out, s
 // Writes options.out_dir/index.html and its charts.
 exit_code write_report(const options::report_options& options, std::ostream& out, std::ostream& err);
 
-// Shared by plot and report: the run of a diff's side read again from
-// `path` for its samples; nullopt, with a warning on `err`, when it cannot be.
-std::optional<results::loaded_results> load_diff_side(const std::string& path, const std::string& side,
-                                                      std::ostream& err);
-
-// Renders `charts` into `dir` (gnuplot's warnings on `err`) and lists them on `out`.
-void render_and_list(const std::filesystem::path& dir, const std::vector<charts::chart>& charts,
-                     std::ostream& out, std::ostream& err);
-
 }  // namespace benchgate::app

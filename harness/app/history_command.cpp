@@ -1,6 +1,7 @@
 #include <ostream>
 #include <regex>
 
+#include "harness/app/chart_output.hpp"
 #include "harness/app/commands.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"

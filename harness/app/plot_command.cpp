@@ -1,8 +1,8 @@
 #include <ostream>
 
+#include "harness/app/chart_output.hpp"
 #include "harness/app/commands.hpp"
 #include "harness/charts/chart_set.hpp"
-#include "harness/charts/renderer.hpp"
 #include "harness/charts/variants_diff.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
@@ -12,32 +12,6 @@
 #include "harness/results/input_loader.hpp"
 
 namespace benchgate::app {
-
-std::optional<results::loaded_results> load_diff_side(const std::string& path, const std::string& side,
-                                                      std::ostream& err) {
-  try {
-    return results::load_any_results(path, "the diff's " + side + " side");
-  } catch (const input_error& e) {
-    err << "warning: no distribution charts: " << e.what() << "\n";
-    return std::nullopt;
-  }
-}
-
-void render_and_list(const std::filesystem::path& dir, const std::vector<charts::chart>& charts,
-                     std::ostream& out, std::ostream& err) {
-  for (const auto& w : charts::render_charts(dir, charts, "--out")) err << "warning: gnuplot: " << w << "\n";
-  std::size_t distributions = 0;
-  for (const auto& c : charts) {
-    if (c.stem.rfind("dist_", 0) == 0) {
-      ++distributions;
-      continue;
-    }
-    out << "  " << (dir / (c.stem + ".svg")).string() << "  " << c.title << "\n";
-  }
-  if (distributions > 0) {
-    out << "  " << (dir / "dist_*.svg").string() << "  " << distributions << " distribution charts, one per compared cell\n";
-  }
-}
 
 exit_code plot_charts(const options::plot_options& options, std::ostream& out, std::ostream& err) {
   const auto where = "RESULTS_OR_DIFF " + options.input;
@@ -54,12 +28,8 @@ exit_code plot_charts(const options::plot_options& options, std::ostream& out, s
   } else {
     const auto run = results::parse_any_results(text, where);
     const auto variants = charts::variants_diff_for_charts(run, options.input);
-    charts = charts::results_charts(run.results, variants ? &*variants : nullptr, {});
-    if (variants) {
-      for (auto& c : charts::diff_charts(*variants, {&run.results, &run.results}, options.gate_threshold)) {
-        charts.push_back(std::move(c));
-      }
-    }
+    const auto* shown = variants ? &*variants : nullptr;
+    charts = charts::run_charts(run.results, shown, shown, {&run.results, &run.results}, options.gate_threshold);
     if (charts.empty()) throw input_error(where + ": no cell has samples; nothing to plot");
   }
   out << "charts: " << options.out_dir.string() << " (" << report::counted(charts.size(), "chart")

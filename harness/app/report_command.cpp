@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <ostream>
 
+#include "harness/app/chart_output.hpp"
 #include "harness/app/commands.hpp"
 #include "harness/charts/chart_set.hpp"
-#include "harness/charts/renderer.hpp"
 #include "harness/charts/variants_diff.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
@@ -70,24 +70,19 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   const auto variants = charts::variants_diff_for_charts(run, options.results);
   const results::diff* shown = given ? &*given : (variants ? &*variants : nullptr);
 
-  charts::estimate_settings estimates;
-  if (run.results.config.measure == "instructions") estimates.metric = results::time_metric::instructions;
-  auto charts = charts::results_charts(run.results, variants ? &*variants : nullptr, estimates);
   std::optional<results::loaded_results> old_run;
-  if (shown != nullptr) {
-    charts::diff_samples samples{&run.results, &run.results};
-    if (shown->mode == results::compare_mode::runs) {
-      old_run = load_diff_side(shown->old_source.path, "old", err);
-      samples.old_run = old_run ? &old_run->results : nullptr;
-    }
-    for (auto& c : charts::diff_charts(*shown, samples, options.gate_threshold)) charts.push_back(std::move(c));
+  charts::diff_samples samples{&run.results, &run.results};
+  if (shown != nullptr && shown->mode == results::compare_mode::runs) {
+    old_run = load_diff_side(shown->old_source.path, "old", err);
+    samples.old_run = old_run ? &old_run->results : nullptr;
   }
+  auto charts = charts::run_charts(run.results, variants ? &*variants : nullptr, shown, samples, options.gate_threshold);
   html::page_input input;
   if (options.history) input.history_section = history_section(*options.history, run.results, charts, out);
   input.run = &run.results;
   input.results_label = options.results;
   input.google_benchmark = run.format != results::results_schema;
-  input.estimates = estimates;
+  input.estimates = charts::estimates_of(run.results);
   input.comparison = shown;
   input.comparison_label = given ? "--diff " + *options.diff
                                  : "each core and peer against the baseline of its grid point, within RESULTS";

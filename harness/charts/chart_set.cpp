@@ -20,6 +20,22 @@ std::vector<chart> results_charts(const results::run_results& run, const results
 
 std::string distribution_stem(const results::cell_diff& cd) { return chart_stem("dist", cd.name); }
 
+estimate_settings estimates_of(const results::run_results& run) {
+  estimate_settings out;
+  if (run.config.measure == "instructions") out.metric = results::time_metric::instructions;
+  return out;
+}
+
+std::vector<chart> run_charts(const results::run_results& run, const results::diff* variants,
+                              const results::diff* shown, const diff_samples& samples,
+                              std::optional<double> gate_threshold) {
+  auto out = results_charts(run, variants, estimates_of(run));
+  if (shown != nullptr) {
+    for (auto& c : diff_charts(*shown, samples, gate_threshold)) out.push_back(std::move(c));
+  }
+  return out;
+}
+
 std::vector<chart> diff_charts(const results::diff& d, const diff_samples& samples,
                                std::optional<double> gate_threshold) {
   std::vector<chart> out;

@@ -30,6 +30,17 @@ std::vector<chart> results_charts(const results::run_results& run, const results
 std::vector<chart> diff_charts(const results::diff& d, const diff_samples& samples,
                                std::optional<double> gate_threshold);
 
+// What a run's charts estimate: instruction counts for a run made with
+// `run --measure instructions`, else times.
+estimate_settings estimates_of(const results::run_results& run);
+
+// Every chart of a run as `plot` and `report` show it: results_charts with
+// `variants` (the run's variants comparison, or nullptr), then diff_charts
+// of `shown` (that comparison, or another diff whose NEW side is the run).
+std::vector<chart> run_charts(const results::run_results& run, const results::diff* variants,
+                              const results::diff* shown, const diff_samples& samples,
+                              std::optional<double> gate_threshold);
+
 // The stem of the distribution chart of a compared cell.
 std::string distribution_stem(const results::cell_diff& cd);
 

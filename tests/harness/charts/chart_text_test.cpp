@@ -4,6 +4,7 @@
 #include "harness/charts/axis_scale.hpp"
 #include "harness/charts/change_chart.hpp"
 #include "harness/charts/chart_names.hpp"
+#include "harness/charts/chart_set.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/charts/grid_chart.hpp"
 #include "tests/harness/charts/demo_run.hpp"
@@ -88,6 +89,17 @@ TEST(ChangeChart, OneColouredBarPerCellAndThresholdLines) {
   EXPECT_THAT(c.body, HasSubstr("title 'gate threshold +-5%'"));
   EXPECT_THAT(c.body, HasSubstr("with boxxyerror fs solid 0.7 noborder lc rgb variable"));
   EXPECT_THAT(c.body, HasSubstr("ytic(6) with xerrorbars"));
+}
+
+TEST(ChartSet, PlotAndReportChartInstructionRunsByTheirCounts) {
+  auto run = testing::demo_run();
+  EXPECT_EQ(estimates_of(run).metric, results::time_metric::real);
+  run.config.measure = "instructions";
+  EXPECT_EQ(estimates_of(run).metric, results::time_metric::instructions);
+  // Without a comparison: the grid chart of each case, no change chart.
+  const auto charts = run_charts(run, nullptr, nullptr, {}, std::nullopt);
+  EXPECT_NE(find_chart(charts, chart_stem("grid", "demo")), nullptr);
+  EXPECT_EQ(find_chart(charts, "change"), nullptr);
 }
 
 }  // namespace
