@@ -3,7 +3,6 @@
 #include "harness/app/chart_output.hpp"
 #include "harness/app/commands.hpp"
 #include "harness/charts/chart_set.hpp"
-#include "harness/charts/variants_diff.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
 #include "harness/report/format.hpp"

@@ -3,6 +3,9 @@
 // STEM.svg and STEM.png with STEM.gp and STEM.dat beside them.
 
 #include <string>
+#include <string_view>
+
+#include "harness/stats/bootstrap.hpp"
 
 namespace benchgate::charts {
 
@@ -16,5 +19,18 @@ struct chart {
   std::string body;
   std::string data;    // the content of STEM.dat
 };
+
+// File stem of a chart made from a case or cell name: `prefix` + "_" +
+// `name` with every character outside [A-Za-z0-9_.-] replaced by '-'
+// ("page_iter/core/row_bytes:8" -> "dist_page_iter-core-row_bytes-8").
+std::string chart_stem(std::string_view prefix, std::string_view name);
+
+// Short texts for chart titles and the page's tables.
+// p-values below this print as "< 0.0001": more digits say nothing.
+inline constexpr double k_smallest_p_shown = 1e-4;
+// "0.032", "< 0.0001".
+std::string p_value_text(double p);
+// A relative change with its interval: "-90.594% [-90.640%, -90.557%]".
+std::string change_text(const stats::interval_estimate& change);
 
 }  // namespace benchgate::charts

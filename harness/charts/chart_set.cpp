@@ -1,11 +1,12 @@
 #include "harness/charts/chart_set.hpp"
 
 #include "harness/charts/change_chart.hpp"
-#include "harness/charts/chart_names.hpp"
+#include "harness/charts/chart.hpp"
 #include "harness/charts/distribution_chart.hpp"
 #include "harness/charts/grid_chart.hpp"
 #include "harness/charts/speedup_chart.hpp"
 #include "harness/compare/cell_change.hpp"
+#include "harness/compare/compare.hpp"
 
 namespace benchgate::charts {
 
@@ -19,6 +20,18 @@ std::vector<chart> results_charts(const results::run_results& run, const results
 }
 
 std::string distribution_stem(const results::cell_diff& cd) { return chart_stem("dist", cd.name); }
+
+std::optional<results::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path) {
+  results::comparison_settings settings;
+  settings.resamples = k_chart_resamples;
+  // An instruction run compares its counts (its times are valgrind's).
+  settings.metric = estimates_of(run.results).metric;
+  auto d = compare::compare_variants(run.results, compare::describe_source(run.results, run.format, path, std::nullopt),
+                                     suite::variant_role::baseline,
+                                     {suite::variant_role::core, suite::variant_role::peer}, settings);
+  if (d.cells.empty()) return std::nullopt;
+  return d;
+}
 
 estimate_settings estimates_of(const results::run_results& run) {
   estimate_settings out;

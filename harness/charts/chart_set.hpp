@@ -9,6 +9,7 @@
 #include "harness/charts/cell_estimate.hpp"
 #include "harness/charts/chart.hpp"
 #include "harness/results/diff_model.hpp"
+#include "harness/results/input_loader.hpp"
 #include "harness/results/model.hpp"
 
 namespace benchgate::charts {
@@ -29,6 +30,14 @@ std::vector<chart> results_charts(const results::run_results& run, const results
 // distribution chart of every compared cell whose samples `samples` has.
 std::vector<chart> diff_charts(const results::diff& d, const diff_samples& samples,
                                std::optional<double> gate_threshold);
+
+// The comparison charts draw for one run: each core and peer cell against
+// the baseline cell of its grid point (compare_variants), with
+// k_chart_resamples so a page of many cells is drawn in seconds; nullopt when
+// the run has no core or peer cell beside a baseline cell (e.g. Google
+// Benchmark JSON, whose cells have no roles). `path` is where the run was
+// read, for the diff's source.
+std::optional<results::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path);
 
 // What a run's charts estimate: instruction counts for a run made with
 // `run --measure instructions`, else times.

@@ -5,7 +5,7 @@
 
 #include "harness/charts/axis_scale.hpp"
 #include "harness/charts/gnuplot_text.hpp"
-#include "harness/charts/labels.hpp"
+#include "harness/charts/chart.hpp"
 #include "harness/stats/outliers.hpp"
 
 namespace benchgate::charts {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "harness/charts/axis_scale.hpp"
-#include "harness/charts/chart_names.hpp"
+#include "harness/charts/chart.hpp"
 #include "harness/charts/panel_chart.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "harness/charts/chart_names.hpp"
+#include "harness/charts/chart.hpp"
 #include "harness/charts/grid_chart.hpp"
 #include "harness/charts/panel_chart.hpp"
 #include "harness/charts/gnuplot_text.hpp"

@@ -2,7 +2,7 @@
 
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/gnuplot_text.hpp"
-#include "harness/charts/labels.hpp"
+#include "harness/charts/chart.hpp"
 #include "harness/html/escape.hpp"
 #include "harness/html/page_parts.hpp"
 #include "harness/report/format.hpp"

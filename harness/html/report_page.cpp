@@ -1,6 +1,6 @@
 #include "harness/html/report_page.hpp"
 
-#include "harness/charts/chart_names.hpp"
+#include "harness/charts/chart.hpp"
 #include "harness/charts/grid_chart.hpp"
 #include "harness/html/escape.hpp"
 #include "harness/html/page_parts.hpp"

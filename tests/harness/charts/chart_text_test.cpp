@@ -3,7 +3,7 @@
 
 #include "harness/charts/axis_scale.hpp"
 #include "harness/charts/change_chart.hpp"
-#include "harness/charts/chart_names.hpp"
+#include "harness/charts/chart.hpp"
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/charts/grid_chart.hpp"

@@ -5,7 +5,6 @@
 
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/renderer.hpp"
-#include "harness/charts/variants_diff.hpp"
 #include "harness/errors/input_error.hpp"
 #include "harness/files/file_io.hpp"
 #include "tests/harness/charts/demo_run.hpp"
