@@ -2,7 +2,7 @@
 
 #include "harness/app/commands.hpp"
 #include "harness/calibrate/calibrate.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/report/calibration_report.hpp"
 #include "harness/report/progress.hpp"
 #include "harness/results/calibration_json.hpp"

@@ -1,7 +1,7 @@
 #include "harness/app/chart_output.hpp"
 
 #include "harness/charts/renderer.hpp"
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::app {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "harness/charts/chart.hpp"
-#include "harness/errors/exit_codes.hpp"
+#include "harness/support/errors/exit_codes.hpp"
 #include "harness/options/command_line.hpp"
 #include "harness/results/diff_model.hpp"
 #include "harness/results/input_loader.hpp"

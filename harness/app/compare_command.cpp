@@ -4,8 +4,8 @@
 #include "harness/app/commands.hpp"
 #include "harness/app/comparison_inputs.hpp"
 #include "harness/compare/compare.hpp"
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/report/compare_report.hpp"
 #include "harness/results/diff_json.hpp"
 

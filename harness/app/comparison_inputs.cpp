@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "harness/compare/compare.hpp"
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/results/baseline_store.hpp"
 
 namespace benchgate::app {

@@ -10,14 +10,14 @@
 #include <optional>
 
 #include "harness/compare/compare.hpp"
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/gate/judge.hpp"
 #include "harness/gate/rules.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
-#include "harness/process/child_process.hpp"
-#include "harness/process/socket_pair.hpp"
+#include "harness/support/process/child_process.hpp"
+#include "harness/support/process/socket_pair.hpp"
 #include "harness/results/input_loader.hpp"
 #include "harness/results/merge.hpp"
 #include "harness/run/lockstep.hpp"

@@ -3,8 +3,8 @@
 
 #include "harness/app/chart_output.hpp"
 #include "harness/app/commands.hpp"
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/history/changes.hpp"
 #include "harness/history/changes_output.hpp"
 #include "harness/history/csv_export.hpp"

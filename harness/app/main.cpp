@@ -8,7 +8,7 @@
 
 #include "harness/app/commands.hpp"
 #include "harness/environment/build_info.hpp"
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace {
 

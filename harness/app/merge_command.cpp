@@ -1,8 +1,8 @@
 #include <ostream>
 
 #include "harness/app/commands.hpp"
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/results/input_loader.hpp"
 #include "harness/results/merge.hpp"
 #include "harness/results/results_json.hpp"

@@ -4,7 +4,7 @@
 #include <map>
 #include <tuple>
 
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::charts {
 

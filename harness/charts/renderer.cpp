@@ -10,8 +10,8 @@
 #include <system_error>
 
 #include "harness/charts/gnuplot_text.hpp"
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 
 namespace benchgate::charts {
 

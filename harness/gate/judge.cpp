@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <regex>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/gate/rules.hpp"
 #include "harness/stats/change.hpp"
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/history/iso_date.hpp"
 #include "harness/stats/summary.hpp"
 

@@ -1,6 +1,6 @@
 #include "harness/history/sqlite_db.hpp"
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::history {
 

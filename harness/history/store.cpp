@@ -4,7 +4,7 @@
 #include <ctime>
 #include <map>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/history/sqlite_db.hpp"
 
 namespace benchgate::history {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <functional>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/options/subcommands.hpp"
 
 namespace benchgate::options {

@@ -1,9 +1,9 @@
 #include <filesystem>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
 

@@ -1,7 +1,7 @@
 #include "harness/options/output_folder.hpp"
 
-#include "harness/errors/input_error.hpp"
-#include "harness/text/parse_number.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
 

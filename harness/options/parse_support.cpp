@@ -3,8 +3,8 @@
 #include <regex>
 #include <sstream>
 
-#include "harness/errors/input_error.hpp"
-#include "harness/text/parse_number.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
 

@@ -1,4 +1,4 @@
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/options/output_folder.hpp"
 #include "harness/options/report_options.hpp"
 #include "harness/options/subcommands.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <system_error>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/results/results_json.hpp"
 
 namespace benchgate::results {

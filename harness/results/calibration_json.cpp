@@ -1,6 +1,6 @@
 #include "harness/results/calibration_json.hpp"
 
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/results/run_info_json.hpp"
 
 namespace benchgate::results {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/errors/exit_codes.hpp"
+#include "harness/support/errors/exit_codes.hpp"
 
 namespace benchgate::results {
 

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/results/diff_model.hpp"
 #include "harness/results/json_reader.hpp"
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::results {
 

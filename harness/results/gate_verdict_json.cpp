@@ -1,6 +1,6 @@
 #include "harness/results/gate_verdict_json.hpp"
 
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/results/json_reader.hpp"
 
 namespace benchgate::results {

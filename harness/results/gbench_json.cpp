@@ -4,7 +4,7 @@
 #include <limits>
 #include <map>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::results {
 

@@ -1,7 +1,7 @@
 #include "harness/results/input_loader.hpp"
 
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/results/diff_model.hpp"
 #include "harness/results/gbench_json.hpp"
 #include "harness/results/json_reader.hpp"

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cmath>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::results {
 

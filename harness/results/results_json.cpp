@@ -2,8 +2,8 @@
 
 #include <unordered_set>
 
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/results/json_reader.hpp"
 #include "harness/results/run_info_json.hpp"
 

@@ -4,8 +4,8 @@
 
 #include <stdexcept>
 
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/run/callgrind_dump.hpp"
 
 namespace benchgate::run {

@@ -1,6 +1,6 @@
 #include "harness/run/callgrind_dump.hpp"
 
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::run {
 

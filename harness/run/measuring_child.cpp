@@ -7,8 +7,8 @@
 #include <optional>
 #include <system_error>
 
-#include "harness/errors/input_error.hpp"
-#include "harness/process/child_process.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/process/child_process.hpp"
 
 namespace benchgate::run {
 

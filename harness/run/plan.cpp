@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <regex>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::run {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::suite {
 

@@ -14,8 +14,8 @@
 #include "cores/clvm_backrefs/random_salt.hpp"
 #include "harness/cases/clvm_backrefs/input_tree.hpp"
 #include "harness/cases/clvm_backrefs/workload.hpp"
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/suite/value_checks.hpp"
 
 namespace benchgate::cases {

@@ -10,9 +10,9 @@
 #include "cores/http_parse/outcome.hpp"
 #include "harness/cases/http_parse/word_version_baseline.hpp"
 #include "harness/cases/http_parse/workload.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/suite/value_checks.hpp"
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::cases {
 

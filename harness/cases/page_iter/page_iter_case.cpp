@@ -12,7 +12,7 @@
 #include "harness/cases/page_iter/dynamic_bitset_peer.hpp"
 #include "harness/cases/page_iter/workload.hpp"
 #include "harness/suite/value_checks.hpp"
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::cases {
 

@@ -6,9 +6,9 @@
 
 #include "harness/cases/versioned_map/benches.hpp"
 #include "harness/cases/versioned_map/variants.hpp"
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/suite/value_checks.hpp"
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::cases {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/gate/rules.hpp"
 #include "harness/results/gate_rules_json.hpp"
 

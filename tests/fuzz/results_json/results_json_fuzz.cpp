@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/results/input_loader.hpp"
 #include "harness/results/results_json.hpp"
 

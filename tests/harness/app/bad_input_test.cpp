@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/results/json_reader.hpp"
 #include "harness/results/results_json.hpp"
 #include "tests/support/cli.hpp"

@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <string>
 
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "tests/support/cli.hpp"
 
 namespace benchgate::testing {

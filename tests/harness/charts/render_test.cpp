@@ -5,8 +5,8 @@
 
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/renderer.hpp"
-#include "harness/errors/input_error.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "tests/harness/charts/demo_run.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -17,7 +17,7 @@
 #include <optional>
 #include <string>
 
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/results/diff_json.hpp"
 #include "harness/results/json_reader.hpp"
 #include "harness/suite/rng.hpp"

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "tests/harness/gate/test_diffs.hpp"
 
 namespace benchgate::gate {

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "tests/harness/history/history_fixture.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"

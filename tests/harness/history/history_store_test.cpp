@@ -10,7 +10,7 @@
 #include <random>
 #include <thread>
 
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "tests/harness/history/history_fixture.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"

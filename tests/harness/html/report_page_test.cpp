@@ -5,7 +5,7 @@
 
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/renderer.hpp"
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 #include "harness/html/report_page.hpp"
 #include "tests/harness/charts/demo_run.hpp"
 #include "tests/support/cli.hpp"

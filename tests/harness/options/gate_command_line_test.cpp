@@ -1,7 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/options/command_line.hpp"
 
 namespace benchgate::options {

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 
 namespace benchgate::report {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::results {
 namespace {

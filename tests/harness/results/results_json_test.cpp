@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "harness/process/socket_pair.hpp"
+#include "harness/support/process/socket_pair.hpp"
 
 namespace benchgate::run {
 namespace {

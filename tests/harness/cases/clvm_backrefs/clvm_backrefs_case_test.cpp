@@ -7,7 +7,7 @@
 
 #include <unistd.h>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "tests/cores/clvm_backrefs/clvm_test_support.hpp"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace {
 

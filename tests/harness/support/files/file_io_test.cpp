@@ -1,4 +1,4 @@
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -8,7 +8,7 @@
 #include <csignal>
 #include <string>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 // Running children without a shell: exit codes, signals, a missing binary,
 // the log file and the descriptors a child is given.
 
-#include "harness/process/child_process.hpp"
+#include "harness/support/process/child_process.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>

@@ -1,4 +1,4 @@
-#include "harness/process/child_process.hpp"
+#include "harness/support/process/child_process.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>

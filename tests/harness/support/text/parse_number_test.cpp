@@ -1,4 +1,4 @@
-#include "harness/text/parse_number.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "harness/files/file_io.hpp"
+#include "harness/support/files/file_io.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "harness/errors/input_error.hpp"
+#include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::files {
 

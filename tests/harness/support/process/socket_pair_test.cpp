@@ -1,4 +1,4 @@
-#include "harness/process/socket_pair.hpp"
+#include "harness/support/process/socket_pair.hpp"
 
 #include <gtest/gtest.h>
 #include <fcntl.h>
