@@ -245,13 +245,22 @@ class generic_parser {
   // both entry points: a call would save and restore registers per parse.
   [[gnu::always_inline]] static parse_result parse_headers(const char* begin, const char* p, const char* end,
                                     std::span<header> headers, std::size_t& count) {
+    // A head with nothing after it ends in LF, which is not a tchar: then a
+    // name scan stops before the end without testing it (a line end in the
+    // input's last bytes is found as before).
+    const bool stops_before_end = end != begin && !is(end[-1], k_tchar);
     std::size_t used = 0;
     while (true) {
       // The name scan runs first: it stops at once at the final line's CR
-      // or LF (not tchars) and returns end when p is end, so a line start
-      // needs no tests of its own.
-      const char* name_end = Scan::name(p, end, begin);
-      if (name_end == end) return incomplete();
+      // or LF (not tchars), so a line start needs no tests of its own.
+      const char* name_end;
+      if (stops_before_end) {
+        if (p == end) return incomplete();
+        name_end = swar::scan_class_unbounded(p, k_tchar);
+      } else {
+        name_end = Scan::name(p, end, begin);
+        if (name_end == end) return incomplete();
+      }
       if (name_end == p) {
         if (*p != '\r' && *p != '\n') return failed(parse_error::header_name);
         parse_result stop;
