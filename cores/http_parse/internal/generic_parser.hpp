@@ -283,9 +283,13 @@ class generic_parser {
         next = line_end(value_end, end, parse_error::header_value, stop);
         if (next == nullptr) return stop;
       }
-      // *value_end is CR or LF: it stops the first loop. Within the value,
-      // the only value bytes up to SP are HTAB and SP.
-      while (*value == ' ' || *value == '\t') ++value;
+      // Almost every value starts with one SP: stepped over without a
+      // branch. *value_end is CR or LF: it stops the loop for any more.
+      // Within the value, the only value bytes up to SP are HTAB and SP.
+      value += *value == ' ' ? 1 : 0;
+      if (*value == ' ' || *value == '\t') [[unlikely]] {
+        while (*value == ' ' || *value == '\t') ++value;
+      }
       while (value_end != value && static_cast<unsigned char>(value_end[-1]) <= ' ') --value_end;
 
       if (used == headers.size()) return failed(parse_error::too_many_headers);
