@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 namespace cores::http_parse {
 
@@ -51,13 +52,33 @@ constexpr parse_result complete(std::size_t head_bytes) {
 constexpr parse_result incomplete() { return {parse_status::incomplete, parse_error::none, 0}; }
 constexpr parse_result failed(parse_error error) { return {parse_status::error, error, 0}; }
 
-// One header line: views into the input. The value has its leading and
-// trailing SP/HTAB removed; an empty value is an empty view placed where the
-// value would start (the line end).
-struct header {
-  std::string_view name;
-  std::string_view value;
+// One header line: where its name and value lie in the input. The value has
+// its leading and trailing SP/HTAB removed; an empty value is an empty view
+// placed where the value would start (the line end).
+//
+// Trivially default-constructible on purpose: an array of headers declared
+// without an initializer (`std::array<header, 16> headers;`) is left as it
+// is, like a C struct array, so a caller does not pay to clear storage that
+// a parse overwrites (16 slots are 512 bytes; with std::string_view members
+// every such array was zeroed, about as long as parsing a short head). A
+// slot is meaningful once a parse has written it: headers[0, header_count)
+// after complete. Value-initialize (`headers{}`) to get empty views instead.
+class header {
+ public:
+  header() = default;
+  constexpr header(std::string_view name, std::string_view value) noexcept
+      : name_(name.data()), name_size_(name.size()), value_(value.data()), value_size_(value.size()) {}
+
+  constexpr std::string_view name() const noexcept { return {name_, name_size_}; }
+  constexpr std::string_view value() const noexcept { return {value_, value_size_}; }
+
+ private:
+  const char* name_;
+  std::size_t name_size_;
+  const char* value_;
+  std::size_t value_size_;
 };
+static_assert(std::is_trivially_default_constructible_v<header> && std::is_trivially_copyable_v<header>);
 
 struct request_head {
   std::string_view method;

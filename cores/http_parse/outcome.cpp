@@ -23,8 +23,8 @@ void add_headers(parse_outcome& out, std::string_view input, const std::vector<h
     return;
   }
   for (std::size_t i = 0; i < count; ++i) {
-    out.views.push_back(place_of(input, headers[i].name));
-    out.views.push_back(place_of(input, headers[i].value));
+    out.views.push_back(place_of(input, headers[i].name()));
+    out.views.push_back(place_of(input, headers[i].value()));
   }
 }
 

@@ -123,15 +123,19 @@ class generic_parser {
     return nullptr;
   }
 
+  // Whether "\r\n" is at p (p <= end), as one 2-byte compare.
+  [[gnu::always_inline]] static bool crlf_at(const char* p, const char* end) {
+    if (end - p < 2) return false;
+    std::uint16_t two;
+    std::memcpy(&two, p, sizeof two);
+    return two == k_crlf;
+  }
+
   // Past "\r\n" or "\n" at p; nullptr with stop = `bad` for anything else.
-  // "\r\n" is tested first, as one 2-byte compare: it ends almost every line.
+  // "\r\n" is tested first: it ends almost every line.
   [[gnu::always_inline]] static const char* line_end(const char* p, const char* end, parse_error bad,
                                                      parse_result& stop) {
-    if (end - p >= 2) {
-      std::uint16_t two;
-      std::memcpy(&two, p, sizeof two);
-      if (two == k_crlf) return p + 2;
-    }
+    if (crlf_at(p, end)) return p + 2;
     if (p != end && *p == '\n') return p + 1;
     const bool cut_short = p == end || (*p == '\r' && end - p < 2);
     stop = cut_short ? incomplete() : failed(bad);
@@ -241,31 +245,52 @@ class generic_parser {
   // both entry points: a call would save and restore registers per parse.
   [[gnu::always_inline]] static parse_result parse_headers(const char* begin, const char* p, const char* end,
                                     std::span<header> headers, std::size_t& count) {
+    // A head with nothing after it ends in LF, which is not a tchar: then a
+    // name scan stops before the end without testing it (a line end in the
+    // input's last bytes is found as before).
+    const bool stops_before_end = end != begin && !is(end[-1], k_tchar);
     std::size_t used = 0;
     while (true) {
-      if (p == end) return incomplete();
-      if (*p == '\r' || *p == '\n') {
+      // The name scan runs first: it stops at once at the final line's CR
+      // or LF (not tchars), so a line start needs no tests of its own.
+      const char* name_end;
+      if (stops_before_end) {
+        if (p == end) return incomplete();
+        name_end = swar::scan_class_unbounded(p, k_tchar);
+      } else {
+        name_end = Scan::name(p, end, begin);
+        if (name_end == end) return incomplete();
+      }
+      if (name_end == p) {
+        if (*p != '\r' && *p != '\n') return failed(parse_error::header_name);
         parse_result stop;
         p = line_end(p, end, parse_error::new_line, stop);
         if (p == nullptr) return stop;
         count = used;
         return complete(static_cast<std::size_t>(p - begin));
       }
-      const char* name_end = Scan::name(p, end, begin);
-      if (name_end == end) return incomplete();
-      if (name_end == p || *name_end != ':') return failed(parse_error::header_name);
+      if (*name_end != ':') return failed(parse_error::header_name);
 
       // SP and HTAB are value bytes, so the scan starts right after the
       // colon and the leading ones are skipped afterwards, within the value:
       // the next line's start then does not wait for that loop.
       const char* value = name_end + 1;
       const char* value_end = Scan::value(value, end, begin);
-      if (value_end == end) return incomplete();
-      parse_result stop;
-      const char* next = line_end(value_end, end, parse_error::header_value, stop);
-      if (next == nullptr) return stop;
-      while (value != value_end && (*value == ' ' || *value == '\t')) ++value;
-      while (value_end != value && (value_end[-1] == ' ' || value_end[-1] == '\t')) --value_end;
+      const char* next = value_end + 2;
+      if (!crlf_at(value_end, end)) [[unlikely]] {
+        if (value_end == end) return incomplete();
+        parse_result stop;
+        next = line_end(value_end, end, parse_error::header_value, stop);
+        if (next == nullptr) return stop;
+      }
+      // Almost every value starts with one SP: stepped over without a
+      // branch. *value_end is CR or LF: it stops the loop for any more.
+      // Within the value, the only value bytes up to SP are HTAB and SP.
+      value += *value == ' ' ? 1 : 0;
+      if (*value == ' ' || *value == '\t') [[unlikely]] {
+        while (*value == ' ' || *value == '\t') ++value;
+      }
+      while (value_end != value && static_cast<unsigned char>(value_end[-1]) <= ' ') --value_end;
 
       if (used == headers.size()) return failed(parse_error::too_many_headers);
       headers[used++] = {view(p, name_end), view(value, value_end)};

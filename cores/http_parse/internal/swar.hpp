@@ -65,6 +65,20 @@ inline constexpr std::uint8_t k_first_value_byte = 0x20;  // SP: controls are be
   return p;
 }
 
+// The first byte at or after p that is not in class c, with no bound test:
+// only for a p before a byte known to be outside c (a sentinel), which it
+// reads at most up to.
+[[gnu::always_inline]] inline const char* scan_class_unbounded(const char* p, char_class c) {
+  constexpr std::ptrdiff_t k_unroll = 4;
+  while (true) {
+    if (!is(p[0], c)) return p;
+    if (!is(p[1], c)) return p + 1;
+    if (!is(p[2], c)) return p + 2;
+    if (!is(p[3], c)) return p + 3;
+    p += k_unroll;
+  }
+}
+
 // The first byte in [p, end) that is not a URI byte (0x21-0x7E, 0x80-0xFF), or end.
 [[gnu::always_inline]] inline const char* scan_uri(const char* p, const char* end) {
   while (end - p >= static_cast<std::ptrdiff_t>(k_word_bytes)) {

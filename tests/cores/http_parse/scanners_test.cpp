@@ -12,6 +12,7 @@
 #include "baselines/http_parse/char_tables.hpp"
 #include "cores/http_parse/implementations.hpp"
 #include "cores/http_parse/internal/char_classes.hpp"
+#include "cores/http_parse/internal/swar.hpp"
 #include "tests/cores/http_parse/guarded_buffer.hpp"
 
 namespace http_parse_test {
@@ -121,6 +122,33 @@ TEST(HttpParseScanners, Sse42MatchesTheClassesForEveryByteAndPosition) {
 }
 TEST(HttpParseScanners, Avx2MatchesTheClassesForEveryByteAndPosition) {
   check_every_byte_at_every_position(core::impl_id::avx2);
+}
+
+// The name scan without an end test (parsers use it when the input's last
+// byte is not a tchar): every byte value at every position of a tchar run
+// that ends in a sentinel LF, the input's last byte at a guard page, so a
+// read past the sentinel crashes the test.
+TEST(HttpParseScanners, UnboundedTcharScanStopsAtTheFirstNonTcharAndNeverPassesTheSentinel) {
+  namespace internal = cores::http_parse::internal;
+  guarded_buffer memory(k_lengths.back() + 1);
+  for (const std::size_t length : k_lengths) {
+    const std::string run(length, 'a');
+    const auto placed_all = memory.place(run + "\n");
+    ASSERT_EQ(internal::swar::scan_class_unbounded(placed_all.data(), internal::k_tchar) - placed_all.data(),
+              static_cast<std::ptrdiff_t>(length))
+        << "all tchars, length " << length;
+    for (std::size_t at = 0; at < length; ++at) {
+      for (unsigned b = 0; b < 256; ++b) {
+        std::string bytes = run + "\n";
+        bytes[at] = static_cast<char>(b);
+        const auto placed = memory.place(bytes);
+        const std::size_t expected = spec_tchar(b) ? length : at;
+        ASSERT_EQ(internal::swar::scan_class_unbounded(placed.data(), internal::k_tchar) - placed.data(),
+                  static_cast<std::ptrdiff_t>(expected))
+            << "byte " << b << " at " << at << " of " << length;
+      }
+    }
+  }
 }
 
 // Two bad bytes: the scanner must report the first, also when the second

@@ -116,7 +116,7 @@ TEST(HttpParseWorkload, ValueSweepValueHasTheAskedLength) {
     std::vector<core::header> headers(4);
     core::request_head head;
     ASSERT_EQ(parser.request(w.bytes, head, headers), core::complete(w.bytes.size()));
-    EXPECT_EQ(headers[1].value.size(), n);
+    EXPECT_EQ(headers[1].value().size(), n);
   }
 }
 
