@@ -90,11 +90,13 @@ welch_result welch_test(std::span<const double> a, std::span<const double> b,
   index_sampler sampler(seed, static_cast<std::uint32_t>(pooled.size()));
   std::size_t kept = 0;
   std::size_t hits = 0;
+  std::vector<std::uint32_t> drawn(pooled.size());
   for (std::size_t r = 0; r < resamples; ++r) {
+    sampler.fill(drawn);
     side_sums sa;
     side_sums sb;
-    for (std::size_t i = 0; i < a.size(); ++i) sa.add(pooled[sampler.next()]);
-    for (std::size_t i = 0; i < b.size(); ++i) sb.add(pooled[sampler.next()]);
+    for (std::size_t i = 0; i < a.size(); ++i) sa.add(pooled[drawn[i]]);
+    for (std::size_t i = a.size(); i < drawn.size(); ++i) sb.add(pooled[drawn[i]]);
     const double t = t_of(sa, n_a, sb, n_b);
     if (!std::isfinite(t)) continue;
     ++kept;
