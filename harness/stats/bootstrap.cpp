@@ -37,7 +37,7 @@ median_rank median_rank_of(std::size_t n) {
 class counted_resample {
  public:
   counted_resample(std::span<const double> sorted, median_rank rank)
-      : n_(sorted.size()), values_(n_ + 2), counts_(n_ + 2, 0.0), drawn_(n_, 1), rank_(rank) {
+      : n_(sorted.size()), values_(n_ + 2), counts_(n_ + 2, 0.0), drawn_(n_, 0), rank_(rank) {
     values_[0] = -std::numeric_limits<double>::infinity();
     values_[n_ + 1] = std::numeric_limits<double>::infinity();
     std::copy(sorted.begin(), sorted.end(), values_.begin() + 1);
@@ -46,11 +46,12 @@ class counted_resample {
   // Draws a new resample. The counts of the last one are cleared through
   // its draws, n stores instead of a fill of all counts.
   void draw(index_sampler& sampler) {
-    double* counts = counts_.data();
-    std::uint32_t* drawn = drawn_.data();
-    for (std::size_t i = 0; i < n_; ++i) counts[drawn[i]] = 0;
+    double* counts = counts_.data() + 1;  // sorted value 0 is past the sentinel
+    const std::uint32_t* drawn = drawn_.data();
+    const std::size_t n = n_;
+    for (std::size_t i = 0; i < n; ++i) counts[drawn[i]] = 0;
     sampler.fill(drawn_);
-    for (std::size_t i = 0; i < n_; ++i) counts[++drawn[i]] += 1;  // drawn_ holds padded positions
+    for (std::size_t i = 0; i < n; ++i) counts[drawn[i]] += 1;
   }
 
   // Sorted value j (from 0) and how often the resample drew it.
