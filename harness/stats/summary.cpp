@@ -13,10 +13,13 @@ namespace benchgate::stats {
 namespace {
 
 // Below this many values a copy and a selection cost less than a subsample.
-constexpr std::size_t k_min_bracketed_values = 8192;
-// Subsample size: how many of the subsample fall below a rank's value is
-// binomial, sqrt(size q (1 - q)) standard deviations wide (q = rank / n).
+constexpr std::size_t k_min_bracketed_values = 4096;
+// Subsample size, at most: how many of the subsample fall below a rank's
+// value is binomial, sqrt(size q (1 - q)) wide (q = rank / n), so a larger
+// subsample brackets the rank more tightly but costs more to sort.
 constexpr std::size_t k_subsample_size = 4096;
+// The subsample is at most this fraction of the values (every 8th or sparser).
+constexpr std::size_t k_min_subsample_stride = 8;
 // Bracket half-width in those standard deviations: for values in random
 // order (a bootstrap distribution) the rank falls outside with probability
 // about 10^-15; then, or for values in any other order, the result is the
@@ -133,7 +136,7 @@ percentile_pair percentiles(std::span<const double> values, double p_low, double
     return percentile_pair{low, percentile_in_place(copy, p_high)};
   };
   if (n < k_min_bracketed_values || p_low >= 100 || p_high >= 100) return by_copy();
-  const std::size_t stride = n / k_subsample_size;
+  const std::size_t stride = std::max(n / k_subsample_size, k_min_subsample_stride);
   std::vector<double> subsample;
   subsample.reserve(n / stride + 1);
   for (std::size_t i = 0; i < n; i += stride) subsample.push_back(values[i]);

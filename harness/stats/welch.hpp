@@ -37,7 +37,7 @@ struct welch_result {
 };
 
 // Resamples between two checks of welch_test's stopping rule.
-inline constexpr std::size_t k_welch_batch = 5'000;
+inline constexpr std::size_t k_welch_batch = 2'000;
 // The rule stops once p is this many Monte Carlo standard errors above
 // `stop_above`: it is then above it with probability 1 - 3e-5.
 inline constexpr double k_welch_stop_deviations = 4;
