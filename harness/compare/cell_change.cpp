@@ -35,7 +35,8 @@ side_data resample_side(const results::cell& c, const results::comparison_settin
   side.times = sample_times(c, settings.metric);
   auto iterations = iteration_counts(c);
   if (stats::is_linear_sampling(iterations)) side.iterations = std::move(iterations);
-  side.distributions = stats::bootstrap_sample(side.times, side.iterations, settings.resamples, seed);
+  side.distributions = stats::bootstrap_sample(side.times, side.iterations,
+                                               std::min(settings.resamples, stats::k_interval_resamples), seed);
   return side;
 }
 
@@ -176,7 +177,7 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
   const auto welch = paired ? stats::paired_t_test(new_side.times, old_side.times, settings.resamples,
                                                    stats::derive_seed(seed, welch_stream))
                             : stats::welch_test(new_side.times, old_side.times, settings.resamples,
-                                                stats::derive_seed(seed, welch_stream));
+                                                stats::derive_seed(seed, welch_stream), settings.alpha);
   d.welch = {welch.t, welch.p, welch.p, welch.status};
   const auto u = stats::mann_whitney_u(old_side.times, new_side.times);
   const bool reliable = old_side.times.size() >= stats::k_min_reliable_u_samples &&

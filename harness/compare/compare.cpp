@@ -56,8 +56,9 @@ std::optional<results::skipped_cell> unusable_side(const results::cell& c, const
 }
 
 // Measures every pair, spreading the pairs over the machine's cores: each
-// pair takes ~0.1 s at the default 100 000 resamples, and the results do not
-// depend on the order (each pair has its own seed).
+// pair takes a few milliseconds of CPU time at the defaults and 10 samples
+// (docs/measurements/compare-speed.md), and the results do not depend on the
+// order or the thread count (each pair has its own seed).
 std::vector<results::cell_diff> measure_all(const std::vector<cell_pair>& pairs,
                                             const results::comparison_settings& settings) {
   std::vector<results::cell_diff> out(pairs.size());

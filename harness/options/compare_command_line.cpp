@@ -31,7 +31,8 @@ po::options_description compare_description() {
       ("confidence", po::value<std::string>()->value_name("CL"),
        "confidence level of the intervals, in (0, 1) (default: 0.95)")
       ("resamples", po::value<std::string>()->value_name("N"),
-       "bootstrap resamples per cell, 100 to 10000000 (default: 100000)")
+       "bootstrap resamples per cell, 100 to 10000000 (default: 100000): those of the Welch p-value, "
+       "which stops early when p is clearly above alpha; the intervals use at most 10000")
       ("correction", po::value<std::string>()->value_name("METHOD"),
        "p-value adjustment across the compared cells: holm (default), bh (Benjamini-Hochberg) or none")
       ("seed", po::value<std::string>()->value_name("N"),

@@ -37,15 +37,21 @@ median_rank median_rank_of(std::size_t n) {
 class counted_resample {
  public:
   counted_resample(std::span<const double> sorted, median_rank rank)
-      : n_(sorted.size()), values_(n_ + 2), counts_(n_ + 2, 0.0), rank_(rank) {
+      : n_(sorted.size()), values_(n_ + 2), counts_(n_ + 2, 0.0), drawn_(n_, 0), rank_(rank) {
     values_[0] = -std::numeric_limits<double>::infinity();
     values_[n_ + 1] = std::numeric_limits<double>::infinity();
     std::copy(sorted.begin(), sorted.end(), values_.begin() + 1);
   }
 
+  // Draws a new resample. The counts of the last one are cleared through
+  // its draws, n stores instead of a fill of all counts.
   void draw(index_sampler& sampler) {
-    std::fill(counts_.begin() + 1, counts_.end() - 1, 0.0);
-    for (std::size_t i = 0; i < n_; ++i) counts_[1 + sampler.next()] += 1;
+    double* counts = counts_.data() + 1;  // sorted value 0 is past the sentinel
+    const std::uint32_t* drawn = drawn_.data();
+    const std::size_t n = n_;
+    for (std::size_t i = 0; i < n; ++i) counts[drawn[i]] = 0;
+    sampler.fill(drawn_);
+    for (std::size_t i = 0; i < n; ++i) counts[drawn[i]] += 1;
   }
 
   // Sorted value j (from 0) and how often the resample drew it.
@@ -67,36 +73,45 @@ class counted_resample {
   // The numpy-linear median: the walk stops where the running count first
   // passes k (order statistic k), and again where it passes k + 1; a value
   // with count 0 never moves the running count, so it is never picked.
-  double median() const {
+  // `at` is set to the position of order statistic k.
+  double median(std::size_t& at) const {
+    const double* counts = counts_.data();
     std::size_t j = 1;
-    double seen = counts_[j];
-    while (seen <= k()) seen += counts_[++j];
+    double seen = counts[j];
+    while (seen <= k()) seen += counts[++j];
+    at = j;
     const double low = values_[j];
     if (rank_.fraction == 0 || seen > k() + 1) return low;
     do {
       ++j;
-    } while (counts_[j] == 0);
+    } while (counts[j] == 0);
     return low + (values_[j] - low) * rank_.fraction;
   }
 
   // The unscaled median of |x - center| over the resample. The deviations of
   // the values below `center` (walking down) and above it (walking up) each
   // ascend, so merging the two walks visits all deviations in order.
-  double median_deviation(double center) const {
-    std::size_t up = static_cast<std::size_t>(
-        std::lower_bound(values_.begin() + 1, values_.end() - 1, center) - values_.begin());
+  // `near` is a position whose value is at or just below `center` (the
+  // median's order statistic k): the first value >= center is a step or
+  // two from it, closer than a binary search.
+  double median_deviation(double center, std::size_t near) const {
+    const double* values = values_.data();
+    const double* counts = counts_.data();
+    std::size_t up = near;  // becomes std::lower_bound(center); the sentinels stop both walks
+    while (values[up] < center) ++up;
+    while (values[up - 1] >= center) --up;
     std::size_t down = up - 1;
     double seen = 0;
     bool have_low = false;
     double low = 0;
     while (true) {
-      const double above = values_[up] - center;    // +inf past the end
-      const double below = center - values_[down];  // +inf before the start
+      const double above = values[up] - center;    // +inf past the end
+      const double below = center - values[down];  // +inf before the start
       // Arithmetic instead of branches: which side comes next is a coin
       // flip the branch predictor cannot learn.
       const bool take_up = above <= below;
       const double deviation = take_up ? above : below;
-      seen += counts_[take_up ? up : down];
+      seen += counts[take_up ? up : down];
       up += take_up ? 1 : 0;
       down -= take_up ? 0 : 1;
       if (!have_low && seen > k()) {
@@ -131,6 +146,7 @@ class counted_resample {
   std::size_t n_;
   std::vector<double> values_;
   std::vector<double> counts_;
+  std::vector<std::uint32_t> drawn_;  // the indices of the current resample
   median_rank rank_;
 };
 
@@ -180,9 +196,10 @@ sample_distributions bootstrap_sample(std::span<const double> per_iteration,
       }
       out.slope[b] = xx > 0 ? xy / xx : 0;
     }
-    const double median_value = resample.median();
+    std::size_t at = 0;
+    const double median_value = resample.median(at);
     out.median[b] = median_value;
-    out.mad[b] = k_mad_normal_consistency * resample.median_deviation(median_value);
+    out.mad[b] = k_mad_normal_consistency * resample.median_deviation(median_value, at);
   }
   return out;
 }
@@ -191,10 +208,8 @@ interval_estimate summarize_distribution(double estimate, std::span<const double
                                          double confidence) {
   assert(confidence > 0 && confidence < 1);
   if (distribution.empty()) return {estimate, estimate, estimate, 0};
-  std::vector<double> copy(distribution.begin(), distribution.end());
-  const double lower = percentile_in_place(copy, k_median_pct * (1 - confidence));
-  const double upper = percentile_in_place(copy, k_median_pct * (1 + confidence));
-  return {estimate, lower, upper, std_dev(distribution)};
+  const auto bounds = percentiles(distribution, k_median_pct * (1 - confidence), k_median_pct * (1 + confidence));
+  return {estimate, bounds.low, bounds.high, std_dev(distribution)};
 }
 
 absolute_estimates estimate_absolute(std::span<const double> per_iteration,

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "harness/suite/rng.hpp"
 
@@ -26,6 +27,23 @@ class index_sampler {
     spare_ = static_cast<std::uint32_t>(bits >> k_half_bits);
     has_spare_ = true;
     return scale(static_cast<std::uint32_t>(bits));
+  }
+
+  // out.size() draws, the same as that many calls of next() (a spare half
+  // carries over between calls), two per generator step without a branch
+  // per draw: the bootstrap loops spend most of their time here.
+  void fill(std::span<std::uint32_t> out) {
+    std::size_t i = 0;
+    if (has_spare_ && !out.empty()) {
+      has_spare_ = false;
+      out[i++] = scale(spare_);
+    }
+    for (; i + 2 <= out.size(); i += 2) {
+      const std::uint64_t bits = rng_.next();
+      out[i] = scale(static_cast<std::uint32_t>(bits));
+      out[i + 1] = scale(static_cast<std::uint32_t>(bits >> k_half_bits));
+    }
+    if (i < out.size()) out[i] = next();
   }
 
  private:

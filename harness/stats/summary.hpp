@@ -30,6 +30,18 @@ double percentile(std::span<const double> values, double p);
 // `values`. 0 for an empty sample.
 double percentile_in_place(std::span<double> values, double p);
 
+// Two percentiles of unsorted values, each equal to what percentile() gives,
+// without copying or reordering `values`: one pass counts the values below a
+// bracket of each rank (found from a strided subsample) and keeps the few
+// inside, where the order statistics are then selected; a bracket that
+// misses falls back to a selection over a copy. For the interval ends of
+// bootstrap distributions (10^5 values). 0s for an empty sample.
+struct percentile_pair {
+  double low = 0;
+  double high = 0;
+};
+percentile_pair percentiles(std::span<const double> values, double p_low, double p_high);
+
 // Median = P50.
 double median(std::span<const double> values);
 

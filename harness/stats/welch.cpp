@@ -68,7 +68,7 @@ std::optional<double> welch_t(std::span<const double> a, std::span<const double>
 }
 
 welch_result welch_test(std::span<const double> a, std::span<const double> b,
-                        std::size_t resamples, std::uint64_t seed) {
+                        std::size_t resamples, std::uint64_t seed, double stop_above) {
   welch_result out;
   if (a.size() < 2 || b.size() < 2) {
     out.status = welch_status::too_few_samples;
@@ -90,18 +90,30 @@ welch_result welch_test(std::span<const double> a, std::span<const double> b,
   index_sampler sampler(seed, static_cast<std::uint32_t>(pooled.size()));
   std::size_t kept = 0;
   std::size_t hits = 0;
+  std::vector<std::uint32_t> drawn(pooled.size());
+  const auto p_of = [](std::size_t below, std::size_t finite) {
+    return 2.0 * static_cast<double>(std::min(below, finite - below)) / static_cast<double>(finite);
+  };
   for (std::size_t r = 0; r < resamples; ++r) {
+    if (r > 0 && r % k_welch_batch == 0 && kept > 0) {
+      const double p = p_of(hits, kept);
+      const double q = p / 2;
+      const double standard_error = 2 * std::sqrt(q * (1 - q) / static_cast<double>(kept));
+      if (p - k_welch_stop_deviations * standard_error > stop_above) break;
+    }
+    ++out.resamples;
+    sampler.fill(drawn);
     side_sums sa;
     side_sums sb;
-    for (std::size_t i = 0; i < a.size(); ++i) sa.add(pooled[sampler.next()]);
-    for (std::size_t i = 0; i < b.size(); ++i) sb.add(pooled[sampler.next()]);
+    for (std::size_t i = 0; i < a.size(); ++i) sa.add(pooled[drawn[i]]);
+    for (std::size_t i = a.size(); i < drawn.size(); ++i) sb.add(pooled[drawn[i]]);
     const double t = t_of(sa, n_a, sb, n_b);
     if (!std::isfinite(t)) continue;
     ++kept;
     hits += t < *out.t;
   }
   if (kept == 0) return out;
-  out.p = 2.0 * static_cast<double>(std::min(hits, kept - hits)) / static_cast<double>(kept);
+  out.p = p_of(hits, kept);
   return out;
 }
 

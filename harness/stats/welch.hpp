@@ -33,14 +33,31 @@ struct welch_result {
   std::optional<double> t;  // as welch_t
   double p = 1;             // two-sided, in [0, 1]
   welch_status status = welch_status::ok;
+  std::size_t resamples = 0;  // drawn for p (fewer than asked when it stopped early)
 };
+
+// Resamples between two checks of welch_test's stopping rule.
+inline constexpr std::size_t k_welch_batch = 2'000;
+// The rule stops once p is this many Monte Carlo standard errors above
+// `stop_above`: it is then above it with probability 1 - 3e-5.
+inline constexpr double k_welch_stop_deviations = 4;
 
 // Welch's t of new `a` against base `b` with criterion's mixed-bootstrap
 // p-value: `resamples` times draw n_a + n_b values with replacement from
 // a ++ b, the first n_a as a*, the rest as b*; drop non-finite t*; with
 // hits = #{t* < t} over the B' kept, p = 2 min(hits, B' - hits) / B'. When no
 // t* is finite (the pooled values are all equal) p = 1.
+//
+// Sequential stopping (after Besag and Clifford, Biometrika 1991): after
+// every k_welch_batch resamples, when p - k_welch_stop_deviations SE(p) >
+// `stop_above` (SE(p) = 2 sqrt(q (1 - q) / B'), q = p / 2), the loop stops
+// and p is that of the B' resamples so far. A p-value below `stop_above`
+// (the significance level: an adjusted p is never below the raw one) thus
+// always gets all `resamples`, and its resolution 2 / resamples; a clearly
+// larger one gets its Monte Carlo error instead. The resamples drawn are a
+// prefix of the full run's, so with resamples <= k_welch_batch, or p below
+// the threshold, p is exactly the full run's. The default never stops.
 welch_result welch_test(std::span<const double> a, std::span<const double> b,
-                        std::size_t resamples, std::uint64_t seed);
+                        std::size_t resamples, std::uint64_t seed, double stop_above = 1);
 
 }  // namespace benchgate::stats

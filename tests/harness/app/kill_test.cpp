@@ -96,9 +96,9 @@ TEST(KilledRun, NeverLeavesAPartialSavedBaseline) {
   expect_kills_lose_nothing(args, saved / "main.json", results_complete, 20261203);
 }
 
-// Cells x samples x resamples sized for one to three seconds of bootstrap on a
+// Cells x samples x resamples sized for about a second of bootstrap on a
 // busy 2-core machine, so a comparison can be killed while it computes.
-constexpr int k_compare_cells = 10;
+constexpr int k_compare_cells = 20;
 constexpr int k_compare_samples = 100;
 constexpr const char* k_compare_resamples = "50000";
 

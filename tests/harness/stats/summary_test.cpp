@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "harness/suite/rng.hpp"
@@ -63,6 +65,34 @@ TEST(Summary, PercentileInPlaceAgreesWithTheSortingPercentile) {
   }
   std::vector<double> none;
   EXPECT_EQ(percentile_in_place(none, 50), 0);
+}
+
+// percentiles() brackets each rank from a subsample of large inputs; its
+// results must be exactly the sorting percentile's, in random order (the
+// bracket holds), sorted or reversed order and with heavy ties (where it may
+// not, and the fallback answers), and below the bracketing size.
+TEST(Summary, PercentilePairEqualsTheSortingPercentileInEveryOrder) {
+  suite::splitmix64 rng(7);
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{1000},
+                              std::size_t{8191}, std::size_t{8192}, std::size_t{100'000}}) {
+    std::vector<double> random(n);
+    for (auto& x : random) x = rng.uniform01();
+    std::vector<double> tied(n);
+    for (auto& x : tied) x = static_cast<double>(rng.below(5));
+    auto ascending = random;
+    std::sort(ascending.begin(), ascending.end());
+    std::vector<double> descending(ascending.rbegin(), ascending.rend());
+    for (const auto* values : {&random, &tied, &ascending, &descending}) {
+      for (const auto& [low, high] : {std::pair{2.5, 97.5}, std::pair{0.0, 100.0}, std::pair{0.5, 99.5},
+                                      std::pair{50.0, 50.0}, std::pair{5.0, 95.0}}) {
+        const auto before = *values;
+        const auto got = percentiles(*values, low, high);
+        EXPECT_EQ(got.low, percentile(*values, low)) << "n " << n << " p " << low;
+        EXPECT_EQ(got.high, percentile(*values, high)) << "n " << n << " p " << high;
+        EXPECT_EQ(*values, before);  // read only
+      }
+    }
+  }
 }
 
 }  // namespace

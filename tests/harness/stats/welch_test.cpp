@@ -95,5 +95,39 @@ TEST(Welch, DegenerateSamplesHaveDefinedResults) {
   EXPECT_GT(half.p, 0.5);
 }
 
+// The stopping rule: a p clearly above the threshold stops after a batch,
+// with the p of exactly those resamples (a prefix of the full run); a p
+// below it, or a run of at most one batch, is the full run's, draw for draw.
+TEST(Welch, StopsEarlyOnlyWhenPIsClearlyAboveTheThreshold) {
+  constexpr std::size_t k_full = 100'000;
+  constexpr double k_alpha = 0.05;
+  suite::splitmix64 rng(5);
+  std::vector<double> a(10);
+  std::vector<double> b(10);
+  for (auto& x : a) x = 100 + rng.uniform01();
+  for (auto& x : b) x = 100 + rng.uniform01();
+  const auto stopped = welch_test(a, b, k_full, k_seed, k_alpha);
+  EXPECT_GT(stopped.p, k_alpha);
+  EXPECT_LT(stopped.resamples, k_full);
+  EXPECT_EQ(stopped.resamples % k_welch_batch, 0U);
+  const auto prefix = welch_test(a, b, stopped.resamples, k_seed);
+  EXPECT_EQ(stopped.p, prefix.p);
+  EXPECT_EQ(prefix.resamples, stopped.resamples);
+  // Never stopped: all resamples drawn.
+  EXPECT_EQ(welch_test(a, b, k_full, k_seed).resamples, k_full);
+
+  std::vector<double> slower = b;
+  for (auto& x : slower) x += 0.8;  // t about -6: p far below alpha
+  const auto full = welch_test(slower, a, k_full, k_seed);
+  const auto sequential = welch_test(slower, a, k_full, k_seed, k_alpha);
+  EXPECT_LT(sequential.p, k_alpha);
+  EXPECT_EQ(sequential.p, full.p);
+  EXPECT_EQ(sequential.resamples, k_full);
+
+  // One batch or less: nothing to stop.
+  EXPECT_EQ(welch_test(a, b, k_welch_batch, k_seed, k_alpha).p, welch_test(a, b, k_welch_batch, k_seed).p);
+  EXPECT_EQ(welch_test(a, b, 1000, k_seed, k_alpha).resamples, 1000U);
+}
+
 }  // namespace
 }  // namespace benchgate::stats
