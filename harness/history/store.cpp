@@ -173,7 +173,17 @@ void add_runs(const std::filesystem::path& path, const std::string& source, cons
   }
   database db(path, database::mode::read_write_create, source);
   db.execute("PRAGMA busy_timeout = " + std::to_string(k_busy_timeout_ms));
-  checked_version(db);
+  // Refuse a foreign file before the journal mode changes it. The marks are
+  // read in one read transaction: read one by one, another adder's creation
+  // could land between them (application_id still 0, tables already there).
+  db.execute("BEGIN");
+  try {
+    checked_version(db);
+  } catch (...) {
+    db.execute("ROLLBACK");
+    throw;
+  }
+  db.execute("COMMIT");
   db.execute("PRAGMA journal_mode = WAL");
   db.execute("BEGIN IMMEDIATE");
   try {
