@@ -68,7 +68,7 @@ struct sample {
   double cpu_ns = 0;                             // CPU time per iteration
   std::optional<double> instructions;            // per iteration, instruction mode only
   std::vector<std::pair<std::string, double>> counters;  // user counters of the body
-  std::optional<sample_pair> pair;               // set when the run was paired with a partner
+  std::optional<sample_pair> pair = std::nullopt;  // set when the run was paired with a partner
 };
 
 // One benchmark: a variant of a case at one grid point.
