@@ -69,13 +69,24 @@ loaded_side finish_side(const started_run& r, const pair_context& context) {
   return {r.out.string(), std::move(loaded), std::move(source)};
 }
 
+// "--confirm" -> "-confirm", "ab" -> "-ab": each use its own temporary
+// folder (ab --confirm has both at once).
+std::string temporary_name(const std::string& use) {
+  std::string out = "-";
+  for (const char c : use) {
+    if (c != '-') out += c;
+  }
+  return out;
+}
+
 }  // namespace
 
 work_folder::work_folder(const std::optional<std::filesystem::path>& keep, const std::string& option,
                          const std::string& use)
     : kept_(keep.has_value()) {
   path_ = keep ? *keep
-               : std::filesystem::temp_directory_path() / ("benchgate-paired-" + std::to_string(::getpid()));
+               : std::filesystem::temp_directory_path() / ("benchgate" + temporary_name(use) + "-" +
+                                                            std::to_string(::getpid()));
   std::error_code ec;
   if (!kept_) std::filesystem::remove_all(path_, ec);
   std::filesystem::create_directories(path_, ec);

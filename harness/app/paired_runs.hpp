@@ -17,7 +17,9 @@ namespace benchgate::app {
 // Where paired runs' results and logs go: the folder asked for (created if
 // needed, kept), else a temporary one removed at the end. `option` names
 // the folder's option in messages ("--confirm-dir", "--out-dir"), `use`
-// what needs it when it is temporary ("--confirm", "ab").
+// what needs it when it is temporary ("--confirm", "ab"), which also names
+// the temporary folder (benchgate-confirm-PID, benchgate-ab-PID), so ab
+// --confirm's two folders differ.
 class work_folder {
  public:
   work_folder(const std::optional<std::filesystem::path>& keep, const std::string& option, const std::string& use);

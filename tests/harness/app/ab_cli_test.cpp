@@ -87,6 +87,21 @@ TEST_F(AbCli, PairsAlternateWhichSideStartsAndArePooled) {
   EXPECT_EQ(pooled.pairings.size(), 2U);
 }
 
+// --confirm re-runs the failing cell with OLD_BIN and NEW_BIN, each side's
+// extra arguments reproduced from its recorded settings; its temporary
+// folder is not ab's.
+TEST_F(AbCli, ConfirmationReRunsWithBothBinaries) {
+  const auto r = ab("--max-regression 10 --new-arg --inject-slowdown=300 --new-arg --inject-filter=core --confirm 1 "
+                    "--verdict-json v.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (1 pair, "
+                               "first turn: old)\n"));
+  const auto v = json_of("v.json");
+  EXPECT_EQ(v["confirm_rounds"], 1);
+  EXPECT_EQ(v["cells"][0]["status"], "fail");
+  EXPECT_EQ(v["cells"][0]["confirmed_rounds"], 1);
+}
+
 TEST_F(AbCli, ASideThatFailsIsExitTwoWithItsLog) {
   const auto r = run("ab '" + binary_ + "' /bin/false " + k_selection);
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
