@@ -32,6 +32,11 @@ exit_code compare_results(const options::compare_options& options, std::ostream&
 // its rule, 3 when none fails but one is too unstable to judge, else 0.
 exit_code gate_results(const options::gate_options& options, std::ostream& out, std::ostream& err);
 
+// Runs OLD_BIN and NEW_BIN as lockstep pairs, compares the pairs and
+// gates them: gate's exit codes. `err` receives progress and warnings.
+exit_code ab_compare(const options::ab_options& options, const suite::registry& cases, std::ostream& out,
+                     std::ostream& err);
+
 // Reads the inputs (benchgate results only), merges them, writes --out.
 exit_code merge_results(const options::merge_options& options, std::ostream& out);
 

@@ -5,6 +5,7 @@
 #include "harness/app/commands.hpp"
 #include "harness/app/comparison_inputs.hpp"
 #include "harness/app/gate_confirm.hpp"
+#include "harness/app/gate_steps.hpp"
 #include "harness/environment/build_info.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
@@ -21,7 +22,7 @@ namespace benchgate::app {
 
 namespace {
 
-results::gate_rules load_rules(const options::gate_options& options) {
+results::gate_rules rules_file(const options::gate_options& options) {
   if (options.rules) return results::load_gate_rules(*options.rules, "--rules");
   std::error_code ec;
   if (!options.no_rules && std::filesystem::is_regular_file(options::k_default_rules_file, ec)) {
@@ -120,13 +121,64 @@ void print_warnings(const std::vector<results::diff>& diffs, std::ostream& err) 
 
 }  // namespace
 
+results::gate_rules load_gate_rules(const options::gate_options& options, std::ostream& err) {
+  auto rules = rules_file(options);
+  for (const auto& note : options.notes) err << "note: " << note << "\n";
+  for (const auto& note : rules.notes) err << "note: " << note << "\n";
+  return rules;
+}
+
+gate_outcome gate_sides(const loaded_side& old_side, const loaded_side& new_side, const results::gate_rules& rules,
+                        const options::gate_options& options, std::ostream& err) {
+  if (options.confirm > 0) {
+    require_benchgate_results(old_side, "OLD", options.confirm);
+    require_benchgate_results(new_side, "NEW", options.confirm);
+    if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
+    if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
+  }
+  std::vector<std::string> names = names_of(old_side.loaded.results);
+  const auto new_names = names_of(new_side.loaded.results);
+  names.insert(names.end(), new_names.begin(), new_names.end());
+  bool chosen = false;
+  const auto metrics = needed_metrics(names, rules, options.command_line, chosen);
+  if (!chosen) {
+    require_same_measure(old_side, new_side, "--metric real_time (or a rules file's metric) to gate on the times anyway");
+  }
+  gate_outcome outcome;
+  outcome.diffs = compare_sides_on(old_side, new_side, metrics, options.settings);
+  print_warnings(outcome.diffs, err);
+  outcome.verdict = gate::judge(outcome.diffs, rules, options.command_line);
+  if (options.confirm > 0) {
+    const confirm_plan plan{options.confirm,
+                            options.confirm_processes,
+                            options.confirm_extra.value_or(options.confirm),
+                            options.confirm_dir,
+                            options.old_binary.value_or(process::this_executable()),
+                            options.new_binary.value_or(process::this_executable()),
+                            rules,
+                            options.command_line,
+                            options.settings};
+    confirm_suspects(outcome.verdict, old_side, new_side, plan, err);
+  }
+  return outcome;
+}
+
+void report_verdict(const results::gate_verdict& verdict, const options::gate_options& options, std::ostream& out,
+                    const std::string& text_before) {
+  const auto text = report::gate_text(verdict);
+  out << text << std::flush;
+  if (options.json_out) results::save_gate_verdict(verdict, *options.json_out, "--json");
+  if (options.markdown_out) {
+    files::write_atomically(*options.markdown_out, report::gate_markdown(verdict), "--markdown");
+  }
+  if (options.text_out) files::write_atomically(*options.text_out, text_before + text, "--text-out");
+}
+
 exit_code gate_results(const options::gate_options& options, std::ostream& out, std::ostream& err) {
   if (options.json_out) files::check_writable(*options.json_out, "--json");
   if (options.markdown_out) files::check_writable(*options.markdown_out, "--markdown");
   if (options.text_out) files::check_writable(*options.text_out, "--text-out");
-  const auto rules = load_rules(options);
-  for (const auto& note : options.notes) err << "note: " << note << "\n";
-  for (const auto& note : rules.notes) err << "note: " << note << "\n";
+  const auto rules = load_gate_rules(options, err);
 
   results::gate_verdict verdict;
   if (options.inputs.size() == 1) {
@@ -136,45 +188,9 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
   } else {
     const auto old_side = load_side(options.inputs[0], options.baseline_dir, "OLD");
     const auto new_side = load_side(options.inputs[1], options.baseline_dir, "NEW");
-    if (options.confirm > 0) {
-      require_benchgate_results(old_side, "OLD", options.confirm);
-      require_benchgate_results(new_side, "NEW", options.confirm);
-      if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
-      if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
-    }
-    std::vector<std::string> names = names_of(old_side.loaded.results);
-    const auto new_names = names_of(new_side.loaded.results);
-    names.insert(names.end(), new_names.begin(), new_names.end());
-    bool chosen = false;
-    const auto metrics = needed_metrics(names, rules, options.command_line, chosen);
-    if (!chosen) {
-      require_same_measure(old_side, new_side,
-                           "--metric real_time (or a rules file's metric) to gate on the times anyway");
-    }
-    const auto diffs = compare_sides_on(old_side, new_side, metrics, options.settings);
-    print_warnings(diffs, err);
-    verdict = gate::judge(diffs, rules, options.command_line);
-    if (options.confirm > 0) {
-      const confirm_plan plan{options.confirm,
-                              options.confirm_processes,
-                              options.confirm_extra.value_or(options.confirm),
-                              options.confirm_dir,
-                              options.old_binary.value_or(process::this_executable()),
-                              options.new_binary.value_or(process::this_executable()),
-                              rules,
-                              options.command_line,
-                              options.settings};
-      confirm_suspects(verdict, old_side, new_side, plan, err);
-    }
+    verdict = gate_sides(old_side, new_side, rules, options, err).verdict;
   }
-
-  const auto text = report::gate_text(verdict);
-  out << text << std::flush;
-  if (options.json_out) results::save_gate_verdict(verdict, *options.json_out, "--json");
-  if (options.markdown_out) {
-    files::write_atomically(*options.markdown_out, report::gate_markdown(verdict), "--markdown");
-  }
-  if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  report_verdict(verdict, options, out);
   return verdict.exit;
 }
 

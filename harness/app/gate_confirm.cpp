@@ -1,33 +1,18 @@
 #include "harness/app/gate_confirm.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <map>
 #include <optional>
 
-#include "harness/compare/compare.hpp"
-#include "harness/support/errors/input_error.hpp"
-#include "harness/support/files/file_io.hpp"
 #include "harness/gate/judge.hpp"
 #include "harness/gate/rules.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
-#include "harness/support/process/child_process.hpp"
-#include "harness/support/process/socket_pair.hpp"
-#include "harness/results/input_loader.hpp"
-#include "harness/results/merge.hpp"
-#include "harness/run/lockstep.hpp"
 
 namespace benchgate::app {
 
 namespace {
-
-// The tail of a failed re-run's log shown in the error message.
-constexpr std::size_t k_log_tail_chars = 600;
 
 std::string number_text(double value) {
   char buffer[64];
@@ -35,147 +20,32 @@ std::string number_text(double value) {
   return buffer;
 }
 
-// Where the re-runs' results and logs go: the folder asked for (created
-// if needed, kept), else a temporary one removed at the end.
-class rerun_dir {
- public:
-  explicit rerun_dir(const std::optional<std::filesystem::path>& keep) : kept_(keep.has_value()) {
-    path_ = keep ? *keep
-                 : std::filesystem::temp_directory_path() / ("benchgate-confirm-" + std::to_string(::getpid()));
-    std::error_code ec;
-    if (!kept_) std::filesystem::remove_all(path_, ec);
-    std::filesystem::create_directories(path_, ec);
-    if (ec || !std::filesystem::is_directory(path_)) {
-      throw input_error(std::string(kept_ ? "--confirm-dir " : "--confirm: the temporary folder ") +
-                        path_.string() + ": cannot be made a folder" + (ec ? " (" + ec.message() + ")" : "") +
-                        "; expected a folder the re-runs can write to");
-    }
-  }
-  ~rerun_dir() {
-    if (kept_) return;
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  rerun_dir(const rerun_dir&) = delete;
-  rerun_dir& operator=(const rerun_dir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  bool kept_;
-  std::filesystem::path path_;
-};
-
-std::string tail_of(const std::filesystem::path& log) {
-  std::string text;
-  try {
-    text = files::read_file(log, "log");
-  } catch (const std::exception&) {
-    return "";
-  }
-  return text.size() > k_log_tail_chars ? "..." + text.substr(text.size() - k_log_tail_chars) : text;
-}
-
-// One side's re-run, started and not yet finished.
-struct started_rerun {
-  const char* what;  // "old" or "new"
-  std::string command;
-  std::filesystem::path out;
-  std::filesystem::path log;
-  process::started_child child;
-};
-
-// Starts one side's re-run, with `samples` when given; with `turn_fd` it
-// takes turns on that socket (run --lockstep-fd) and `close_in_child` is
-// its partner's end.
-started_rerun start_rerun(const std::filesystem::path& binary, const loaded_side& side, const char* what,
-                          const std::string& filter, const std::filesystem::path& dir, const std::string& tag,
-                          std::optional<int> samples, std::optional<int> turn_fd,
-                          const std::vector<int>& close_in_child) {
-  started_rerun r{what, binary.string(), dir / (std::string(what) + "-" + tag + ".json"),
-                  dir / (std::string(what) + "-" + tag + ".log"), {}};
-  auto args = rerun_arguments(*side.source.run_settings, filter, r.out, samples);
-  if (turn_fd) {
-    // Both runs in the same fixed order (Google Benchmark's interleaving
-    // shuffles with a fresh random seed in each process), so sample i of a
-    // cell on one side runs right before or after sample i on the other:
-    // the partner is the interleaving that matters here.
-    if (side.source.run_settings->random_interleaving) args.push_back("--no-interleave");
-    args.insert(args.end(), {"--lockstep-fd", std::to_string(*turn_fd)});
-  }
-  for (const auto& a : args) r.command += " " + a;
-  r.child = process::start_child(binary, args, r.log, close_in_child);
-  return r;
-}
-
-loaded_side finish_rerun(const started_rerun& r) {
-  // -1: it could not start, or a signal ended it.
-  const int code = process::wait_for(r.child).exit_code.value_or(-1);
-  if (code != 0) {
-    throw input_error("--confirm: the " + std::string(r.what) + " side's re-run (" + r.command + ") exited with " +
-                      std::to_string(code) + "; expected 0 and its results:\n" + tail_of(r.log));
-  }
-  auto loaded = results::load_any_results(r.out, "--confirm re-run");
-  auto source = compare::describe_source(loaded.results, loaded.format, r.out.string(), std::nullopt);
-  return {r.out.string(), std::move(loaded), std::move(source)};
-}
-
 // Timed runs take turns; counted ones need not.
 bool lockstep_timing(const loaded_side& old_side, const loaded_side& new_side) {
   return old_side.source.run_settings->measure == "time" && new_side.source.run_settings->measure == "time";
 }
 
-// One old and one new re-run at once. Timed, they take turns sample by
-// sample on one CPU (run/lockstep.hpp), `old_first` taking the first, so
-// sample i of each side ran back to back and the comparison pairs them.
-// Instruction counts need no partner: the two just run side by side.
+// One old and one new re-run at once (paired_runs.hpp), `old_first`
+// taking the first turn when timed.
 std::pair<loaded_side, loaded_side> rerun_pair(const confirm_plan& plan, const loaded_side& old_side,
                                                const loaded_side& new_side, const std::string& filter,
                                                const std::filesystem::path& dir, const std::string& tag,
                                                bool old_first, std::optional<int> samples) {
-  // Counted runs get no socket: end 0 is old's, end 1 new's.
-  std::optional<process::socket_pair> turns;
-  if (lockstep_timing(old_side, new_side)) {
-    turns.emplace();
-    if (turns->error() != 0) {
-      throw input_error(std::string("--confirm: no socket pair for the lockstep re-runs: ") +
-                        std::strerror(turns->error()));
-    }
-    // A turn sent from one end arrives at the other.
-    if (!run::lockstep::hand_first_turn(turns->end(old_first ? 1 : 0))) {
-      throw input_error(std::string("--confirm: could not start the lockstep re-runs: ") + std::strerror(errno));
-    }
-  }
-  // Side `which`'s end, and the partner's end that its child must not hold.
-  const auto own_end = [&](int which) { return turns ? std::optional<int>(turns->end(which)) : std::nullopt; };
-  const auto partner_end = [&](int which) { return turns ? std::vector<int>{turns->end(1 - which)} : std::vector<int>{}; };
-  auto old_run = start_rerun(plan.old_binary, old_side, "old", filter, dir, tag, samples, own_end(0), partner_end(0));
-  auto new_run = start_rerun(plan.new_binary, new_side, "new", filter, dir, tag, samples, own_end(1), partner_end(1));
-  // Each run now holds its end alone: when one ends, the other goes on.
-  if (turns) turns->close_ends();
-  // Both are waited for before either's failure is reported.
-  std::optional<loaded_side> old_loaded;
-  std::optional<loaded_side> new_loaded;
-  std::optional<input_error> failure;
-  for (auto* r : {&old_run, &new_run}) {
-    try {
-      (r == &old_run ? old_loaded : new_loaded) = finish_rerun(*r);
-    } catch (const input_error& e) {
-      if (!failure) failure = e;
-    }
-  }
-  if (failure) throw *failure;
-  return {std::move(*old_loaded), std::move(*new_loaded)};
+  const bool timed = lockstep_timing(old_side, new_side);
+  const auto command = [&](const char* what, const std::filesystem::path& binary, const loaded_side& side) {
+    auto args = rerun_arguments(*side.source.run_settings, filter, samples);
+    // Both runs in the same fixed order (Google Benchmark's interleaving
+    // shuffles with a fresh random seed in each process), so sample i of a
+    // cell on one side runs right before or after sample i on the other:
+    // the partner is the interleaving that matters here.
+    if (timed && side.source.run_settings->random_interleaving) args.push_back("--no-interleave");
+    return side_command{what, binary, std::move(args)};
+  };
+  return run_pair(command("old", plan.old_binary, old_side), command("new", plan.new_binary, new_side), timed,
+                  old_first, dir, tag, {"--confirm", "re-run"});
 }
 
 }  // namespace
-
-std::vector<bool> old_turns_first(int round, int pairs) {
-  std::vector<bool> out;
-  // Pairs alternate which side takes the first turn, and even rounds start
-  // with new, so neither side is always the one that starts.
-  for (int pair = 0; pair < pairs; ++pair) out.push_back((round + pair) % 2 == 1);
-  return out;
-}
 
 std::string exact_names_regex(const std::vector<std::string>& names) {
   std::string out = "^(";
@@ -205,8 +75,8 @@ std::optional<int> rerun_samples(const results::run_results& old_run, const resu
 }
 
 std::vector<std::string> rerun_arguments(const results::settings& s, const std::string& filter,
-                                         const std::filesystem::path& out, std::optional<int> samples) {
-  std::vector<std::string> args = {"run"};
+                                         std::optional<int> samples) {
+  std::vector<std::string> args;
   for (const auto& c : s.cases) args.insert(args.end(), {"--case", c});
   args.insert(args.end(), {"--filter", filter});
   for (const auto& [axis, values] : s.params) {
@@ -236,23 +106,10 @@ std::vector<std::string> rerun_arguments(const results::settings& s, const std::
     args.insert(args.end(), {"--inject-slowdown", number_text(s.injected_slowdown_pct)});
     if (s.injected_slowdown_filter) args.insert(args.end(), {"--inject-filter", *s.injected_slowdown_filter});
   }
-  args.insert(args.end(), {"--out", out.string()});
   return args;
 }
 
 namespace {
-
-// The runs of one side pooled into one: every run's samples of a cell.
-loaded_side pooled(const std::vector<loaded_side>& side_runs, const std::filesystem::path& dir,
-                   const std::string& what) {
-  std::vector<results::named_run> runs;
-  for (const auto& r : side_runs) runs.push_back({r.text, r.loaded.results});
-  loaded_side out;
-  out.text = (dir / (what + "-pooled")).string();
-  out.loaded = {results::merge_runs(runs), side_runs.front().loaded.format};
-  out.source = compare::describe_source(out.loaded.results, out.loaded.format, out.text, std::nullopt);
-  return out;
-}
 
 std::string rounds_text(std::size_t rounds, bool timed) {
   return std::to_string(rounds) + (timed ? " lockstep" : " side-by-side") + " re-run" + (rounds == 1 ? "" : "s");
@@ -281,7 +138,7 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
     if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
   }
   if (suspects.empty() || plan.rounds <= 0) return;
-  const rerun_dir dir(plan.keep_dir);
+  const work_folder dir(plan.keep_dir, "--confirm-dir", "--confirm");
   // Pooled in the same order on both sides, sample i of old and of new
   // ran back to back: compared as pairs.
   auto paired = plan.settings;
@@ -290,15 +147,14 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
   confirmation_pool pool;
   const auto compare_pooled = [&](const std::vector<loaded_side>& old_runs, const std::vector<loaded_side>& new_runs,
                                   const std::string& what) {
-    return gate::judge(compare_sides_on(pooled(old_runs, dir.path(), "old-" + what),
-                                        pooled(new_runs, dir.path(), "new-" + what), metrics, paired),
+    return gate::judge(compare_sides_on(pooled_side(old_runs, dir.path(), "old-" + what),
+                                        pooled_side(new_runs, dir.path(), "new-" + what), metrics, paired),
                        plan.rules, plan.command_line);
   };
   // Runs round `round` of `cells`, adds it to the pool and judges it alone.
   const auto run_round = [&](int round, const std::vector<std::string>& cells, const std::string& title) {
     const auto firsts = old_turns_first(round, plan.processes);
-    std::string order_text;
-    for (const bool old_first : firsts) order_text += std::string(order_text.empty() ? "" : ", ") + (old_first ? "old" : "new");
+    const auto order_text = first_turns_text(firsts);
     // Timed re-runs take enough samples for the paired test (counted ones
     // are exact).
     const auto samples =

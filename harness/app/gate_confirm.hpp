@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/app/comparison_inputs.hpp"
+#include "harness/app/paired_runs.hpp"
 #include "harness/results/gate_model.hpp"
 #include "harness/results/model.hpp"
 
@@ -28,23 +29,18 @@ struct confirm_plan {
   results::comparison_settings settings;
 };
 
-// The `run` arguments that reproduce `settings` for the cells matching
-// `filter`, writing results to `out`: cases, params, samples (`samples`
+// The `run` arguments (after "run", without --out) that reproduce
+// `settings` for the cells matching `filter`: cases, params, samples (`samples`
 // when given, else the recorded count), times, quick, interleaving,
 // rounds, inputs, measure mode and any injected slowdown.
 std::vector<std::string> rerun_arguments(const results::settings& settings, const std::string& filter,
-                                         const std::filesystem::path& out, std::optional<int> samples = std::nullopt);
+                                         std::optional<int> samples = std::nullopt);
 
 // How many samples a timed re-run of `cells` takes: what each side's run
 // took per round (the fewest over the cells and sides), raised to
 // options::k_min_confirm_samples; nullopt when that is what they took.
 std::optional<int> rerun_samples(const results::run_results& old_run, const results::run_results& new_run,
                                  const std::vector<std::string>& cells);
-
-// Which side takes the first turn in each of a round's `pairs` lockstep
-// pairs (true: old): alternating, starting with old in odd rounds and with
-// new in even ones. old_turns_first(1, 2) is old, new; (2, 2) new, old.
-std::vector<bool> old_turns_first(int round, int pairs);
 
 // An ECMAScript regex matching exactly the given names: ^(a|b)$, escaped.
 std::string exact_names_regex(const std::vector<std::string>& names);

@@ -44,6 +44,7 @@ int dispatch(const std::vector<std::string>& args) {
           [&](const options::report_options& o) { return app::write_report(o, std::cout, std::cerr); },
           [&](const options::calibrate_options& o) { return app::calibrate_noise(o, cases, std::cout); },
           [&](const options::history_options& o) { return app::history_command(o, std::cout, std::cerr); },
+          [&](const options::ab_options& o) { return app::ab_compare(o, cases, std::cout, std::cerr); },
       },
       command));
 }

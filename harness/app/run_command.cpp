@@ -12,6 +12,7 @@
 #include "harness/report/format.hpp"
 #include "harness/report/progress.hpp"
 #include "harness/report/run_report.hpp"
+#include "harness/results/pairing.hpp"
 #include "harness/results/results_json.hpp"
 #include "harness/run/lockstep.hpp"
 #include "harness/run/measuring_child.hpp"
@@ -93,6 +94,7 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
   const auto started = std::chrono::steady_clock::now();
 
   results::run_results results;
+  results.run_id = results::make_run_id();
   results.env = environment::capture();
   results.config = plan.config;
   std::ostringstream text;

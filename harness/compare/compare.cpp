@@ -8,6 +8,7 @@
 
 #include "harness/compare/cell_change.hpp"
 #include "harness/compare/environment_check.hpp"
+#include "harness/results/pairing.hpp"
 
 namespace benchgate::compare {
 
@@ -167,8 +168,16 @@ results::diff_source describe_source(const results::run_results& run, std::strin
 results::diff compare_runs(const results::run_results& old_run, results::diff_source old_source,
                            const results::run_results& new_run, results::diff_source new_source,
                            const results::comparison_settings& settings) {
-  auto d = compare_pairs(pair_by_name(old_run, new_run), settings);
+  // Runs made as lockstep partners compare sample for sample, in pairs.
+  auto used = settings;
+  const auto aligned = results::align_pairs(old_run, new_run);
+  if (aligned.new_run) used.paired = true;
+  auto d = compare_pairs(pair_by_name(old_run, aligned.new_run ? *aligned.new_run : new_run), used);
   d.mode = results::compare_mode::runs;
+  if (!aligned.problem.empty()) {
+    d.warnings.push_back({"pairing", "the runs were made as lockstep pairs, but not every cell pairs (" +
+                                         aligned.problem + "): compared unpaired"});
+  }
   auto warnings = environment_warnings(old_source, new_source);
   d.warnings.insert(d.warnings.begin(), warnings.begin(), warnings.end());
   d.old_source = std::move(old_source);

@@ -23,6 +23,7 @@ constexpr subcommand k_subcommands[] = {
     {"run", "run benchmarks; print a report and write results JSON", detail::parse_run},
     {"compare", "compare two results (or a run's variants): changes, p-values, verdicts", detail::parse_compare},
     {"gate", "judge a comparison against thresholds and rules: exit 1 on a confirmed regression", detail::parse_gate},
+    {"ab", "compare two builds paired from the first sample (lockstep runs), then gate them", detail::parse_ab},
     {"merge", "pool the samples of several runs of the same build into one results file", detail::parse_merge},
     {"plot", "draw charts (SVG, PNG, gnuplot scripts) of results or a comparison", detail::parse_plot},
     {"report", "write a static HTML page of results, a comparison and their charts", detail::parse_report},

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "harness/options/ab_options.hpp"
 #include "harness/options/calibrate_options.hpp"
 #include "harness/options/compare_options.hpp"
 #include "harness/options/gate_options.hpp"
@@ -38,7 +39,7 @@ struct merge_options {
 
 using command = std::variant<help_request, version_request, list_options, run_options, compare_options,
                              gate_options, merge_options, plot_options, report_options, calibrate_options,
-                             history_options>;
+                             history_options, ab_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);

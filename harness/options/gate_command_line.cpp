@@ -7,9 +7,7 @@
 
 namespace benchgate::options::detail {
 
-namespace {
-
-po::options_description gate_description() {
+po::options_description gate_judgement_description() {
   auto d = make_description();
   d.add_options()
       ("rules", po::value<std::string>()->value_name("FILE"),
@@ -26,7 +24,13 @@ po::options_description gate_description() {
        "metric where no rule sets one (over the rules file's defaults): real_time (default; 'time' is its "
        "deprecated spelling), cpu_time, instructions or throughput")
       ("alpha", po::value<std::string>()->value_name("P"),
-       "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)")
+       "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)");
+  return d;
+}
+
+po::options_description confirm_description() {
+  auto d = make_description();
+  d.add_options()
       ("confirm", po::value<std::string>()->value_name("N"),
        "re-run the failing and unstable cells N times, old and new in lockstep (one sample each in turn, on one "
        "CPU, at least 20 samples a side) and compared as pairs; fail only cells that fail every round; judge "
@@ -40,7 +44,16 @@ po::options_description gate_description() {
        "own, pooled with the others (default: N; 0: none)")
       ("confirm-dir", po::value<std::string>()->value_name("DIR"),
        "with --confirm: keep the re-runs' results and logs in DIR (old-R.P.json, new-R.P.json; default: a "
-       "temporary folder, removed)")
+       "temporary folder, removed)");
+  return d;
+}
+
+namespace {
+
+po::options_description gate_description() {
+  auto d = gate_judgement_description();
+  d.add(confirm_description());
+  d.add_options()
       ("old-binary", po::value<std::string>()->value_name("PATH"),
        "with --confirm: the benchgate that re-runs the old side (default: this one)")
       ("new-binary", po::value<std::string>()->value_name("PATH"),
@@ -97,6 +110,51 @@ std::optional<std::filesystem::path> binary_option(const po::variables_map& vm, 
 
 }  // namespace
 
+void read_gate_judgement(const po::variables_map& vm, gate_options& out) {
+  if (const auto rules = get_string(vm, "rules")) {
+    if (rules->empty()) throw input_error("--rules: expected a file name, got ''");
+    out.rules = std::filesystem::path(*rules);
+  }
+  out.no_rules = vm["no-rules"].as<bool>();
+  if (out.no_rules && out.rules) throw input_error("--no-rules: cannot be combined with --rules");
+  out.command_line.fail_pct = percent_option(vm, "max-regression", true);
+  out.command_line.warn_pct = percent_option(vm, "warn", true);
+  out.command_line.max_ci_width_pct = percent_option(vm, "max-ci-width", false);
+  if (const auto text = get_string(vm, "metric")) {
+    out.command_line.metric = results::parse_gate_metric(*text);
+    if (!out.command_line.metric) {
+      throw input_error("--metric " + *text + ": expected real_time, cpu_time, instructions or throughput");
+    }
+    if (*text == results::k_deprecated_real_time_spelling) out.notes.push_back(std::string("--metric: ") + results::k_deprecated_time_note);
+  }
+  if (const auto text = get_string(vm, "alpha")) {
+    const auto value = text::parse_double(*text);
+    if (!value || *value <= 0 || *value >= 1) throw input_error("--alpha " + *text + ": expected a number in (0, 1), e.g. 0.05");
+    out.settings.alpha = *value;
+  }
+}
+
+void read_confirm(const po::variables_map& vm, gate_options& out) {
+  if (const auto value = count_option(vm, "confirm", 1, k_max_confirm_rounds, "rounds")) out.confirm = *value;
+  // The options that shape the confirmation need it ("--NAME VALUE: ...",
+  // or "--NAME: ..." without a value).
+  const auto needs_confirm = [&](const char* name, const std::string& value) {
+    if (out.confirm > 0) return;
+    throw input_error("--" + std::string(name) + (value.empty() ? "" : " " + value) +
+                      ": only means something with --confirm N");
+  };
+  if (const auto value = count_option(vm, "confirm-processes", 1, k_max_confirm_processes, "processes per side")) {
+    needs_confirm("confirm-processes", std::to_string(*value));
+    out.confirm_processes = *value;
+  }
+  if (const auto value = count_option(vm, "confirm-extra", 0, k_max_confirm_rounds, "rounds")) {
+    needs_confirm("confirm-extra", std::to_string(*value));
+    out.confirm_extra = *value;
+  }
+  out.confirm_dir = get_folder(vm, "confirm-dir");
+  if (out.confirm_dir) needs_confirm("confirm-dir", out.confirm_dir->string());
+}
+
 command parse_gate(const std::vector<std::string>& args, const suite::registry&) {
   const auto described = gate_description();
   auto accepted = gate_description();
@@ -139,45 +197,13 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
     throw input_error("benchgate gate: expected DIFF or OLD NEW, got " + std::to_string(out.inputs.size()) +
                       " inputs; see 'benchgate gate --help'");
   }
-  if (const auto rules = get_string(vm, "rules")) {
-    if (rules->empty()) throw input_error("--rules: expected a file name, got ''");
-    out.rules = std::filesystem::path(*rules);
-  }
-  out.no_rules = vm["no-rules"].as<bool>();
-  if (out.no_rules && out.rules) throw input_error("--no-rules: cannot be combined with --rules");
-  out.command_line.fail_pct = percent_option(vm, "max-regression", true);
-  out.command_line.warn_pct = percent_option(vm, "warn", true);
-  out.command_line.max_ci_width_pct = percent_option(vm, "max-ci-width", false);
-  if (const auto text = get_string(vm, "metric")) {
-    out.command_line.metric = results::parse_gate_metric(*text);
-    if (!out.command_line.metric) {
-      throw input_error("--metric " + *text + ": expected real_time, cpu_time, instructions or throughput");
-    }
-    if (*text == results::k_deprecated_real_time_spelling) out.notes.push_back(std::string("--metric: ") + results::k_deprecated_time_note);
-  }
-  if (const auto text = get_string(vm, "alpha")) {
-    const auto value = text::parse_double(*text);
-    if (!value || *value <= 0 || *value >= 1) throw input_error("--alpha " + *text + ": expected a number in (0, 1), e.g. 0.05");
-    out.settings.alpha = *value;
-  }
-  if (const auto value = count_option(vm, "confirm", 1, k_max_confirm_rounds, "rounds")) out.confirm = *value;
-  // The options that shape the confirmation need it ("--NAME VALUE: ...",
-  // or "--NAME: ..." without a value).
+  read_gate_judgement(vm, out);
+  read_confirm(vm, out);
   const auto needs_confirm = [&](const char* name, const std::string& value) {
     if (out.confirm > 0) return;
     throw input_error("--" + std::string(name) + (value.empty() ? "" : " " + value) +
                       ": only means something with --confirm N");
   };
-  if (const auto value = count_option(vm, "confirm-processes", 1, k_max_confirm_processes, "processes per side")) {
-    needs_confirm("confirm-processes", std::to_string(*value));
-    out.confirm_processes = *value;
-  }
-  if (const auto value = count_option(vm, "confirm-extra", 0, k_max_confirm_rounds, "rounds")) {
-    needs_confirm("confirm-extra", std::to_string(*value));
-    out.confirm_extra = *value;
-  }
-  out.confirm_dir = get_folder(vm, "confirm-dir");
-  if (out.confirm_dir) needs_confirm("confirm-dir", out.confirm_dir->string());
   out.old_binary = binary_option(vm, "old-binary");
   out.new_binary = binary_option(vm, "new-binary");
   if (out.old_binary || out.new_binary) needs_confirm(out.old_binary ? "old-binary" : "new-binary", "");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "harness/options/command_line.hpp"
+#include "harness/options/parse_support.hpp"
 
 namespace benchgate::options::detail {
 
@@ -18,6 +19,16 @@ command parse_plot(const std::vector<std::string>& args, const suite::registry& 
 command parse_report(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_calibrate(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_history(const std::vector<std::string>& args, const suite::registry& cases);
+
+command parse_ab(const std::vector<std::string>& args, const suite::registry& cases);
+
+// The options of gate that judge a comparison (--rules ... --alpha) and
+// those of its confirmation (--confirm ... --confirm-dir), shared with ab:
+// their descriptions and their checked values, read into `out`.
+po::options_description gate_judgement_description();
+po::options_description confirm_description();
+void read_gate_judgement(const po::variables_map& vm, gate_options& out);
+void read_confirm(const po::variables_map& vm, gate_options& out);
 
 // Checks --case values against the registry (unknown -> input_error) and
 // drops repeats, keeping the first order.

@@ -57,7 +57,8 @@ std::string rate(const results::cell_diff& c, double ns) {
 std::string test_line(const results::cell_diff& c, const results::diff& d) {
   if (c.deterministic) return "tests:  none: identical counts on each side, the verdict is by the noise threshold";
   const auto correction = std::string(stats::to_string(d.config.correction));
-  std::string line = "tests:  Welch p = " + fixed(c.welch.p, k_detail_p_decimals);
+  // Paired, the Welch slot holds the paired t test (comparison_settings).
+  std::string line = std::string(d.config.paired ? "tests:  paired t p = " : "tests:  Welch p = ") + fixed(c.welch.p, k_detail_p_decimals);
   if (d.config.correction != stats::correction::none) {
     line += " (" + correction + " " + fixed(c.welch.p_adjusted, k_detail_p_decimals) + ")";
   }
@@ -164,6 +165,10 @@ std::string comparison_summary(const results::diff& d) {
         << "%, not adjusted), so an interval clear of zero can still be \"No change\".\n";
   } else {
     out << "Changes are of the mean.\n";
+  }
+  if (d.config.paired) {
+    out << "Paired: the sides ran in lockstep, sample i of each back to back; the intervals resample pairs and "
+           "the p-values are the paired t test's (sign-flip p).\n";
   }
   out << "\n";
 

@@ -65,11 +65,12 @@ struct comparison_settings {
   std::size_t resamples = stats::k_default_resamples;
   stats::correction correction = stats::correction::holm;
   std::uint64_t seed = k_default_bootstrap_seed;
-  // The sides ran in lockstep (gate --confirm): sample i of each ran back
-  // to back. The change intervals then resample pairs, and the p-value is
-  // the paired t test's (stats/paired.hpp) whatever `test` says, stored as
-  // the Welch test's. Cells whose sides differ in sample count are
-  // compared unpaired. Set by the gate's confirmation only; not written.
+  // The sides ran in lockstep (ab, gate --confirm): sample i of each ran
+  // back to back. The change intervals then resample pairs, and the p-value
+  // is the paired t test's (stats/paired.hpp) whatever `test` says, stored
+  // as the Welch test's. Cells whose sides differ in sample count are
+  // compared unpaired. compare_runs sets it when the runs recorded their
+  // pairing (results/pairing.hpp); written as "paired".
   bool paired = false;
 };
 

@@ -87,12 +87,17 @@ run_results merge_runs(std::span<const named_run> runs) {
   out.env = runs.front().run.env;
   out.config = runs.front().run.config;
   out.config.rounds = 0;
+  // Several runs have no single id; their pairings (each naming its run)
+  // are all kept, so merged partners still pair sample for sample.
+  out.run_id.clear();
+  out.pairings.clear();
   std::map<std::string, std::size_t> index;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const auto& r = runs[i];
     require_same(runs.front(), r);
     for (std::size_t j = 0; j < i; ++j) require_distinct(runs[j], r);
     out.config.rounds += r.run.config.rounds;
+    out.pairings.insert(out.pairings.end(), r.run.pairings.begin(), r.run.pairings.end());
     for (const auto& c : r.run.cells) {
       const auto [it, added] = index.emplace(c.name, out.cells.size());
       if (added) {

@@ -52,6 +52,15 @@ struct settings {
   std::optional<std::string> injected_slowdown_filter;  // cells it applied to; null: all
 };
 
+// The partner of a sample that ran in lockstep with another run's (ab,
+// gate --confirm): sample `index` of a cell ran back to back with the
+// partner run's sample of the same cell, id and index. Recorded in both
+// runs' files by the process that paired them (results/pairing.hpp).
+struct sample_pair {
+  std::string id;                                // the pairing's id, the same on both sides
+  std::int64_t index = 0;                        // the pair's position in the cell, from 0
+};
+
 // One repetition of a cell: `iterations` runs of the timed body.
 struct sample {
   std::int64_t iterations = 0;
@@ -59,6 +68,7 @@ struct sample {
   double cpu_ns = 0;                             // CPU time per iteration
   std::optional<double> instructions;            // per iteration, instruction mode only
   std::vector<std::pair<std::string, double>> counters;  // user counters of the body
+  std::optional<sample_pair> pair = std::nullopt;  // set when the run was paired with a partner
 };
 
 // One benchmark: a variant of a case at one grid point.
@@ -77,7 +87,19 @@ struct cell {
   bool skipped = false;
 };
 
+// A lockstep pairing this run's samples took part in: the pairing's id,
+// this run's side ("old" or "new"), this run's id and its partner's. A
+// merged run keeps every one of its runs' pairings.
+struct pairing_record {
+  std::string id;
+  std::string side;
+  std::string run_id;
+  std::string partner_run_id;
+};
+
 struct run_results {
+  std::string run_id;                            // random, set by run; empty in files written before it
+  std::vector<pairing_record> pairings;          // empty: not paired
   environment env;
   settings config;
   std::vector<cell> cells;

@@ -24,6 +24,7 @@ json to_json(const sample& s) {
     for (const auto& [name, value] : s.counters) counters[name] = value;
     j["counters"] = counters;
   }
+  if (s.pair) j["pair"] = {{"id", s.pair->id}, {"index", s.pair->index}};
   return j;
 }
 
@@ -41,6 +42,11 @@ sample sample_from(const object_reader& r) {
     for (const auto& [name, value] : counters.raw().items()) {
       s.counters.emplace_back(name, counters.number(name));
     }
+  }
+  if (r.has("pair")) {
+    const auto pair = r.object("pair");
+    s.pair = sample_pair{pair.string("id"), pair.integer("index")};
+    if (s.pair->index < 0) pair.fail("index", "an integer >= 0");
   }
   return s;
 }
@@ -105,6 +111,14 @@ const cell* find_cell(const run_results& results, std::string_view name) {
 std::string to_json_text(const run_results& results) {
   json j;
   j["schema"] = results_schema;
+  if (!results.run_id.empty()) j["run_id"] = results.run_id;
+  if (!results.pairings.empty()) {
+    json pairings = json::array();
+    for (const auto& p : results.pairings) {
+      pairings.push_back({{"id", p.id}, {"side", p.side}, {"run_id", p.run_id}, {"partner_run_id", p.partner_run_id}});
+    }
+    j["pairings"] = pairings;
+  }
   j["environment"] = environment_to_json(results.env);
   j["settings"] = settings_to_json(results.config);
   json cells = json::array();
@@ -126,6 +140,14 @@ run_results results_from_json(const json& document, std::string_view source) {
     root.fail("schema", std::string("\"") + results_schema + "\"");
   }
   run_results results;
+  results.run_id = root.optional_string("run_id").value_or("");
+  if (root.has("pairings")) {
+    for (const auto& p : root.objects("pairings")) {
+      pairing_record record{p.string("id"), p.string("side"), p.string("run_id"), p.string("partner_run_id")};
+      if (record.side != "old" && record.side != "new") p.fail("side", "\"old\" or \"new\"");
+      results.pairings.push_back(std::move(record));
+    }
+  }
   results.env = environment_from_json(root.object("environment"));
   results.config = settings_from_json(root.object("settings"));
   std::unordered_set<std::string> names;

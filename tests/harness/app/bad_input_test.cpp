@@ -415,7 +415,7 @@ TEST_F(BadInput, RunUnexpectedArgument) {
 
 TEST_F(BadInput, UnknownCommand) {
   expect_bad_input({"bench"},
-                   "unknown command 'bench'; expected one of list, run, compare, gate, merge, plot, report, calibrate, "
+                   "unknown command 'bench'; expected one of list, run, compare, gate, ab, merge, plot, report, calibrate, "
                    "history (see 'benchgate --help')");
 }
 

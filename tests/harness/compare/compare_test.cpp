@@ -3,9 +3,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "harness/compare/environment_check.hpp"
+#include "harness/results/pairing.hpp"
 #include "tests/harness/compare/test_runs.hpp"
 
 namespace benchgate::compare {
@@ -32,6 +34,50 @@ results::run_results run_of(std::vector<results::cell> cells) {
 results::diff compare(const results::run_results& a, const results::run_results& b,
                       results::comparison_settings s = quick_settings()) {
   return compare_runs(a, {}, b, {}, s);
+}
+
+// Samples whose speed swings by a factor of two over the run (a shared
+// machine's slow spells), each new one 3 % slower than its old partner.
+// Unpaired, the swing hides the change; paired, it is plain.
+TEST(Compare, RunsThatRecordTheirPairingCompareAsPairs) {
+  std::vector<results::sample> old_samples;
+  std::vector<results::sample> new_samples;
+  for (int i = 0; i < 20; ++i) {
+    const double ns = 100.0 * (1 + (i % 5) * 0.25) * (1 + 0.001 * i);
+    old_samples.push_back({1000, ns, ns, std::nullopt, {}});
+    new_samples.push_back({1000, ns * 1.03, ns * 1.03, std::nullopt, {}});
+  }
+  auto old_run = run_of({make_cell("c", "v", {}, "1", old_samples)});
+  auto new_run = run_of({make_cell("c", "v", {}, "1", new_samples)});
+  const auto unpaired = compare(old_run, new_run);
+  EXPECT_FALSE(unpaired.config.paired);
+  EXPECT_NE(unpaired.cells[0].verdict, stats::verdict::regressed);
+  EXPECT_LT(unpaired.cells[0].mean_change.lower, 0);
+
+  results::record_pairing(old_run, new_run);
+  // The new side's samples stored in another order: pairing goes by the
+  // recorded partner, not by position.
+  std::reverse(new_run.cells[0].samples.begin(), new_run.cells[0].samples.end());
+  const auto paired = compare(old_run, new_run);
+  EXPECT_TRUE(paired.config.paired);
+  const auto& c = paired.cells[0];
+  EXPECT_EQ(c.verdict, stats::verdict::regressed);
+  EXPECT_NEAR(c.mean_change.estimate, 0.03, 1e-9);
+  EXPECT_GT(c.mean_change.lower, 0.029);
+  EXPECT_LT(c.mean_change.upper, 0.031);
+  EXPECT_TRUE(paired.warnings.empty());
+}
+
+TEST(Compare, PairedRunsWhoseSamplesDoNotPairCompareUnpairedWithAWarning) {
+  auto old_run = run_of({make_cell("c", "v", {}, "1", samples_around(100, 20))});
+  auto new_run = run_of({make_cell("c", "v", {}, "1", samples_around(100, 20))});
+  results::record_pairing(old_run, new_run);
+  new_run.cells[0].samples.pop_back();
+  const auto d = compare(old_run, new_run);
+  EXPECT_FALSE(d.config.paired);
+  ASSERT_EQ(d.warnings.size(), 1U);
+  EXPECT_EQ(d.warnings[0].kind, "pairing");
+  EXPECT_THAT(d.warnings[0].message, HasSubstr("cell c/v/size:1: 20 and 19 samples"));
 }
 
 TEST(Compare, EqualSamplesShowNoChange) {

@@ -51,7 +51,7 @@ std::string error_of(const std::vector<std::string>& args) {
 
 TEST(CommandLine, NoArgumentsOrHelpGiveTheHelpPage) {
   // No command is a usage error (exit 2), --help the help page.
-  EXPECT_EQ(error_of({}), "expected a command, one of list, run, compare, gate, merge, plot, report, calibrate, history (see "
+  EXPECT_EQ(error_of({}), "expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history (see "
                           "'benchgate --help')");
   const auto help = std::get<options::help_request>(parse({"--help"}));
   EXPECT_NE(help.text.find("Exit codes"), std::string::npos);
@@ -68,7 +68,7 @@ TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
 
 TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
   EXPECT_EQ(error_of({"frobnicate"}),
-            "unknown command 'frobnicate'; expected one of list, run, compare, gate, merge, plot, report, "
+            "unknown command 'frobnicate'; expected one of list, run, compare, gate, ab, merge, plot, report, "
             "calibrate, history (see 'benchgate --help')");
 }
 

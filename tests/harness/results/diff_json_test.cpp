@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::results {
@@ -106,6 +108,18 @@ TEST(DiffJson, WriteThenReadGivesTheSameDiff) {
   EXPECT_TRUE(back.cells[1].mann_whitney.all_values_equal);
   EXPECT_EQ(back.summary.geomean_change, -0.5);
   EXPECT_EQ(back.not_compared[0].reason, "the new side failed: boom");
+}
+
+TEST(DiffJson, PairedIsWrittenAndOldDiffsReadUnpaired) {
+  auto d = sample_diff();
+  d.config.paired = true;
+  const auto text = diff_to_json_text(d);
+  EXPECT_THAT(text, HasSubstr("\"paired\": true"));
+  EXPECT_TRUE(parse_diff(text, "test").config.paired);
+  // A diff written before "paired" existed.
+  auto document = nlohmann::json::parse(text);
+  document["settings"].erase("paired");
+  EXPECT_FALSE(parse_diff(document.dump(), "test").config.paired);
 }
 
 TEST(DiffJson, TheDocumentNamesItsSchemaAndUsesNullNotNaN) {

@@ -1,0 +1,198 @@
+#include <filesystem>
+#include <unistd.h>
+
+#include "harness/support/errors/input_error.hpp"
+#include "harness/options/parse_support.hpp"
+#include "harness/options/subcommands.hpp"
+
+namespace benchgate::options::detail {
+
+namespace {
+
+// The run options ab passes on to both sides' `run`, as given; the
+// switches among them take no value.
+constexpr const char* k_forwarded_lists[] = {"case", "param", "input"};
+constexpr const char* k_forwarded_values[] = {"filter",   "samples", "measurement-time", "warmup",
+                                              "min-time", "rounds",  "measure"};
+constexpr const char* k_forwarded_switches[] = {"quick", "no-interleave"};
+
+po::options_description ab_description() {
+  auto d = make_description();
+  d.add_options()
+      ("case", po::value<std::vector<std::string>>()->value_name("NAME"), "run: this case only (repeatable)")
+      ("filter", po::value<std::string>()->value_name("REGEX"), "run: only cells whose name matches REGEX")
+      ("param", po::value<std::vector<std::string>>()->value_name("AXIS=V1,V2"), "run: these axis values (repeatable)")
+      ("samples", po::value<std::string>()->value_name("N"),
+       "run: samples a side per cell (default: the run's, raised to 20 for timed runs: pairs enough for the "
+       "paired test)")
+      ("measurement-time", po::value<std::string>()->value_name("SECONDS"), "run: per grid point")
+      ("warmup", po::value<std::string>()->value_name("SECONDS"), "run: per grid point")
+      ("min-time", po::value<std::string>()->value_name("SECONDS"), "run: per sample")
+      ("quick", po::bool_switch(), "run: the quick preset")
+      ("no-interleave", po::bool_switch(), "run: accepted; lockstep runs never interleave (both sides take the "
+                                           "cells in one fixed order)")
+      ("rounds", po::value<std::string>()->value_name("N"), "run: passes over the grid")
+      ("input", po::value<std::vector<std::string>>()->value_name("FILE"), "run: a real input (repeatable)")
+      ("measure", po::value<std::string>()->value_name("WHAT"),
+       "run: time (default; the sides take turns) or instructions (they run side by side)")
+      ("old-arg", po::value<std::vector<std::string>>()->value_name("ARG"),
+       "one more run argument for the old side only, taken as is even when it starts with - (repeatable), e.g. "
+       "--old-arg --inject-slowdown=10")
+      ("new-arg", po::value<std::vector<std::string>>()->value_name("ARG"), "the same for the new side")
+      ("pairs", po::value<std::string>()->value_name("P"),
+       "lockstep pairs of an old and a new process, one after the other, the side that takes the first turn "
+       "alternating, pooled (default: 1)")
+      ("out-dir", po::value<std::string>()->value_name("DIR"),
+       "keep both sides' results and logs in DIR: old.json, new.json (pooled), old-P.json, new-P.json, .log "
+       "(default: a temporary folder, removed)")
+      ("json", po::value<std::string>()->value_name("FILE"),
+       "write the comparison (benchgate.diff/1) to FILE, atomically")
+      ("verdict-json", po::value<std::string>()->value_name("FILE"),
+       "write the gate's verdict (benchgate.gate/1) to FILE, atomically")
+      ("markdown", po::value<std::string>()->value_name("FILE"),
+       "write a Markdown summary for a pull-request comment to FILE, atomically")
+      ("text-out", po::value<std::string>()->value_name("FILE"),
+       "also write the printed comparison and verdict to FILE, atomically");
+  d.add(gate_judgement_description());
+  d.add(confirm_description());
+  return d;
+}
+
+po::options_description hidden_description() {
+  auto d = make_description();
+  d.add_options()("binary", po::value<std::vector<std::string>>(), "OLD_BIN NEW_BIN");
+  return d;
+}
+
+// --old-arg and --new-arg take the next argument whatever it looks like
+// (--new-arg --inject-slowdown=10): taken out before the option parser,
+// which would read it as an option. `--old-arg=X` is left to the parser.
+std::vector<std::string> take_side_args(std::vector<std::string>& args, const std::string& option) {
+  std::vector<std::string> taken;
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--" + option) {
+      rest.push_back(args[i]);
+      continue;
+    }
+    if (i + 1 == args.size()) throw input_error("--" + option + ": expected a run argument after it");
+    taken.push_back(args[++i]);
+  }
+  args = std::move(rest);
+  return taken;
+}
+
+std::filesystem::path checked_binary(const std::string& text, const char* what) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(text, ec) || ::access(text.c_str(), X_OK) != 0) {
+    throw input_error(std::string(what) + " " + text +
+                      ": no such executable file; expected a benchgate driver (or a driver built on its library)");
+  }
+  return text;
+}
+
+// `args` through this binary's run parser: checked as a side's run would
+// check them, and none of the options ab sets itself.
+run_options checked_run(const std::vector<std::string>& args, const suite::registry& cases, const char* side) {
+  const auto parsed = parse_run(args, cases);
+  const auto* run = std::get_if<run_options>(&parsed);
+  if (run == nullptr) throw input_error(std::string("--") + side + "-arg --help: ab takes no help of run here");
+  const auto refuse = [&](bool given, const char* option) {
+    if (given) {
+      throw input_error(std::string("--") + side + "-arg " + option + ": ab sets where each side's results go "
+                        "and how the sides take turns; expected --out-dir DIR to keep the results");
+    }
+  };
+  refuse(run->out.has_value(), "--out");
+  refuse(run->text_out.has_value(), "--text-out");
+  refuse(run->save_baseline.has_value(), "--save-baseline");
+  refuse(run->baseline.has_value(), "--baseline");
+  refuse(run->lockstep_fd.has_value(), "--lockstep-fd");
+  refuse(run->callgrind_out.has_value(), "--callgrind-out");
+  return *run;
+}
+
+}  // namespace
+
+command parse_ab(const std::vector<std::string>& given, const suite::registry& cases) {
+  auto args = given;
+  const auto old_side_args = take_side_args(args, "old-arg");
+  const auto new_side_args = take_side_args(args, "new-arg");
+  const auto described = ab_description();
+  auto accepted = ab_description();
+  accepted.add(hidden_description());
+  po::positional_options_description positional;
+  positional.add("binary", -1);
+  bool wants_help = false;
+  const auto vm = parse("ab", args, accepted, wants_help, &positional);
+  if (wants_help) {
+    return help_request{help_text(
+        "benchgate ab OLD_BIN NEW_BIN [RUN_OPTIONS] [--old-arg ARG]... [--new-arg ARG]...\n"
+        "                    [--json FILE] [--verdict-json FILE] [--markdown FILE] [--out-dir DIR]",
+        "Compares two builds paired from the first sample: runs OLD_BIN and NEW_BIN\n"
+        "(benchgate drivers) at once on one CPU, taking turns sample by sample, so\n"
+        "sample i of each side ran back to back and whatever the machine did for a\n"
+        "while it did to both. Both take the cells in one fixed order and at least\n"
+        "20 samples a cell (timed). The pairs are compared as pairs (paired\n"
+        "bootstrap intervals, paired t test with a sign-flip p), printed as compare\n"
+        "prints them, and gated as gate gates them (rules, levels, exit codes).\n"
+        "Both results record the pairing, so a later 'benchgate compare' pairs them\n"
+        "too.\n\n"
+        "Examples:\n"
+        "  benchgate ab build-main/benchgate build/benchgate --case page_iter --quick\n"
+        "  benchgate ab build/benchgate build/benchgate --case page_iter --quick \\\n"
+        "               --new-arg --inject-slowdown=10 --new-arg --inject-filter=page_iter/core/\n"
+        "  benchgate ab old/benchgate new/benchgate --quick --json diff.json --verdict-json verdict.json",
+        described,
+        "  0  no cell failed and every cell was judged\n"
+        "  1  a cell regressed beyond its fail level, or errored in NEW\n"
+        "  2  bad input or usage, or a side's run that failed (its log's tail is shown)\n"
+        "  3  nothing failed, but a cell could not be judged (too wide, missing, too few samples)\n")};
+  }
+  ab_options out;
+  const auto binaries = get_strings(vm, "binary");
+  if (binaries.size() != 2) {
+    throw input_error("benchgate ab: expected OLD_BIN NEW_BIN, got " + std::to_string(binaries.size()) +
+                      " binaries; see 'benchgate ab --help'");
+  }
+  out.old_binary = checked_binary(binaries[0], "OLD_BIN");
+  out.new_binary = checked_binary(binaries[1], "NEW_BIN");
+  std::vector<std::string> shared;
+  for (const char* name : k_forwarded_lists) {
+    for (const auto& value : get_strings(vm, name)) shared.insert(shared.end(), {std::string("--") + name, value});
+  }
+  for (const char* name : k_forwarded_values) {
+    if (const auto value = get_string(vm, name)) shared.insert(shared.end(), {std::string("--") + name, *value});
+  }
+  for (const char* name : k_forwarded_switches) {
+    if (vm[name].as<bool>()) shared.push_back(std::string("--") + name);
+  }
+  out.old_args = shared;
+  out.old_args.insert(out.old_args.end(), old_side_args.begin(), old_side_args.end());
+  out.new_args = shared;
+  out.new_args.insert(out.new_args.end(), new_side_args.begin(), new_side_args.end());
+  out.old_run = checked_run(out.old_args, cases, "old");
+  out.new_run = checked_run(out.new_args, cases, "new");
+  if (out.old_run.measure != out.new_run.measure) {
+    throw input_error("--old-arg/--new-arg: the sides measure different things (--measure); expected one measure");
+  }
+  if (const auto pairs = get_int_at_least(vm, "pairs", 1)) {
+    if (*pairs > k_max_ab_pairs) {
+      throw input_error("--pairs " + std::to_string(*pairs) + ": expected a number of pairs from 1 to " +
+                        std::to_string(k_max_ab_pairs));
+    }
+    out.pairs = *pairs;
+  }
+  read_gate_judgement(vm, out.gate);
+  read_confirm(vm, out.gate);
+  out.gate.old_binary = out.old_binary;
+  out.gate.new_binary = out.new_binary;
+  out.out_dir = get_folder(vm, "out-dir");
+  out.diff_out = get_output_path(vm, "json");
+  out.gate.json_out = get_output_path(vm, "verdict-json");
+  out.gate.markdown_out = get_output_path(vm, "markdown");
+  out.gate.text_out = get_output_path(vm, "text-out");
+  return out;
+}
+
+}  // namespace benchgate::options::detail

@@ -1,0 +1,134 @@
+// benchgate ab with real lockstep runs of one small page_iter cell (about a
+// second each). The injected slowdown (300 %: the pilot that sizes it can be
+// off by half on a loaded machine) is far beyond the fail level (10 %).
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/support/files/file_io.hpp"
+#include "harness/results/results_json.hpp"
+#include "tests/harness/app/cli.hpp"
+
+namespace benchgate {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr const char* k_cell = "page_iter/core/row_bytes:8/density:0.5";
+constexpr const char* k_selection =
+    "--case page_iter --quick --filter 'page_iter/core/row_bytes:8/density:0.5$' --measurement-time 0.4 "
+    "--warmup 0.1 --no-rules --metric cpu_time";
+
+class AbCli : public testing::cli_test {
+ protected:
+  // `ab BIN BIN SELECTION ARGS`, this build on both sides.
+  testing::cli_result ab(const std::string& args) const {
+    return run("ab '" + binary_ + "' '" + binary_ + "' " + k_selection + " " + args);
+  }
+  nlohmann::json json_of(const std::string& name) const {
+    return nlohmann::json::parse(files::read_file(path(name), "test"));
+  }
+};
+
+TEST_F(AbCli, AnInjectedSlowdownFailsAndBothResultsRecordTheirPairing) {
+  const auto r = ab(
+      "--max-regression 10 --new-arg --inject-slowdown=300 --new-arg --inject-filter=core --json d.json "
+      "--verdict-json v.json --markdown s.md --out-dir out");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("ab: running OLD and NEW in lockstep (1 pair, first turn: old, 20 samples a side)\n"));
+  EXPECT_THAT(r.out, HasSubstr("Paired: the sides ran in lockstep"));
+  EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell regressed beyond their thresholds)"));
+  const auto d = json_of("d.json");
+  EXPECT_EQ(d["schema"], "benchgate.diff/1");
+  EXPECT_EQ(d["settings"]["paired"], true);
+  EXPECT_EQ(d["settings"]["metric"], "cpu_time");
+  EXPECT_EQ(d["cells"][0]["name"], k_cell);
+  EXPECT_EQ(d["cells"][0]["verdict"], "regressed");
+  const auto v = json_of("v.json");
+  EXPECT_EQ(v["exit_code"], 1);
+  EXPECT_EQ(v["cells"][0]["status"], "fail");
+  EXPECT_THAT(files::read_file(path("s.md"), "test"), HasSubstr("benchgate FAIL"));
+
+  const auto old_run = results::load_results(path("out/old.json"), "test");
+  const auto new_run = results::load_results(path("out/new.json"), "test");
+  ASSERT_EQ(old_run.pairings.size(), 1U);
+  ASSERT_EQ(new_run.pairings.size(), 1U);
+  EXPECT_EQ(old_run.pairings[0].partner_run_id, new_run.run_id);
+  EXPECT_EQ(new_run.pairings[0].partner_run_id, old_run.run_id);
+  EXPECT_EQ(new_run.pairings[0].side, "new");
+  // --quick's 10 samples raised to 20, both sides in one fixed order.
+  ASSERT_EQ(old_run.cells.at(0).samples.size(), 20U);
+  EXPECT_EQ(new_run.cells.at(0).samples.at(19).pair->index, 19);
+  EXPECT_FALSE(old_run.config.random_interleaving);
+  // Only the new side got the extra argument.
+  EXPECT_EQ(old_run.config.injected_slowdown_pct, 0);
+  EXPECT_EQ(new_run.config.injected_slowdown_pct, 300);
+
+  // compare reads the pairing back from the files.
+  const auto c = run("compare out/old.json out/new.json --metric cpu_time --json again.json");
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_THAT(c.out, HasSubstr("Paired: the sides ran in lockstep"));
+  EXPECT_THAT(c.out, HasSubstr("tests:  paired t p = "));
+  EXPECT_EQ(json_of("again.json")["settings"]["paired"], true);
+}
+
+TEST_F(AbCli, PairsAlternateWhichSideStartsAndArePooled) {
+  const auto r = ab("--max-regression 50 --pairs 2 --out-dir out --verdict-json v.json");
+  EXPECT_THAT(r.err, HasSubstr("ab: running OLD and NEW in lockstep (2 pairs, first turn: old, new, 20 samples a side)\n"));
+  // The same build on both sides, 50 % allowed: it cannot fail.
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.out << r.err;
+  for (const char* kept : {"old-1.json", "new-1.json", "old-2.json", "new-2.json", "old-2.log", "old.json", "new.json"}) {
+    EXPECT_TRUE(std::filesystem::is_regular_file(path("out") / kept)) << kept;
+  }
+  const auto pooled = results::load_results(path("out/old.json"), "test");
+  EXPECT_EQ(pooled.cells.at(0).samples.size(), 40U);
+  EXPECT_EQ(pooled.pairings.size(), 2U);
+}
+
+// --confirm re-runs the failing cell with OLD_BIN and NEW_BIN, each side's
+// extra arguments reproduced from its recorded settings; its temporary
+// folder is not ab's.
+TEST_F(AbCli, ConfirmationReRunsWithBothBinaries) {
+  const auto r = ab("--max-regression 10 --new-arg --inject-slowdown=300 --new-arg --inject-filter=core --confirm 1 "
+                    "--verdict-json v.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (1 pair, "
+                               "first turn: old)\n"));
+  const auto v = json_of("v.json");
+  EXPECT_EQ(v["confirm_rounds"], 1);
+  EXPECT_EQ(v["cells"][0]["status"], "fail");
+  EXPECT_EQ(v["cells"][0]["confirmed_rounds"], 1);
+}
+
+TEST_F(AbCli, ASideThatFailsIsExitTwoWithItsLog) {
+  const auto r = run("ab '" + binary_ + "' /bin/false " + k_selection);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("error: ab: the new side's run (/bin/false run "));
+  EXPECT_THAT(r.err, HasSubstr("exited with 1; expected 0 and its results"));
+}
+
+TEST_F(AbCli, BadInputIsExitTwoBeforeAnyRun) {
+  const auto missing = run("ab nope '" + binary_ + "' --quick");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_THAT(missing.err, HasSubstr("error: OLD_BIN nope: no such executable file"));
+  const auto one = run("ab '" + binary_ + "' --quick");
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_THAT(one.err, HasSubstr("error: benchgate ab: expected OLD_BIN NEW_BIN, got 1 binaries"));
+  const auto out = ab("--new-arg --out=x.json");
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_THAT(out.err, HasSubstr("error: --new-arg --out: ab sets where each side's results go"));
+  const auto side = ab("--old-arg --case=no_such_case");
+  EXPECT_EQ(side.exit_code, 2);
+  EXPECT_THAT(side.err, HasSubstr("--case no_such_case: unknown case"));
+  const auto dangling = ab("--new-arg");
+  EXPECT_EQ(dangling.exit_code, 2);
+  EXPECT_THAT(dangling.err, HasSubstr("error: --new-arg: expected a run argument after it"));
+  const auto pairs = ab("--pairs 0");
+  EXPECT_EQ(pairs.exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(path("out")));
+}
+
+}  // namespace
+}  // namespace benchgate
