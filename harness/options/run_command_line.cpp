@@ -53,6 +53,9 @@ po::options_description run_description() {
        "regression is detected")
       ("inject-filter", po::value<std::string>()->value_name("REGEX"),
        "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)")
+      ("shard", po::value<std::string>()->value_name("K/N"),
+       "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
+       "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")
       ("measure", po::value<std::string>()->value_name("WHAT"),
        "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
        "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default)");
@@ -209,6 +212,28 @@ std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>
   return out;
 }
 
+// "K/N" with 1 <= K <= N <= results::k_max_shards.
+std::optional<results::shard_spec> checked_shard(const po::variables_map& vm) {
+  const auto text = get_string(vm, "shard");
+  if (!text) return std::nullopt;
+  const auto slash = text->find('/');
+  const auto whole_int = [](std::string_view part) -> std::optional<int> {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size()) return std::nullopt;
+    return value;
+  };
+  const auto expected = ": expected K/N with 1 <= K <= N <= " + std::to_string(results::k_max_shards) +
+                        " (part K of N, e.g. 2/4)";
+  if (slash == std::string::npos) throw input_error("--shard " + *text + expected);
+  const auto index = whole_int(std::string_view(*text).substr(0, slash));
+  const auto count = whole_int(std::string_view(*text).substr(slash + 1));
+  if (!index || !count || *count < 1 || *count > results::k_max_shards || *index < 1 || *index > *count) {
+    throw input_error("--shard " + *text + expected);
+  }
+  return results::shard_spec{*index, *count};
+}
+
 std::optional<std::string> checked_baseline_name(const po::variables_map& vm, const char* name) {
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;
@@ -231,7 +256,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
-        "                     [--measure time|instructions]",
+        "                     [--shard K/N] [--measure time|instructions]",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -264,6 +289,10 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
       throw input_error("--lockstep-fd " + std::to_string(*fd) + ": only with --measure time (counts need no partner)");
     }
     out.lockstep_fd = fd;
+  }
+  out.shard = checked_shard(vm);
+  if (out.shard && out.lockstep_fd) {
+    throw input_error("--shard: not with --lockstep-fd; a lockstep confirmation re-runs the suspect cells whole");
   }
   out.cases = checked_case_names(get_strings(vm, "case"), cases);
   const auto run = selected(out.cases, cases);

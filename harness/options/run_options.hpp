@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/results/baseline_store.hpp"
+#include "harness/results/model.hpp"
 #include "harness/suite/param_point.hpp"
 
 namespace benchgate::options {
@@ -67,6 +68,9 @@ struct run_options {
   // Internal --lockstep-fd (gate --confirm): the socket this run takes
   // turns on with its partner (run/lockstep.hpp); checked by the run.
   std::optional<int> lockstep_fd;
+  // --shard K/N: time only the K-th of N parts of the selected grid points
+  // (run/plan.hpp says which); merge pools the N results files.
+  std::optional<results::shard_spec> shard;
 };
 
 }  // namespace benchgate::options

@@ -38,6 +38,28 @@ int samples_for(const suite::benchmark_case& bench_case, const options::run_opti
   return bench_case.default_samples() > 0 ? bench_case.default_samples() : options::k_default_samples;
 }
 
+// Round robin over the selected points in plan order (the cases in their
+// order, each case's grid in its order): deterministic for the same build
+// and options, and each case's points spread over all shards, so shards of
+// a suite take about the same time. A point's variants go together.
+bool in_shard(std::size_t position, const results::shard_spec& shard) {
+  return position % static_cast<std::size_t>(shard.count) == static_cast<std::size_t>(shard.index - 1);
+}
+
+std::vector<planned_point> shard_of(std::vector<planned_point> points, const results::shard_spec& shard) {
+  const auto total = points.size();
+  std::vector<planned_point> kept;
+  for (std::size_t i = 0; i < total; ++i) {
+    if (in_shard(i, shard)) kept.push_back(std::move(points[i]));
+  }
+  if (kept.empty()) {
+    throw input_error("--shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) +
+                      ": selects no grid point: the selection has " + std::to_string(total) +
+                      "; expected at most that many shards");
+  }
+  return kept;
+}
+
 results::settings recorded_settings(const options::run_options& options,
                                     const std::vector<std::string>& case_names) {
   results::settings s;
@@ -54,6 +76,7 @@ results::settings recorded_settings(const options::run_options& options,
   s.rounds = options.rounds;
   s.injected_slowdown_pct = options.inject_slowdown_pct;
   s.injected_slowdown_filter = options.inject_filter;
+  s.shard = options.shard;
   if (options.measure == options::measure_kind::instructions) {
     // Fixed iterations, one after another: no timing budget, no interleaving.
     s.measure = "instructions";
@@ -110,6 +133,7 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
                                            ": matches no cell; see 'benchgate list' for names"
                                      : std::string("nothing to run: the selection has no cell"));
   }
+  if (options.shard) plan.points = shard_of(std::move(plan.points), *options.shard);
   plan.config = recorded_settings(options, case_names);
   plan.rounds = options.rounds;
   plan.inject_slowdown_pct = options.inject_slowdown_pct;

@@ -39,7 +39,10 @@ struct run_plan {
 
 // The plan for `options`. Throws input_error when a case rejects an input
 // file, or when nothing matches the selection (e.g. a --filter that matches no
-// cell).
+// cell, or a --shard K/N with N above the number of selected points). With
+// --shard K/N the plan keeps the selected points at positions K-1, K-1+N,
+// K-1+2N, ... of the whole selection (every case's grid in order), each
+// with all its variants.
 run_plan make_plan(const options::run_options& options, const suite::registry& cases);
 
 // The values of each axis of `bench_case` for these options: --param
