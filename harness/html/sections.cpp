@@ -67,6 +67,9 @@ rows run_settings_rows(const results::settings& s) {
           {"inputs", inputs.empty() ? "-" : inputs},
           {"injected slowdown", charts::gp_number(s.injected_slowdown_pct) + "%" +
                                     (s.injected_slowdown_filter ? " on " + *s.injected_slowdown_filter : "")},
+          {"precision target", s.precision_pct ? charts::gp_number(*s.precision_pct) + "% within " +
+                                                     charts::gp_number(s.precision_cap_s.value_or(0)) + " s per point"
+                                               : "- (fixed samples)"},
           {"shard", s.shard ? std::to_string(s.shard->index) + " of " + std::to_string(s.shard->count) : "-"}};
 }
 

@@ -53,6 +53,11 @@ po::options_description run_description() {
        "regression is detected")
       ("inject-filter", po::value<std::string>()->value_name("REGEX"),
        "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)")
+      ("precision", po::value<std::string>()->value_name("PCT"),
+       "sample each grid point until every variant's 95 % interval of its mean is within PCT % of the mean "
+       "(at least 10 samples, at most --precision-cap seconds), instead of a fixed number of samples")
+      ("precision-cap", po::value<std::string>()->value_name("SECONDS"),
+       "with --precision: the most time spent sampling one grid point (default: the measurement time)")
       ("shard", po::value<std::string>()->value_name("K/N"),
        "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
        "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")
@@ -212,6 +217,32 @@ std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>
   return out;
 }
 
+// --precision PCT and --precision-cap SECONDS, and what they exclude:
+// a fixed --samples, the rounds (each a fixed share of the samples), counting
+// (whose samples are identical) and lockstep (whose partner must take as
+// many turns: a lockstep run samples a fixed number).
+void check_precision(const po::variables_map& vm, run_options& out) {
+  const auto cap = get_seconds(vm, "precision-cap", false);
+  const auto pct = get_string(vm, "precision");
+  if (!pct) {
+    if (cap) throw input_error("--precision-cap: only means something with --precision");
+    return;
+  }
+  const auto value = text::parse_percent(*pct);
+  if (!value || *value < k_min_precision_pct || *value > k_max_precision_pct) {
+    throw input_error("--precision " + *pct + ": expected a percentage from 0.01 to 100, e.g. 1");
+  }
+  const auto refuse = [&](const std::string& other, const std::string& why) {
+    throw input_error("--precision " + *pct + ": not with " + other + "; " + why);
+  };
+  if (out.samples) refuse("--samples", "it decides the number of samples itself (at least 10)");
+  if (out.rounds > 1) refuse("--rounds", "each round takes a fixed share of the samples");
+  if (out.measure != measure_kind::time) refuse("--measure instructions", "counted samples are all alike");
+  if (out.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
+  out.precision_pct = value;
+  out.precision_cap_s = cap.value_or(out.measurement_time_s);
+}
+
 // "K/N" with 1 <= K <= N <= results::k_max_shards.
 std::optional<results::shard_spec> checked_shard(const po::variables_map& vm) {
   const auto text = get_string(vm, "shard");
@@ -256,7 +287,8 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
-        "                     [--shard K/N] [--measure time|instructions]",
+        "                     [--precision PCT [--precision-cap SECONDS]] [--shard K/N]\n"
+        "                     [--measure time|instructions]",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -310,6 +342,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
                                                    : k_default_measurement_time_s);
   out.warmup_s = get_seconds(vm, "warmup", true).value_or(out.quick ? k_quick_warmup_s : k_default_warmup_s);
   out.min_time_s = get_seconds(vm, "min-time", false);
+  check_precision(vm, out);
   out.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
   out.out = get_output_path(vm, "out");
   out.text_out = get_output_path(vm, "text-out");

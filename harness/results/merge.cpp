@@ -99,10 +99,10 @@ void require_shard_set(std::span<const named_run> runs) {
     const auto& b = r.run.config;
     if (a.samples != b.samples || a.measurement_time_s != b.measurement_time_s || a.warmup_s != b.warmup_s ||
         a.min_time_s != b.min_time_s || a.quick != b.quick || a.random_interleaving != b.random_interleaving ||
-        a.rounds != b.rounds) {
+        a.rounds != b.rounds || a.precision_pct != b.precision_pct || a.precision_cap_s != b.precision_cap_s) {
       throw input_error("merge: " + r.source + ": " + shard_text(shard) + " was timed with other settings than " +
                         first.source + " (samples, --measurement-time, --warmup, --min-time, --quick, "
-                        "--no-interleave or --rounds); expected the shards of one run");
+                        "--no-interleave, --rounds or --precision); expected the shards of one run");
     }
     const auto [it, added] = seen.emplace(shard->index, r.source);
     if (!added) {

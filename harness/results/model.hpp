@@ -60,6 +60,10 @@ struct settings {
   double injected_slowdown_pct = 0;              // harness knob; 0 in real runs
   std::optional<std::string> injected_slowdown_filter;  // cells it applied to; null: all
   std::optional<shard_spec> shard;               // run --shard K/N; null: the whole selection
+  // run --precision PCT: samples per cell chosen by the stopping rule
+  // (run/precision.hpp) within precision_cap_s per grid point; null: fixed.
+  std::optional<double> precision_pct;
+  std::optional<double> precision_cap_s;
 };
 
 // One repetition of a cell: `iterations` runs of the timed body.

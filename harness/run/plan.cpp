@@ -30,6 +30,7 @@ namespace {
 // (PredictNumberOfIterations in src/benchmark_runner.cc), so the share of
 // the measurement time is divided by that to keep the point's total.
 constexpr double k_google_benchmark_overshoot = 1.4;
+constexpr double k_percent = 100;
 
 int samples_for(const suite::benchmark_case& bench_case, const options::run_options& options) {
   if (options.samples) return *options.samples;
@@ -77,6 +78,8 @@ results::settings recorded_settings(const options::run_options& options,
   s.injected_slowdown_pct = options.inject_slowdown_pct;
   s.injected_slowdown_filter = options.inject_filter;
   s.shard = options.shard;
+  s.precision_pct = options.precision_pct;
+  if (options.precision_pct) s.precision_cap_s = options.precision_cap_s;
   if (options.measure == options::measure_kind::instructions) {
     // Fixed iterations, one after another: no timing budget, no interleaving.
     s.measure = "instructions";
@@ -114,7 +117,7 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
     const auto variants = bench_case->variants();
     const int samples = samples_for(*bench_case, options);
     for (const auto& point : points) {
-      planned_point planned{bench_case, point, {}, samples, 0, 0};
+      planned_point planned{bench_case, point, {}, samples, 0, 0, std::nullopt};
       for (const auto& variant : variants) {
         const auto name = suite::cell_name(bench_case->name(), variant.name, point);
         if (!filter || std::regex_search(name, *filter)) planned.variants.push_back(variant);
@@ -125,6 +128,10 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
           options.measurement_time_s /
           (shares * static_cast<double>(samples) * k_google_benchmark_overshoot));
       planned.warmup_s = options.warmup_s / shares;
+      if (options.precision_pct) {
+        planned.precision = precision_target{*options.precision_pct / k_percent, options.precision_cap_s,
+                                             options::k_min_samples};
+      }
       plan.points.push_back(std::move(planned));
     }
   }

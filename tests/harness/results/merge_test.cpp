@@ -107,7 +107,8 @@ TEST(MergeShards, RefusesShardsTimedWithOtherSettings) {
   other.config.samples = 50;
   EXPECT_EQ(merge_error({{"s1.json", shard_of(1, 2, {{"a", 1}})}, {"s2.json", other}}),
             "merge: s2.json: shard 2/2 was timed with other settings than s1.json (samples, --measurement-time, "
-            "--warmup, --min-time, --quick, --no-interleave or --rounds); expected the shards of one run");
+            "--warmup, --min-time, --quick, --no-interleave, --rounds or --precision); expected the shards of one "
+            "run");
 }
 
 TEST(MergeShards, RefusesShardsThatShareACell) {
