@@ -128,7 +128,7 @@ class clvm_backrefs_case final : public suite::benchmark_case {
              "generated tree: block generators of about 10 KB, 250 KB and 1 MB plain, a 100000-deep chain "
              "(block_1m is opt-in: --param input=block_1m; --input FILE adds a point per file)",
              default_inputs(names),
-             {"block_10k", "block_250k"},
+             {"block_10k"},
              suite::one_of(names)}};
   }
 
