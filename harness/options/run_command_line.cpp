@@ -57,7 +57,8 @@ po::options_description run_description() {
        "sample each grid point until every variant's 95 % interval of its mean is within PCT % of the mean "
        "(at least 10 samples, at most --precision-cap seconds), instead of a fixed number of samples")
       ("precision-cap", po::value<std::string>()->value_name("SECONDS"),
-       "with --precision: the most time spent sampling one grid point (default: the measurement time)")
+       "with --precision: the most CPU time of one grid point's samples, all variants together (default: the "
+       "measurement time, about what fixed samples take)")
       ("shard", po::value<std::string>()->value_name("K/N"),
        "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
        "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")

@@ -77,7 +77,8 @@ struct run_options {
   std::optional<results::shard_spec> shard;
   // --precision PCT: sample each grid point until every variant's 95 %
   // interval of the mean is within PCT % of it (run/precision.hpp), at
-  // least k_min_samples, for at most precision_cap_s seconds per point
+  // least k_min_samples, until the samples of a point have taken
+  // precision_cap_s seconds of CPU time
   // (--precision-cap, default the measurement time). Unset: fixed samples.
   std::optional<double> precision_pct;
   double precision_cap_s = k_default_measurement_time_s;

@@ -16,7 +16,7 @@ namespace benchgate::run {
 // Precision-targeted sampling of a point (run --precision, precision.hpp).
 struct precision_target {
   double relative_half_width = 0;  // the target, e.g. 0.01 for 1 %
-  double cap_s = 0;                // the most time spent sampling the point
+  double cap_s = 0;                // the most CPU time of the point's samples together
   int min_samples = 0;             // the first batch
 };
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <chrono>
 #include <map>
 #include <optional>
 #include <regex>
@@ -228,6 +227,18 @@ double widest_half_width(const std::vector<results::cell>& cells) {
   return widest;
 }
 
+// The CPU time of every sample of the point: the clock Google Benchmark
+// sizes samples with, and so what a point's measurement time buys with
+// fixed samples, at any load (warm-up and setup are not counted).
+double timed_cpu_seconds(const std::vector<results::cell>& cells) {
+  constexpr double k_ns_per_s = 1e9;
+  double ns = 0;
+  for (const auto& c : cells) {
+    for (const auto& s : c.samples) ns += s.cpu_ns * static_cast<double>(s.iterations);
+  }
+  return ns / k_ns_per_s;
+}
+
 // --precision: batches until every cell's interval is within the target or
 // the point's time cap is spent (precision.hpp). Each cell gets two figures:
 // the half-width reached (ci_half_width_pct) and whether the cap stopped it
@@ -236,16 +247,12 @@ std::vector<results::cell> run_point_to_precision(const planned_point& planned, 
   const auto& target = *planned.precision;
   point_session session(planned, slowdown, nullptr, nullptr);
   if (!session.timable()) return std::move(session.cells());
-  const auto started = std::chrono::steady_clock::now();
-  const auto seconds_since_start = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  };
   int taken = target.min_samples;
   session.time(taken);
   double widest = widest_half_width(session.cells());
   bool capped = false;
   while (session.timable() && widest > target.relative_half_width) {
-    const double spent = seconds_since_start();
+    const double spent = timed_cpu_seconds(session.cells());
     if (spent >= target.cap_s) {
       capped = true;
       break;
