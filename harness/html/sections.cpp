@@ -66,7 +66,11 @@ rows run_settings_rows(const results::settings& s) {
           {"parameter overrides", params.empty() ? "-" : params},
           {"inputs", inputs.empty() ? "-" : inputs},
           {"injected slowdown", charts::gp_number(s.injected_slowdown_pct) + "%" +
-                                    (s.injected_slowdown_filter ? " on " + *s.injected_slowdown_filter : "")}};
+                                    (s.injected_slowdown_filter ? " on " + *s.injected_slowdown_filter : "")},
+          {"precision target", s.precision_pct ? charts::gp_number(*s.precision_pct) + "% within " +
+                                                     charts::gp_number(s.precision_cap_s.value_or(0)) + " s per point"
+                                               : "- (fixed samples)"},
+          {"shard", s.shard ? std::to_string(s.shard->index) + " of " + std::to_string(s.shard->count) : "-"}};
 }
 
 rows comparison_rows(const results::diff& d) {

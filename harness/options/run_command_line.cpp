@@ -53,6 +53,15 @@ po::options_description run_description() {
        "regression is detected")
       ("inject-filter", po::value<std::string>()->value_name("REGEX"),
        "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)")
+      ("precision", po::value<std::string>()->value_name("PCT"),
+       "sample each grid point until every variant's 95 % interval of its mean is within PCT % of the mean "
+       "(at least 10 samples, at most --precision-cap seconds), instead of a fixed number of samples")
+      ("precision-cap", po::value<std::string>()->value_name("SECONDS"),
+       "with --precision: the most CPU time of one grid point's samples, all variants together (default: the "
+       "measurement time, about what fixed samples take)")
+      ("shard", po::value<std::string>()->value_name("K/N"),
+       "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
+       "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")
       ("measure", po::value<std::string>()->value_name("WHAT"),
        "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
        "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default)");
@@ -209,6 +218,54 @@ std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>
   return out;
 }
 
+// --precision PCT and --precision-cap SECONDS, and what they exclude:
+// a fixed --samples, the rounds (each a fixed share of the samples), counting
+// (whose samples are identical) and lockstep (whose partner must take as
+// many turns: a lockstep run samples a fixed number).
+void check_precision(const po::variables_map& vm, run_options& out) {
+  const auto cap = get_seconds(vm, "precision-cap", false);
+  const auto pct = get_string(vm, "precision");
+  if (!pct) {
+    if (cap) throw input_error("--precision-cap: only means something with --precision");
+    return;
+  }
+  const auto value = text::parse_percent(*pct);
+  if (!value || *value < k_min_precision_pct || *value > k_max_precision_pct) {
+    throw input_error("--precision " + *pct + ": expected a percentage from 0.01 to 100, e.g. 1");
+  }
+  const auto refuse = [&](const std::string& other, const std::string& why) {
+    throw input_error("--precision " + *pct + ": not with " + other + "; " + why);
+  };
+  if (out.samples) refuse("--samples", "it decides the number of samples itself (at least 10)");
+  if (out.rounds > 1) refuse("--rounds", "each round takes a fixed share of the samples");
+  if (out.measure != measure_kind::time) refuse("--measure instructions", "counted samples are all alike");
+  if (out.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
+  out.precision_pct = value;
+  out.precision_cap_s = cap.value_or(out.measurement_time_s);
+}
+
+// "K/N" with 1 <= K <= N <= results::k_max_shards.
+std::optional<results::shard_spec> checked_shard(const po::variables_map& vm) {
+  const auto text = get_string(vm, "shard");
+  if (!text) return std::nullopt;
+  const auto slash = text->find('/');
+  const auto whole_int = [](std::string_view part) -> std::optional<int> {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size()) return std::nullopt;
+    return value;
+  };
+  const auto expected = ": expected K/N with 1 <= K <= N <= " + std::to_string(results::k_max_shards) +
+                        " (part K of N, e.g. 2/4)";
+  if (slash == std::string::npos) throw input_error("--shard " + *text + expected);
+  const auto index = whole_int(std::string_view(*text).substr(0, slash));
+  const auto count = whole_int(std::string_view(*text).substr(slash + 1));
+  if (!index || !count || *count < 1 || *count > results::k_max_shards || *index < 1 || *index > *count) {
+    throw input_error("--shard " + *text + expected);
+  }
+  return results::shard_spec{*index, *count};
+}
+
 std::optional<std::string> checked_baseline_name(const po::variables_map& vm, const char* name) {
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;
@@ -231,6 +288,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
+        "                     [--precision PCT [--precision-cap SECONDS]] [--shard K/N]\n"
         "                     [--measure time|instructions]",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
@@ -265,6 +323,10 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
     }
     out.lockstep_fd = fd;
   }
+  out.shard = checked_shard(vm);
+  if (out.shard && out.lockstep_fd) {
+    throw input_error("--shard: not with --lockstep-fd; a lockstep confirmation re-runs the suspect cells whole");
+  }
   out.cases = checked_case_names(get_strings(vm, "case"), cases);
   const auto run = selected(out.cases, cases);
   if (const auto filter = get_string(vm, "filter")) {
@@ -281,6 +343,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
                                                    : k_default_measurement_time_s);
   out.warmup_s = get_seconds(vm, "warmup", true).value_or(out.quick ? k_quick_warmup_s : k_default_warmup_s);
   out.min_time_s = get_seconds(vm, "min-time", false);
+  check_precision(vm, out);
   out.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
   out.out = get_output_path(vm, "out");
   out.text_out = get_output_path(vm, "text-out");

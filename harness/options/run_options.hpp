@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/results/baseline_store.hpp"
+#include "harness/results/model.hpp"
 #include "harness/suite/param_point.hpp"
 
 namespace benchgate::options {
@@ -28,6 +29,10 @@ inline constexpr double k_quick_warmup_s = 0.1;
 // valgrind is ~50x slower and noisy) and the first is an uncounted warm-up.
 inline constexpr int k_instruction_samples = 3;
 inline constexpr int k_instruction_iterations = 10;
+
+// --precision PCT: the tightest target accepted, and the largest.
+inline constexpr double k_min_precision_pct = 0.01;
+inline constexpr double k_max_precision_pct = 100;
 
 // --inject-slowdown above this is no longer a "small known regression".
 inline constexpr double k_max_injected_slowdown_pct = 1000;
@@ -67,6 +72,16 @@ struct run_options {
   // Internal --lockstep-fd (gate --confirm): the socket this run takes
   // turns on with its partner (run/lockstep.hpp); checked by the run.
   std::optional<int> lockstep_fd;
+  // --shard K/N: time only the K-th of N parts of the selected grid points
+  // (run/plan.hpp says which); merge pools the N results files.
+  std::optional<results::shard_spec> shard;
+  // --precision PCT: sample each grid point until every variant's 95 %
+  // interval of the mean is within PCT % of it (run/precision.hpp), at
+  // least k_min_samples, until the samples of a point have taken
+  // precision_cap_s seconds of CPU time
+  // (--precision-cap, default the measurement time). Unset: fixed samples.
+  std::optional<double> precision_pct;
+  double precision_cap_s = k_default_measurement_time_s;
 };
 
 }  // namespace benchgate::options

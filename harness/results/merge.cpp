@@ -74,6 +74,55 @@ void require_same(const named_run& first, const named_run& other) {
   }
 }
 
+std::string shard_text(const std::optional<shard_spec>& shard) {
+  return shard ? "shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count)
+               : std::string("a whole run (no --shard)");
+}
+
+// Shards pool into one run only as one complete set: every one of the N
+// parts once, with the same timing settings (each machine timed its points
+// alike). A missing part would silently drop cells, a repeated one double
+// their samples.
+void require_shard_set(std::span<const named_run> runs) {
+  const auto& first = runs.front();
+  const bool sharded = first.run.config.shard.has_value();
+  std::map<int, std::string> seen;  // index -> source
+  for (const auto& r : runs) {
+    const auto& shard = r.run.config.shard;
+    if (shard.has_value() != sharded || (shard && shard->count != first.run.config.shard->count)) {
+      throw input_error("merge: " + r.source + ": " + shard_text(shard) + ", but " + first.source + " is " +
+                        shard_text(first.run.config.shard) +
+                        "; expected whole runs, or the shards of one run all split the same way");
+    }
+    if (!sharded) continue;
+    const auto& a = first.run.config;
+    const auto& b = r.run.config;
+    if (a.samples != b.samples || a.measurement_time_s != b.measurement_time_s || a.warmup_s != b.warmup_s ||
+        a.min_time_s != b.min_time_s || a.quick != b.quick || a.random_interleaving != b.random_interleaving ||
+        a.rounds != b.rounds || a.precision_pct != b.precision_pct || a.precision_cap_s != b.precision_cap_s) {
+      throw input_error("merge: " + r.source + ": " + shard_text(shard) + " was timed with other settings than " +
+                        first.source + " (samples, --measurement-time, --warmup, --min-time, --quick, "
+                        "--no-interleave, --rounds or --precision); expected the shards of one run");
+    }
+    const auto [it, added] = seen.emplace(shard->index, r.source);
+    if (!added) {
+      throw input_error("merge: " + r.source + ": " + shard_text(shard) + " again (" + it->second +
+                        " is the same shard); shards overlap; expected each of the " + std::to_string(shard->count) +
+                        " shards once");
+    }
+  }
+  if (!sharded) return;
+  const int count = first.run.config.shard->count;
+  std::string missing;
+  for (int k = 1; k <= count; ++k) {
+    if (!seen.contains(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
+  }
+  if (!missing.empty()) {
+    throw input_error("merge: shard " + missing + " missing; expected all " + std::to_string(count) +
+                      " shards of the run (got " + std::to_string(seen.size()) + ")");
+  }
+}
+
 }  // namespace
 
 void append_samples(cell& into, const cell& from) {
@@ -83,26 +132,38 @@ void append_samples(cell& into, const cell& from) {
 
 run_results merge_runs(std::span<const named_run> runs) {
   if (runs.empty()) throw input_error("merge: expected at least one results file");
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    require_same(runs.front(), runs[i]);
+    for (std::size_t j = 0; j < i; ++j) require_distinct(runs[j], runs[i]);
+  }
+  require_shard_set(runs);
+  // Shards are parts of one run: their cells are disjoint and their rounds
+  // the run's; runs of the whole selection pool their rounds.
+  const bool shards = runs.front().run.config.shard.has_value();
   run_results out;
   out.env = runs.front().run.env;
   out.config = runs.front().run.config;
-  out.config.rounds = 0;
+  out.config.shard.reset();
+  if (!shards) out.config.rounds = 0;
   // Several runs have no single id; their pairings (each naming its run)
   // are all kept, so merged partners still pair sample for sample.
   out.run_id.clear();
   out.pairings.clear();
   std::map<std::string, std::size_t> index;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    const auto& r = runs[i];
-    require_same(runs.front(), r);
-    for (std::size_t j = 0; j < i; ++j) require_distinct(runs[j], r);
-    out.config.rounds += r.run.config.rounds;
+  std::map<std::string, const std::string*> source_of;
+  for (const auto& r : runs) {
+    if (!shards) out.config.rounds += r.run.config.rounds;
     out.pairings.insert(out.pairings.end(), r.run.pairings.begin(), r.run.pairings.end());
     for (const auto& c : r.run.cells) {
       const auto [it, added] = index.emplace(c.name, out.cells.size());
       if (added) {
         out.cells.push_back(c);
+        source_of[c.name] = &r.source;
         continue;
+      }
+      if (shards && *source_of[c.name] != r.source) {
+        throw input_error("merge: " + r.source + ": cell " + c.name + " is also in " + *source_of[c.name] +
+                          "; shards overlap; expected disjoint shards of one run");
       }
       append_samples(out.cells[it->second], c);
     }

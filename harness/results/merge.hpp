@@ -26,6 +26,10 @@ void append_samples(cell& into, const cell& from);
 // modes, selections (--filter, cases, --param, --input) or injected
 // slowdowns, when a run is given twice (the same date and samples), or when
 // `runs` is empty.
+// Shards (run --shard K/N) merge only as one complete set: all N parts, each
+// once, split the same way and timed with the same settings; their cells are
+// disjoint; the result is a whole run (no shard, the shards' rounds). Shards
+// come from several machines: the environment is the first file's.
 run_results merge_runs(std::span<const named_run> runs);
 
 }  // namespace benchgate::results

@@ -34,6 +34,15 @@ struct environment {
   std::optional<std::string> benchmark_version;  // Google Benchmark's version
 };
 
+// One part of a run's grid split across machines (run --shard K/N): the
+// selected grid points at positions K-1, K-1+N, ... (index K counts from 1).
+inline constexpr int k_max_shards = 1000;
+struct shard_spec {
+  int index = 1;
+  int count = 1;
+  bool operator==(const shard_spec&) const = default;
+};
+
 // How the run was made: what the options resolved to.
 struct settings {
   std::string measure = "time";                  // "time" (or "instructions")
@@ -50,6 +59,11 @@ struct settings {
   std::vector<std::string> inputs;               // --input files
   double injected_slowdown_pct = 0;              // harness knob; 0 in real runs
   std::optional<std::string> injected_slowdown_filter;  // cells it applied to; null: all
+  std::optional<shard_spec> shard;               // run --shard K/N; null: the whole selection
+  // run --precision PCT: samples per cell chosen by the stopping rule
+  // (run/precision.hpp) within precision_cap_s per grid point; null: fixed.
+  std::optional<double> precision_pct;
+  std::optional<double> precision_cap_s;
 };
 
 // The partner of a sample that ran in lockstep with another run's (ab,

@@ -65,6 +65,9 @@ json settings_to_json(const settings& s) {
   j["inputs"] = s.inputs;
   j["injected_slowdown_pct"] = s.injected_slowdown_pct;
   j["injected_slowdown_filter"] = optional_to_json(s.injected_slowdown_filter);
+  j["precision_pct"] = optional_to_json(s.precision_pct);
+  j["precision_cap_s"] = optional_to_json(s.precision_cap_s);
+  j["shard"] = s.shard ? json{{"index", s.shard->index}, {"count", s.shard->count}} : json(nullptr);
   return j;
 }
 
@@ -88,6 +91,16 @@ settings settings_from_json(const object_reader& r) {
   s.inputs = r.strings("inputs");
   s.injected_slowdown_pct = r.has("injected_slowdown_pct") ? r.number("injected_slowdown_pct") : 0;
   s.injected_slowdown_filter = r.optional_string("injected_slowdown_filter");
+  s.precision_pct = r.optional_number("precision_pct");
+  s.precision_cap_s = r.optional_number("precision_cap_s");
+  if (r.has("shard") && !r.raw().at("shard").is_null()) {
+    const auto shard = r.object("shard");
+    const auto count = shard.integer("count");
+    if (count < 1 || count > k_max_shards) shard.fail("count", "an integer from 1 to " + std::to_string(k_max_shards));
+    const auto index = shard.integer("index");
+    if (index < 1 || index > count) shard.fail("index", "an integer from 1 to count (" + std::to_string(count) + ")");
+    s.shard = shard_spec{static_cast<int>(index), static_cast<int>(count)};
+  }
   return s;
 }
 

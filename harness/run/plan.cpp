@@ -30,12 +30,35 @@ namespace {
 // (PredictNumberOfIterations in src/benchmark_runner.cc), so the share of
 // the measurement time is divided by that to keep the point's total.
 constexpr double k_google_benchmark_overshoot = 1.4;
+constexpr double k_percent = 100;
 
 int samples_for(const suite::benchmark_case& bench_case, const options::run_options& options) {
   if (options.samples) return *options.samples;
   if (options.measure == options::measure_kind::instructions) return options::k_instruction_samples;
   if (options.quick) return options::k_quick_samples;
   return bench_case.default_samples() > 0 ? bench_case.default_samples() : options::k_default_samples;
+}
+
+// Round robin over the selected points in plan order (the cases in their
+// order, each case's grid in its order): deterministic for the same build
+// and options, and each case's points spread over all shards, so shards of
+// a suite take about the same time. A point's variants go together.
+bool in_shard(std::size_t position, const results::shard_spec& shard) {
+  return position % static_cast<std::size_t>(shard.count) == static_cast<std::size_t>(shard.index - 1);
+}
+
+std::vector<planned_point> shard_of(std::vector<planned_point> points, const results::shard_spec& shard) {
+  const auto total = points.size();
+  std::vector<planned_point> kept;
+  for (std::size_t i = 0; i < total; ++i) {
+    if (in_shard(i, shard)) kept.push_back(std::move(points[i]));
+  }
+  if (kept.empty()) {
+    throw input_error("--shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) +
+                      ": selects no grid point: the selection has " + std::to_string(total) +
+                      "; expected at most that many shards");
+  }
+  return kept;
 }
 
 results::settings recorded_settings(const options::run_options& options,
@@ -54,6 +77,9 @@ results::settings recorded_settings(const options::run_options& options,
   s.rounds = options.rounds;
   s.injected_slowdown_pct = options.inject_slowdown_pct;
   s.injected_slowdown_filter = options.inject_filter;
+  s.shard = options.shard;
+  s.precision_pct = options.precision_pct;
+  if (options.precision_pct) s.precision_cap_s = options.precision_cap_s;
   if (options.measure == options::measure_kind::instructions) {
     // Fixed iterations, one after another: no timing budget, no interleaving.
     s.measure = "instructions";
@@ -91,7 +117,7 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
     const auto variants = bench_case->variants();
     const int samples = samples_for(*bench_case, options);
     for (const auto& point : points) {
-      planned_point planned{bench_case, point, {}, samples, 0, 0};
+      planned_point planned{bench_case, point, {}, samples, 0, 0, std::nullopt};
       for (const auto& variant : variants) {
         const auto name = suite::cell_name(bench_case->name(), variant.name, point);
         if (!filter || std::regex_search(name, *filter)) planned.variants.push_back(variant);
@@ -102,6 +128,10 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
           options.measurement_time_s /
           (shares * static_cast<double>(samples) * k_google_benchmark_overshoot));
       planned.warmup_s = options.warmup_s / shares;
+      if (options.precision_pct) {
+        planned.precision = precision_target{*options.precision_pct / k_percent, options.precision_cap_s,
+                                             options::k_min_samples};
+      }
       plan.points.push_back(std::move(planned));
     }
   }
@@ -110,6 +140,7 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
                                            ": matches no cell; see 'benchgate list' for names"
                                      : std::string("nothing to run: the selection has no cell"));
   }
+  if (options.shard) plan.points = shard_of(std::move(plan.points), *options.shard);
   plan.config = recorded_settings(options, case_names);
   plan.rounds = options.rounds;
   plan.inject_slowdown_pct = options.inject_slowdown_pct;

@@ -13,6 +13,13 @@
 
 namespace benchgate::run {
 
+// Precision-targeted sampling of a point (run --precision, precision.hpp).
+struct precision_target {
+  double relative_half_width = 0;  // the target, e.g. 0.01 for 1 %
+  double cap_s = 0;                // the most CPU time of the point's samples together
+  int min_samples = 0;             // the first batch
+};
+
 struct planned_point {
   const suite::benchmark_case* bench_case = nullptr;
   suite::param_point point;
@@ -20,6 +27,9 @@ struct planned_point {
   int samples = 0;          // in all rounds together
   double min_time_s = 0;    // per sample
   double warmup_s = 0;      // per variant, in every round
+  // Set: `samples` only sizes each sample (min_time_s, as with fixed
+  // samples); how many are taken is the stopping rule's.
+  std::optional<precision_target> precision;
 };
 
 struct run_plan {
@@ -39,7 +49,10 @@ struct run_plan {
 
 // The plan for `options`. Throws input_error when a case rejects an input
 // file, or when nothing matches the selection (e.g. a --filter that matches no
-// cell).
+// cell, or a --shard K/N with N above the number of selected points). With
+// --shard K/N the plan keeps the selected points at positions K-1, K-1+N,
+// K-1+2N, ... of the whole selection (every case's grid in order), each
+// with all its variants.
 run_plan make_plan(const options::run_options& options, const suite::registry& cases);
 
 // The values of each axis of `bench_case` for these options: --param

@@ -13,6 +13,7 @@
 #include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
 #include "harness/run/lockstep.hpp"
+#include "harness/run/precision.hpp"
 #include "harness/run/slowdown.hpp"
 
 namespace benchgate::run {
@@ -112,68 +113,168 @@ void add_instructions(results::cell& c, const callgrind_counter& counter) {
   for (std::size_t i = 0; i < counts.size(); ++i) c.samples[i].instructions = counts[i];
 }
 
+// One grid point, prepared once and timed in one or more batches of
+// samples (one batch with fixed samples; several with --precision).
+class point_session {
+ public:
+  point_session(const planned_point& planned, slowdown_injector& slowdown, callgrind_session* callgrind,
+                lockstep* turns)
+      : planned_(planned), prepared_(planned.bench_case->prepare(planned.point)), turns_(turns) {
+    for (const auto& variant : planned.variants) {
+      cells_.push_back(make_cell(planned, variant, prepared_));
+      if (prepared_.error.empty() && find_bench(prepared_, variant.name) == nullptr) {
+        cells_.back().error = "the case prepared no benchmark for variant " + variant.name;
+      }
+    }
+    if (!timable()) return;
+    knobs_.resize(cells_.size());
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      if (cells_[i].error.empty()) knobs_[i] = slowdown.knobs_for(cells_[i], find_bench(prepared_, cells_[i].variant)->body);
+    }
+    if (callgrind != nullptr) {
+      counters_.reserve(cells_.size());
+      for (std::size_t i = 0; i < cells_.size(); ++i) counters_.emplace_back(*callgrind, cells_[i].name);
+      for (std::size_t i = 0; i < cells_.size(); ++i) knobs_[i].counter = &counters_[i];
+    }
+  }
+
+  // Whether any variant is left to time (none when preparation failed).
+  bool timable() const {
+    return std::any_of(cells_.begin(), cells_.end(), [](const auto& c) { return c.error.empty(); });
+  }
+
+  // The point's cells with every sample so far, in the point's variant order.
+  std::vector<results::cell>& cells() { return cells_; }
+
+  // Times `samples` more samples of each cell without an error, interleaved.
+  // The first batch warms up and lets Google Benchmark size the samples;
+  // later batches reuse each cell's iterations, so all its samples are alike.
+  void time(int samples) {
+    const bool first_batch = batches_++ == 0;
+    benchmark::ClearRegisteredBenchmarks();
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      const auto& c = cells_[i];
+      if (!c.error.empty()) continue;
+      const auto* bench = find_bench(prepared_, c.variant);
+      auto* registered = benchmark::RegisterBenchmark(
+          c.name.c_str(), [body = bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& state) {
+            body(state, knobs);
+            // The partner's turn: it times a sample of its own.
+            if (turns != nullptr) turns->yield();
+          });
+      registered->Repetitions(samples)->Unit(benchmark::kNanosecond);
+      if (!counters_.empty()) {
+        // Fixed: the counted iterations plus the warm-up one (timed_loop.hpp).
+        registered->Iterations(options::k_instruction_iterations + 1);
+        continue;
+      }
+      if (!first_batch && !c.samples.empty()) {
+        registered->Iterations(c.samples.front().iterations);
+        continue;
+      }
+      registered->MinTime(planned_.min_time_s);
+      if (planned_.warmup_s > 0) registered->MinWarmUpTime(planned_.warmup_s);
+    }
+    capture_reporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::ClearRegisteredBenchmarks();
+
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+      auto& c = cells_[i];
+      if (!c.error.empty()) continue;
+      const auto found = reporter.captured().find(c.name);
+      if (found == reporter.captured().end()) {
+        c.error = "Google Benchmark reported no run for this cell";
+        continue;
+      }
+      c.samples.insert(c.samples.end(), found->second.samples.begin(), found->second.samples.end());
+      if (!found->second.error.empty()) {
+        c.error = "the benchmark failed: " + found->second.error;
+      } else if (!counters_.empty()) {
+        add_instructions(c, counters_[i]);
+      }
+    }
+  }
+
+ private:
+  const planned_point& planned_;
+  suite::prepared_point prepared_;
+  lockstep* turns_;
+  std::vector<results::cell> cells_;
+  std::vector<suite::loop_knobs> knobs_;
+  std::vector<callgrind_counter> counters_;
+  int batches_ = 0;
+};
+
 std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown,
                                      callgrind_session* callgrind, lockstep* turns) {
-  auto prepared = planned.bench_case->prepare(planned.point);
-  std::vector<results::cell> cells;
-  for (const auto& variant : planned.variants) {
-    cells.push_back(make_cell(planned, variant, prepared));
-    if (prepared.error.empty() && find_bench(prepared, variant.name) == nullptr) {
-      cells.back().error = "the case prepared no benchmark for variant " + variant.name;
-    }
-  }
-  const bool any_to_time = std::any_of(cells.begin(), cells.end(),
-                                       [](const auto& c) { return c.error.empty(); });
-  if (!any_to_time) return cells;
+  point_session session(planned, slowdown, callgrind, turns);
+  if (session.timable()) session.time(samples);
+  return std::move(session.cells());
+}
 
-  std::vector<suite::loop_knobs> knobs(cells.size());
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].error.empty()) knobs[i] = slowdown.knobs_for(cells[i], find_bench(prepared, cells[i].variant)->body);
-  }
-  std::vector<callgrind_counter> counters;
-  if (callgrind != nullptr) {
-    for (std::size_t i = 0; i < cells.size(); ++i) counters.emplace_back(*callgrind, cells[i].name);
-    for (std::size_t i = 0; i < cells.size(); ++i) knobs[i].counter = &counters[i];
-  }
-  benchmark::ClearRegisteredBenchmarks();
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const auto& c = cells[i];
+// The widest relative interval among the cells still timed (wall time per
+// iteration, the report's and compare's default metric).
+double widest_half_width(const std::vector<results::cell>& cells) {
+  double widest = 0;
+  for (const auto& c : cells) {
     if (!c.error.empty()) continue;
-    const auto* bench = find_bench(prepared, c.variant);
-    auto* registered = benchmark::RegisterBenchmark(
-        c.name.c_str(), [body = bench->body, knobs = knobs[i], turns](benchmark::State& state) {
-          body(state, knobs);
-          // The partner's turn: it times a sample of its own.
-          if (turns != nullptr) turns->yield();
-        });
-    registered->Repetitions(samples)->Unit(benchmark::kNanosecond);
-    if (callgrind != nullptr) {
-      // Fixed: the counted iterations plus the warm-up one (timed_loop.hpp).
-      registered->Iterations(options::k_instruction_iterations + 1);
-      continue;
-    }
-    registered->MinTime(planned.min_time_s);
-    if (planned.warmup_s > 0) registered->MinWarmUpTime(planned.warmup_s);
+    std::vector<double> times;
+    times.reserve(c.samples.size());
+    for (const auto& s : c.samples) times.push_back(s.real_ns);
+    widest = std::max(widest, relative_half_width(times));
   }
-  capture_reporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  benchmark::ClearRegisteredBenchmarks();
+  return widest;
+}
 
-  for (auto& c : cells) {
-    if (!c.error.empty()) continue;
-    const auto found = reporter.captured().find(c.name);
-    if (found == reporter.captured().end()) {
-      c.error = "Google Benchmark reported no run for this cell";
-      continue;
-    }
-    c.samples = found->second.samples;
-    if (!found->second.error.empty()) {
-      c.error = "the benchmark failed: " + found->second.error;
-    } else if (callgrind != nullptr) {
-      add_instructions(c, counters[static_cast<std::size_t>(&c - cells.data())]);
-    }
+// The CPU time of every sample of the point: the clock Google Benchmark
+// sizes samples with, and so what a point's measurement time buys with
+// fixed samples, at any load (warm-up and setup are not counted).
+double timed_cpu_seconds(const std::vector<results::cell>& cells) {
+  constexpr double k_ns_per_s = 1e9;
+  double ns = 0;
+  for (const auto& c : cells) {
+    for (const auto& s : c.samples) ns += s.cpu_ns * static_cast<double>(s.iterations);
   }
-  return cells;
+  return ns / k_ns_per_s;
+}
+
+// --precision: batches until every cell's interval is within the target or
+// the point's time cap is spent (precision.hpp). Each cell gets two figures:
+// the half-width reached (ci_half_width_pct) and whether the cap stopped it
+// (stopped_by_cap, 1 or 0).
+std::vector<results::cell> run_point_to_precision(const planned_point& planned, slowdown_injector& slowdown) {
+  const auto& target = *planned.precision;
+  point_session session(planned, slowdown, nullptr, nullptr);
+  if (!session.timable()) return std::move(session.cells());
+  int taken = target.min_samples;
+  session.time(taken);
+  double widest = widest_half_width(session.cells());
+  bool capped = false;
+  while (session.timable() && widest > target.relative_half_width) {
+    const double spent = timed_cpu_seconds(session.cells());
+    if (spent >= target.cap_s) {
+      capped = true;
+      break;
+    }
+    // As many samples as the cap still has room for (at the pace so far),
+    // at least one.
+    const double per_sample_s = spent / taken;
+    const int room = std::max(1, static_cast<int>((target.cap_s - spent) / per_sample_s));
+    const int batch = std::min(next_batch(taken, widest, target.relative_half_width), room);
+    session.time(batch);
+    taken += batch;
+    widest = widest_half_width(session.cells());
+  }
+  constexpr double k_percent = 100;
+  for (auto& c : session.cells()) {
+    if (!c.error.empty()) continue;
+    std::vector<double> times;
+    for (const auto& s : c.samples) times.push_back(s.real_ns);
+    c.figures.push_back({"ci_half_width_pct", relative_half_width(times) * k_percent, "%"});
+    c.figures.push_back({"stopped_by_cap", capped ? 1.0 : 0.0, "flag"});
+  }
+  return std::move(session.cells());
 }
 
 }  // namespace
@@ -193,7 +294,8 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
       if (samples == 0) continue;
       observer.point_started(static_cast<std::size_t>(round) * count + i, count * static_cast<std::size_t>(rounds),
                              planned);
-      auto cells = run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr, turns);
+      auto cells = planned.precision ? run_point_to_precision(planned, slowdown)
+                                     : run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr, turns);
       if (by_point[i].empty()) {
         by_point[i] = std::move(cells);
       } else {

@@ -70,7 +70,7 @@ class versioned_map_case final : public suite::benchmark_case {
          "roots: push_pop, get_root",
          all_phases(), {}, suite::one_of(all_phases())},
         {"versions", "versions in the history (extreme; roots get_root): one per mutation, all retained",
-         {"1000000"}, {"100000"}, suite::integer_in(k_min_versions, k_max_versions)},
+         {"1000000"}, {"10000"}, suite::integer_in(k_min_versions, k_max_versions)},
         {"window", "retained versions (window; roots push_pop); FDB's benchmark retains 5000",
          {"5000"}, {}, suite::integer_in(k_min_window, k_max_window)},
     };

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "harness/support/errors/input_error.hpp"
 
 namespace {
@@ -81,6 +83,65 @@ TEST(Plan, AFilterMatchingNothingIsAnError) {
   } catch (const input_error& e) {
     EXPECT_EQ(std::string(e.what()),
               "--filter nothing-like-this: matches no cell; see 'benchgate list' for names");
+  }
+}
+
+}  // namespace
+
+namespace {
+
+std::vector<std::string> labels_of(const run::run_plan& plan) {
+  std::vector<std::string> out;
+  for (const auto& p : plan.points) out.push_back(p.point.label());
+  return out;
+}
+
+TEST(PlanShard, SplitsThePointsRoundRobinWithAllTheirVariants) {
+  options::run_options o;
+  o.shard = results::shard_spec{2, 4};
+  const auto plan = run::make_plan(o, registry());
+  // The 6 points in order; part 2 of 4 takes positions 1 and 5.
+  EXPECT_EQ(labels_of(plan), (std::vector<std::string>{"size:1/mode:b", "size:3/mode:b"}));
+  EXPECT_EQ(plan.points[0].variants.size(), 3u);
+  ASSERT_TRUE(plan.config.shard.has_value());
+  EXPECT_EQ(*plan.config.shard, (results::shard_spec{2, 4}));
+}
+
+TEST(PlanShard, TheShardsPartitionTheSelection) {
+  options::run_options whole;
+  const auto all = labels_of(run::make_plan(whole, registry()));
+  for (int count = 1; count <= 6; ++count) {
+    std::vector<std::string> pooled;
+    for (int index = 1; index <= count; ++index) {
+      options::run_options o;
+      o.shard = results::shard_spec{index, count};
+      const auto part = labels_of(run::make_plan(o, registry()));
+      // The same options give the same part.
+      EXPECT_EQ(part, labels_of(run::make_plan(o, registry())));
+      pooled.insert(pooled.end(), part.begin(), part.end());
+    }
+    std::sort(pooled.begin(), pooled.end());
+    auto expected = all;
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(pooled, expected) << count << " shards";
+  }
+}
+
+TEST(PlanShard, SplitsWhatTheFilterSelected) {
+  options::run_options o;
+  o.filter = "size:2";
+  o.shard = results::shard_spec{2, 2};
+  EXPECT_EQ(labels_of(run::make_plan(o, registry())), (std::vector<std::string>{"size:2/mode:b"}));
+}
+
+TEST(PlanShard, MoreShardsThanPointsLeavesAnEmptyShardWhichIsAnError) {
+  options::run_options o;
+  o.shard = results::shard_spec{7, 7};
+  try {
+    run::make_plan(o, registry());
+    FAIL() << "expected input_error";
+  } catch (const input_error& e) {
+    EXPECT_STREQ(e.what(), "--shard 7/7: selects no grid point: the selection has 6; expected at most that many shards");
   }
 }
 
