@@ -213,16 +213,20 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
   return std::move(session.cells());
 }
 
-// The widest relative interval among the cells still timed (wall time per
-// iteration, the report's and compare's default metric).
+// A cell's relative interval half-width, of the wall time per iteration
+// (the report's and compare's default metric).
+double cell_half_width(const results::cell& c) {
+  std::vector<double> times;
+  times.reserve(c.samples.size());
+  for (const auto& s : c.samples) times.push_back(s.real_ns);
+  return relative_half_width(times);
+}
+
+// The widest relative interval among the cells still timed.
 double widest_half_width(const std::vector<results::cell>& cells) {
   double widest = 0;
   for (const auto& c : cells) {
-    if (!c.error.empty()) continue;
-    std::vector<double> times;
-    times.reserve(c.samples.size());
-    for (const auto& s : c.samples) times.push_back(s.real_ns);
-    widest = std::max(widest, relative_half_width(times));
+    if (c.error.empty()) widest = std::max(widest, cell_half_width(c));
   }
   return widest;
 }
@@ -269,9 +273,7 @@ std::vector<results::cell> run_point_to_precision(const planned_point& planned, 
   constexpr double k_percent = 100;
   for (auto& c : session.cells()) {
     if (!c.error.empty()) continue;
-    std::vector<double> times;
-    for (const auto& s : c.samples) times.push_back(s.real_ns);
-    c.figures.push_back({"ci_half_width_pct", relative_half_width(times) * k_percent, "%"});
+    c.figures.push_back({"ci_half_width_pct", cell_half_width(c) * k_percent, "%"});
     c.figures.push_back({"stopped_by_cap", capped ? 1.0 : 0.0, "flag"});
   }
   return std::move(session.cells());
