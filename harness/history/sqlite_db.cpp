@@ -4,6 +4,15 @@
 
 namespace benchgate::history {
 
+namespace {
+
+bool is_busy(int code) {
+  const int primary = code & 0xff;
+  return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
+}
+
+}  // namespace
+
 database::database(const std::filesystem::path& path, mode how, std::string source) : source_(std::move(source)) {
   const int flags = how == mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   const int code = sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
@@ -25,18 +34,33 @@ void database::fail(int code, std::string_view doing) const {
   std::string hint;
   if (primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT) {
     hint = "; expected a benchgate history store (an SQLite file made by 'benchgate history add')";
-  } else if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
+  } else if (is_busy(code)) {
     hint = "; another process held the store too long, try again";
   }
   throw input_error(source_ + ": " + std::string(doing) + " failed (SQLite: " + message + ")" + hint);
 }
 
-void database::execute(std::string_view sql) {
+int database::exec(std::string_view sql) {
   char* error = nullptr;
   const std::string text(sql);
   const int code = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &error);
   sqlite3_free(error);
-  if (code != SQLITE_OK) fail(code, "running '" + text.substr(0, text.find_first_of("(;")) + "'");
+  return code;
+}
+
+void database::fail_running(int code, std::string_view sql) const {
+  fail(code, "running '" + std::string(sql.substr(0, sql.find_first_of("(;"))) + "'");
+}
+
+void database::execute(std::string_view sql) {
+  if (const int code = exec(sql); code != SQLITE_OK) fail_running(code, sql);
+}
+
+bool database::execute_unless_busy(std::string_view sql) {
+  const int code = exec(sql);
+  if (is_busy(code)) return false;
+  if (code != SQLITE_OK) fail_running(code, sql);
+  return true;
 }
 
 statement database::prepare(std::string_view sql) {

@@ -27,6 +27,11 @@ class database {
 
   // Runs SQL without results (several statements allowed).
   void execute(std::string_view sql);
+  // As execute, but returns false instead of throwing when another
+  // connection holds the lock (SQLITE_BUSY/LOCKED). SQLite skips the busy
+  // handler where waiting could deadlock (e.g. switching the journal mode
+  // while another connection reads), so callers retry these themselves.
+  bool execute_unless_busy(std::string_view sql);
   statement prepare(std::string_view sql);
   std::int64_t last_insert_id() const;
   // The first column of the first row of `sql`, as an integer.
@@ -38,6 +43,8 @@ class database {
 
  private:
   friend class statement;
+  int exec(std::string_view sql);  // SQLite's result code
+  [[noreturn]] void fail_running(int code, std::string_view sql) const;
   sqlite3* db_ = nullptr;
   std::string source_;
 };

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <string_view>
+#include <thread>
 
 #include "harness/support/errors/input_error.hpp"
 #include "harness/history/sqlite_db.hpp"
@@ -13,6 +15,21 @@ namespace {
 
 // How long a writer waits for another one before giving up.
 constexpr int k_busy_timeout_ms = 60'000;
+// How long to sleep between tries of a statement SQLite will not wait for.
+constexpr std::chrono::milliseconds k_busy_retry_pause{5};
+
+// Runs `sql`, retrying while another connection holds the lock, for at most
+// the busy timeout; then fails with SQLite's busy message.
+void execute_retrying(database& db, std::string_view sql) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(k_busy_timeout_ms);
+  while (!db.execute_unless_busy(sql)) {
+    if (std::chrono::steady_clock::now() >= deadline) {
+      db.execute(sql);  // one last try, which reports the failure
+      return;
+    }
+    std::this_thread::sleep_for(k_busy_retry_pause);
+  }
+}
 
 constexpr const char* k_schema = R"sql(
 CREATE TABLE environments(
@@ -184,7 +201,7 @@ void add_runs(const std::filesystem::path& path, const std::string& source, cons
     throw;
   }
   db.execute("COMMIT");
-  db.execute("PRAGMA journal_mode = WAL");
+  execute_retrying(db, "PRAGMA journal_mode = WAL");
   db.execute("BEGIN IMMEDIATE");
   try {
     // Checked again under the write lock: another adder may have created it.
