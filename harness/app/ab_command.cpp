@@ -35,8 +35,8 @@ int fewest_samples(const options::run_options& run, const suite::registry& cases
 // enough for the paired test.
 std::vector<std::string> side_args(std::vector<std::string> args, const options::run_options& run,
                                    std::optional<int> samples) {
-  if (run.measure != options::measure_kind::time) return args;
-  if (run.interleave) args.push_back("--no-interleave");
+  if (run.settings.measure != options::measure_kind::time) return args;
+  if (run.settings.random_interleaving) args.push_back("--no-interleave");
   if (samples) args.insert(args.end(), {"--samples", std::to_string(*samples)});
   return args;
 }
@@ -45,18 +45,18 @@ std::vector<std::string> side_args(std::vector<std::string> args, const options:
 
 exit_code ab_compare(const options::ab_options& options, const suite::registry& cases, std::ostream& out,
                      std::ostream& err) {
-  if (options.diff_out) files::check_writable(*options.diff_out, "--json");
-  if (options.gate.json_out) files::check_writable(*options.gate.json_out, "--verdict-json");
-  if (options.gate.markdown_out) files::check_writable(*options.gate.markdown_out, "--markdown");
-  if (options.gate.text_out) files::check_writable(*options.gate.text_out, "--text-out");
+  files::check_outputs({{options.diff_out, "--json"},
+                        {options.gate.json_out, "--verdict-json"},
+                        {options.gate.markdown_out, "--markdown"},
+                        {options.gate.text_out, "--text-out"}});
   const auto rules = load_gate_rules(options.gate, err);
 
-  const bool timed = options.old_run.measure == options::measure_kind::time;
+  const bool timed = options.old_run.settings.measure == options::measure_kind::time;
   // Timed runs of fewer samples than the paired test needs (with 10 pairs
   // its smallest p is 2/1024, which the correction across a grid never
   // admits) take more, in the same measurement time, unless --samples said.
   std::optional<int> samples;
-  if (timed && !options.old_run.samples && !options.new_run.samples) {
+  if (timed && options.old_run.settings.samples == 0 && options.new_run.settings.samples == 0) {
     const int fewest = std::min(fewest_samples(options.old_run, cases), fewest_samples(options.new_run, cases));
     if (fewest < options::k_min_confirm_samples) samples = options::k_min_confirm_samples;
   }

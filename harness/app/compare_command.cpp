@@ -62,8 +62,7 @@ std::string print_comparison(const results::diff& d, std::ostream& out, std::ost
 }
 
 exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err) {
-  if (options.json_out) files::check_writable(*options.json_out, "--json");
-  if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  files::check_outputs({{options.json_out, "--json"}, {options.text_out, "--text-out"}});
   for (const auto& note : options.notes) err << "note: " << note << "\n";
   const auto d = options.variants ? compare_variants(options) : compare_two(options);
   const auto text = print_comparison(d, out, err);
@@ -71,7 +70,7 @@ exit_code compare_results(const options::compare_options& options, std::ostream&
     results::save_diff(d, *options.json_out, "--json");
     out << "diff: " << options.json_out->string() << "\n";
   }
-  if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  files::write_output(options.text_out, text, "--text-out");
   if (options.fail_on_regressed && d.summary.regressed > 0) return exit_code::regression;
   return exit_code::ok;
 }

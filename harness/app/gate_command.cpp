@@ -168,16 +168,13 @@ void report_verdict(const results::gate_verdict& verdict, const options::gate_op
   const auto text = report::gate_text(verdict);
   out << text << std::flush;
   if (options.json_out) results::save_gate_verdict(verdict, *options.json_out, "--json");
-  if (options.markdown_out) {
-    files::write_atomically(*options.markdown_out, report::gate_markdown(verdict), "--markdown");
-  }
-  if (options.text_out) files::write_atomically(*options.text_out, text_before + text, "--text-out");
+  if (options.markdown_out) files::write_output(options.markdown_out, report::gate_markdown(verdict), "--markdown");
+  files::write_output(options.text_out, text_before + text, "--text-out");
 }
 
 exit_code gate_results(const options::gate_options& options, std::ostream& out, std::ostream& err) {
-  if (options.json_out) files::check_writable(*options.json_out, "--json");
-  if (options.markdown_out) files::check_writable(*options.markdown_out, "--markdown");
-  if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  files::check_outputs(
+      {{options.json_out, "--json"}, {options.markdown_out, "--markdown"}, {options.text_out, "--text-out"}});
   const auto rules = load_gate_rules(options, err);
 
   results::gate_verdict verdict;

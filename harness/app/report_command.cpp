@@ -59,7 +59,7 @@ std::string history_section(const std::filesystem::path& store, const results::r
 
 exit_code write_report(const options::report_options& options, std::ostream& out, std::ostream& err) {
   const auto page_path = options.out_dir / "index.html";
-  files::check_writable(page_path, "--out");
+  files::check_outputs({{page_path, "--out"}});
   const auto run = results::load_any_results(options.results, "RESULTS");
   std::optional<results::diff> given;
   if (options.diff) {

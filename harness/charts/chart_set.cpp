@@ -35,7 +35,7 @@ std::optional<results::diff> variants_diff_for_charts(const results::loaded_resu
 
 estimate_settings estimates_of(const results::run_results& run) {
   estimate_settings out;
-  if (run.config.measure == "instructions") out.metric = results::time_metric::instructions;
+  if (run.config.measure == results::measure_kind::instructions) out.metric = results::time_metric::instructions;
   return out;
 }
 

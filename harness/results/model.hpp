@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -43,9 +44,22 @@ struct shard_spec {
   bool operator==(const shard_spec&) const = default;
 };
 
-// How the run was made: what the options resolved to.
+// What each sample measures: wall and CPU time (Google Benchmark), or the
+// instructions of each iteration under callgrind (run/callgrind_counter.hpp).
+// Stored in results JSON as "time" or "instructions" (measure_name).
+enum class measure_kind { time, instructions };
+const char* measure_name(measure_kind kind);
+std::optional<measure_kind> measure_from_name(std::string_view name);
+
+// How a run is made: the run settings. `benchgate run` parses them
+// (options/run_options.hpp), to_arguments spells them back as `run`
+// arguments (for re-runs), the plan follows them and the results record
+// them (what the options resolved to). One type for all four, so a new run
+// option is added here, in the parser and in to_arguments, and the
+// round-trip test (tests/harness/options/run_arguments_test.cpp) fails
+// until it is.
 struct settings {
-  std::string measure = "time";                  // "time" (or "instructions")
+  measure_kind measure = measure_kind::time;     // --measure
   int samples = 0;                               // requested per cell (0: case default)
   double measurement_time_s = 0;                 // per grid point, shared by its variants
   double warmup_s = 0;                           // per grid point, shared by its variants
@@ -64,6 +78,7 @@ struct settings {
   // (run/precision.hpp) within precision_cap_s per grid point; null: fixed.
   std::optional<double> precision_pct;
   std::optional<double> precision_cap_s;
+  bool operator==(const settings&) const = default;
 };
 
 // The partner of a sample that ran in lockstep with another run's (ab,

@@ -74,20 +74,20 @@ TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
 
 TEST(RunOptions, DefaultsAreCriterionsAndQuickLowersThem) {
   const auto o = std::get<options::run_options>(parse({"run"}));
-  EXPECT_EQ(o.samples, std::nullopt);
-  EXPECT_EQ(o.measurement_time_s, 5.0);
-  EXPECT_EQ(o.warmup_s, 3.0);
-  EXPECT_TRUE(o.interleave);
+  EXPECT_EQ(o.settings.samples, 0) << "the case's or the default";
+  EXPECT_EQ(o.settings.measurement_time_s, 5.0);
+  EXPECT_EQ(o.settings.warmup_s, 3.0);
+  EXPECT_TRUE(o.settings.random_interleaving);
   const auto q = std::get<options::run_options>(parse({"run", "--quick"}));
-  EXPECT_TRUE(q.quick);
-  EXPECT_EQ(q.measurement_time_s, 0.5);
+  EXPECT_TRUE(q.settings.quick);
+  EXPECT_EQ(q.settings.measurement_time_s, 0.5);
 }
 
 TEST(RunOptions, ParamsAreSplitAndChecked) {
   const auto o = std::get<options::run_options>(parse({"run", "--param", "density=0.1,0.5,0.1", "--param", "size=3"}));
-  ASSERT_EQ(o.params.size(), 2u);
-  EXPECT_EQ(o.params[0].axis, "density");
-  EXPECT_EQ(o.params[0].values, (std::vector<std::string>{"0.1", "0.5"})) << "repeats dropped";
+  ASSERT_EQ(o.settings.params.size(), 2u);
+  EXPECT_EQ(o.settings.params[0].first, "density");
+  EXPECT_EQ(o.settings.params[0].second, (std::vector<std::string>{"0.1", "0.5"})) << "repeats dropped";
 }
 
 TEST(RunOptions, UnknownCaseIsAnError) {
