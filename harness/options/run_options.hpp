@@ -16,8 +16,8 @@ namespace benchgate::options {
 // variants, so a 18-point grid takes minutes, not hours.
 inline constexpr int k_default_samples = 100;
 inline constexpr int k_min_samples = 10;
-inline constexpr double k_default_measurement_time_s = 5.0;
-inline constexpr double k_default_warmup_s = 3.0;
+inline constexpr double k_default_measurement_time_s = results::k_default_measurement_time_s;
+inline constexpr double k_default_warmup_s = results::k_default_warmup_s;
 // --quick lowers them.
 inline constexpr int k_quick_samples = 10;
 inline constexpr double k_quick_measurement_time_s = 0.5;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -58,11 +59,16 @@ std::optional<measure_kind> measure_from_name(std::string_view name);
 // option is added here, in the parser and in to_arguments, and the
 // round-trip test (tests/harness/options/run_arguments_test.cpp) fails
 // until it is.
+// Default-constructed settings are run's defaults: Criterion's warm-up 3 s
+// and measurement 5 s (docs/statistics.md, "Defaults"), here per grid
+// point and shared by its interleaved variants.
+inline constexpr double k_default_measurement_time_s = 5.0;
+inline constexpr double k_default_warmup_s = 3.0;
 struct settings {
   measure_kind measure = measure_kind::time;     // --measure
   int samples = 0;                               // requested per cell (0: case default)
-  double measurement_time_s = 0;                 // per grid point, shared by its variants
-  double warmup_s = 0;                           // per grid point, shared by its variants
+  double measurement_time_s = k_default_measurement_time_s;  // per grid point, shared by its variants
+  double warmup_s = k_default_warmup_s;          // per grid point, shared by its variants
   std::optional<double> min_time_s;              // per sample, when set by --min-time
   bool quick = false;
   bool random_interleaving = true;
@@ -134,7 +140,19 @@ struct run_results {
   std::vector<cell> cells;
 };
 
-// The cell named `name`, or nullptr.
+// The cell named `name`, or nullptr. A linear search: for lookups in a loop
+// over cells, build a cell_index once.
 const cell* find_cell(const run_results& results, std::string_view name);
+
+// The cells of a run by name (the first of a name, as find_cell). Refers to
+// `results`, which must outlive it.
+class cell_index {
+ public:
+  explicit cell_index(const run_results& results);
+  const cell* find(std::string_view name) const;  // nullptr when absent
+
+ private:
+  std::unordered_map<std::string_view, const cell*> by_name_;
+};
 
 }  // namespace benchgate::results

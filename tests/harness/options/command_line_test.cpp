@@ -3,38 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/suite/value_checks.hpp"
+#include "tests/harness/options/fake_registry.hpp"
 
 namespace {
 
 using namespace benchgate;
 
-class fake_case final : public suite::benchmark_case {
- public:
-  explicit fake_case(std::string name, bool inputs = false) : name_(std::move(name)), inputs_(inputs) {}
-  std::string_view name() const override { return name_; }
-  std::string_view description() const override { return "a fake"; }
-  std::vector<suite::variant_info> variants() const override {
-    return {{"baseline", suite::variant_role::baseline, ""}, {"core", suite::variant_role::core, ""}};
-  }
-  std::vector<suite::axis_info> axes() const override {
-    return {{"size", "", {"1", "2"}, {"1"}, suite::integer_in(1, 100)},
-            {"density", "", {"0.5"}, {}, suite::number_in(0, true, 1, false)}};
-  }
-  bool takes_input_files() const override { return inputs_; }
-  suite::prepared_point prepare(const suite::param_point&) const override { return {}; }
-
- private:
-  std::string name_;
-  bool inputs_;
-};
-
-suite::registry fake_registry() {
-  std::vector<std::unique_ptr<suite::benchmark_case>> cases;
-  cases.push_back(std::make_unique<fake_case>("alpha", true));
-  cases.push_back(std::make_unique<fake_case>("beta"));
-  return suite::registry(std::move(cases));
-}
+using options::testing::fake_registry;
 
 options::command parse(const std::vector<std::string>& args) {
   return options::parse_command_line(args, fake_registry());

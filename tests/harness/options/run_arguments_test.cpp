@@ -9,38 +9,13 @@
 
 #include "harness/options/command_line.hpp"
 #include "harness/options/run_options.hpp"
-#include "harness/suite/value_checks.hpp"
+#include "tests/harness/options/fake_registry.hpp"
 
 namespace {
 
 using namespace benchgate;
 
-class fake_case final : public suite::benchmark_case {
- public:
-  fake_case(std::string name, bool inputs) : name_(std::move(name)), inputs_(inputs) {}
-  std::string_view name() const override { return name_; }
-  std::string_view description() const override { return "a fake"; }
-  std::vector<suite::variant_info> variants() const override {
-    return {{"baseline", suite::variant_role::baseline, ""}, {"core", suite::variant_role::core, ""}};
-  }
-  std::vector<suite::axis_info> axes() const override {
-    return {{"size", "", {"1", "2"}, {"1"}, suite::integer_in(1, 100)},
-            {"density", "", {"0.5"}, {}, suite::number_in(0, true, 1, false)}};
-  }
-  bool takes_input_files() const override { return inputs_; }
-  suite::prepared_point prepare(const suite::param_point&) const override { return {}; }
-
- private:
-  std::string name_;
-  bool inputs_;
-};
-
-suite::registry fake_registry() {
-  std::vector<std::unique_ptr<suite::benchmark_case>> cases;
-  cases.push_back(std::make_unique<fake_case>("alpha", true));
-  cases.push_back(std::make_unique<fake_case>("beta", false));
-  return suite::registry(std::move(cases));
-}
+using options::testing::fake_registry;
 
 options::run_options parse_run(const std::vector<std::string>& args) {
   std::vector<std::string> command{"run"};

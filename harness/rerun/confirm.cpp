@@ -1,4 +1,4 @@
-#include "harness/app/gate_confirm.hpp"
+#include "harness/rerun/confirm.hpp"
 
 #include <algorithm>
 #include <map>
@@ -10,24 +10,24 @@
 #include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
 
-namespace benchgate::app {
+namespace benchgate::rerun {
 
 namespace {
 
 // Timed runs take turns; counted ones need not.
-bool lockstep_timing(const loaded_side& old_side, const loaded_side& new_side) {
+bool lockstep_timing(const compare::loaded_side& old_side, const compare::loaded_side& new_side) {
   return old_side.source.run_settings->measure == results::measure_kind::time &&
          new_side.source.run_settings->measure == results::measure_kind::time;
 }
 
 // One old and one new re-run at once (paired_runs.hpp), `old_first`
 // taking the first turn when timed.
-std::pair<loaded_side, loaded_side> rerun_pair(const confirm_plan& plan, const loaded_side& old_side,
-                                               const loaded_side& new_side, const std::string& filter,
+std::pair<compare::loaded_side, compare::loaded_side> rerun_pair(const confirm_plan& plan, const compare::loaded_side& old_side,
+                                               const compare::loaded_side& new_side, const std::string& filter,
                                                const std::filesystem::path& dir, const std::string& tag,
                                                bool old_first, std::optional<int> samples) {
   const bool timed = lockstep_timing(old_side, new_side);
-  const auto command = [&](const char* what, const std::filesystem::path& binary, const loaded_side& side) {
+  const auto command = [&](const char* what, const std::filesystem::path& binary, const compare::loaded_side& side) {
     auto args = rerun_arguments(*side.source.run_settings, filter, samples);
     // Both runs in the same fixed order (Google Benchmark's interleaving
     // shuffles with a fresh random seed in each process), so sample i of a
@@ -87,14 +87,14 @@ namespace {
 // The rounds' re-runs so far, each side's in the same order, and how many
 // rounds each cell was in.
 struct confirmation_pool {
-  std::vector<loaded_side> old_runs;
-  std::vector<loaded_side> new_runs;
+  std::vector<compare::loaded_side> old_runs;
+  std::vector<compare::loaded_side> new_runs;
   std::map<std::string, std::size_t> rounds_of;
 };
 
 }  // namespace
 
-void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
+void confirm_suspects(results::gate_verdict& verdict, const compare::loaded_side& old_side, const compare::loaded_side& new_side,
                       const confirm_plan& plan, std::ostream& err) {
   const auto suspects = gate::suspects_of(verdict);
   if (suspects.empty() || plan.rounds <= 0) return;
@@ -105,9 +105,9 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
   paired.paired = true;
   const bool timed = lockstep_timing(old_side, new_side);
   confirmation_pool pool;
-  const auto compare_pooled = [&](const std::vector<loaded_side>& old_runs, const std::vector<loaded_side>& new_runs,
+  const auto compare_pooled = [&](const std::vector<compare::loaded_side>& old_runs, const std::vector<compare::loaded_side>& new_runs,
                                   const std::string& what) {
-    return gate::judge(compare_sides_on(pooled_side(old_runs, dir.path(), "old-" + what),
+    return gate::judge(compare::compare_sides_on(pooled_side(old_runs, dir.path(), "old-" + what),
                                         pooled_side(new_runs, dir.path(), "new-" + what), suspects.metrics, paired),
                        plan.rules, plan.command_line);
   };
@@ -125,8 +125,8 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
         << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n"
         << std::flush;
     const auto filter = exact_names_regex(cells);
-    std::vector<loaded_side> round_old;
-    std::vector<loaded_side> round_new;
+    std::vector<compare::loaded_side> round_old;
+    std::vector<compare::loaded_side> round_new;
     for (std::size_t i = 0; i < firsts.size(); ++i) {
       // old-2.3 is round 2's third old process.
       auto [o, n] = rerun_pair(plan, old_side, new_side, filter, dir.path(),
@@ -168,4 +168,4 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
   gate::apply_confirmation(verdict, evidence);
 }
 
-}  // namespace benchgate::app
+}  // namespace benchgate::rerun
