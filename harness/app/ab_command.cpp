@@ -1,14 +1,14 @@
 // benchgate ab OLD_BIN NEW_BIN: two builds run as lockstep pairs from the
-// first sample (paired_runs.hpp), compared as pairs, gated (gate_steps.hpp).
+// first sample (rerun/paired_runs.hpp), compared as pairs, gated (gate_steps.hpp).
 
 #include <algorithm>
 #include <ostream>
 #include <sstream>
 
 #include "harness/app/commands.hpp"
-#include "harness/app/gate_confirm.hpp"
+#include "harness/rerun/confirm.hpp"
 #include "harness/app/gate_steps.hpp"
-#include "harness/app/paired_runs.hpp"
+#include "harness/rerun/paired_runs.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/results/diff_json.hpp"
@@ -35,8 +35,8 @@ int fewest_samples(const options::run_options& run, const suite::registry& cases
 // enough for the paired test.
 std::vector<std::string> side_args(std::vector<std::string> args, const options::run_options& run,
                                    std::optional<int> samples) {
-  if (run.measure != options::measure_kind::time) return args;
-  if (run.interleave) args.push_back("--no-interleave");
+  if (run.settings.measure != options::measure_kind::time) return args;
+  if (run.settings.random_interleaving) args.push_back("--no-interleave");
   if (samples) args.insert(args.end(), {"--samples", std::to_string(*samples)});
   return args;
 }
@@ -45,41 +45,41 @@ std::vector<std::string> side_args(std::vector<std::string> args, const options:
 
 exit_code ab_compare(const options::ab_options& options, const suite::registry& cases, std::ostream& out,
                      std::ostream& err) {
-  if (options.diff_out) files::check_writable(*options.diff_out, "--json");
-  if (options.gate.json_out) files::check_writable(*options.gate.json_out, "--verdict-json");
-  if (options.gate.markdown_out) files::check_writable(*options.gate.markdown_out, "--markdown");
-  if (options.gate.text_out) files::check_writable(*options.gate.text_out, "--text-out");
+  files::check_outputs({{options.diff_out, "--json"},
+                        {options.gate.json_out, "--verdict-json"},
+                        {options.gate.markdown_out, "--markdown"},
+                        {options.gate.text_out, "--text-out"}});
   const auto rules = load_gate_rules(options.gate, err);
 
-  const bool timed = options.old_run.measure == options::measure_kind::time;
+  const bool timed = options.old_run.settings.measure == options::measure_kind::time;
   // Timed runs of fewer samples than the paired test needs (with 10 pairs
   // its smallest p is 2/1024, which the correction across a grid never
   // admits) take more, in the same measurement time, unless --samples said.
   std::optional<int> samples;
-  if (timed && !options.old_run.samples && !options.new_run.samples) {
+  if (timed && options.old_run.settings.samples == 0 && options.new_run.settings.samples == 0) {
     const int fewest = std::min(fewest_samples(options.old_run, cases), fewest_samples(options.new_run, cases));
     if (fewest < options::k_min_confirm_samples) samples = options::k_min_confirm_samples;
   }
-  const side_command old_command{"old", options.old_binary, side_args(options.old_args, options.old_run, samples)};
-  const side_command new_command{"new", options.new_binary, side_args(options.new_args, options.new_run, samples)};
+  const rerun::side_command old_command{"old", options.old_binary, side_args(options.old_args, options.old_run, samples)};
+  const rerun::side_command new_command{"new", options.new_binary, side_args(options.new_args, options.new_run, samples)};
 
-  const work_folder dir(options.out_dir, "--out-dir", "ab");
-  const auto firsts = old_turns_first(1, options.pairs);
+  const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
+  const auto firsts = rerun::old_turns_first(1, options.pairs);
   err << "ab: running OLD and NEW " << (timed ? "in lockstep" : "side by side") << " (" << firsts.size()
-      << (firsts.size() == 1 ? " pair" : " pairs") << (timed ? ", first turn: " + first_turns_text(firsts) : "")
+      << (firsts.size() == 1 ? " pair" : " pairs") << (timed ? ", first turn: " + rerun::first_turns_text(firsts) : "")
       << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n"
       << std::flush;
-  std::vector<loaded_side> old_runs;
-  std::vector<loaded_side> new_runs;
+  std::vector<compare::loaded_side> old_runs;
+  std::vector<compare::loaded_side> new_runs;
   for (std::size_t i = 0; i < firsts.size(); ++i) {
-    auto [o, n] = run_pair(old_command, new_command, timed, firsts[i], dir.path(), std::to_string(i + 1),
+    auto [o, n] = rerun::run_pair(old_command, new_command, timed, firsts[i], dir.path(), std::to_string(i + 1),
                            {"ab", "run"});
     old_runs.push_back(std::move(o));
     new_runs.push_back(std::move(n));
   }
   // One side's pairs pooled, in the same order as the other's: still paired.
-  const auto side_of = [&](const std::vector<loaded_side>& runs, const std::string& what) {
-    auto side = runs.size() == 1 ? runs.front() : pooled_side(runs, dir.path(), what);
+  const auto side_of = [&](const std::vector<compare::loaded_side>& runs, const std::string& what) {
+    auto side = runs.size() == 1 ? runs.front() : rerun::pooled_side(runs, dir.path(), what);
     side.text = (dir.path() / (what + ".json")).string();
     results::save_results(side.loaded.results, side.text, "--out-dir");
     side.source.path = side.text;

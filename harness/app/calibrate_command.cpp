@@ -35,8 +35,7 @@ class calibration_progress : public run::run_observer {
 
 exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
                           std::ostream& out) {
-  if (options.json_out) files::check_writable(*options.json_out, "--json");
-  if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  files::check_outputs({{options.json_out, "--json"}, {options.text_out, "--text-out"}});
   calibration_progress progress(options.repeats);
   const auto result = calibrate::calibrate(options, cases, progress, [&](int repeat, const std::string& run) {
     progress.run_started(repeat, run);
@@ -48,7 +47,7 @@ exit_code calibrate_noise(const options::calibrate_options& options, const suite
     results::save_calibration(result, *options.json_out, "--json");
     out << "calibration: " << options.json_out->string() << "\n";
   }
-  if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  files::write_output(options.text_out, text, "--text-out");
   return result.not_compared.empty() ? exit_code::ok : exit_code::regression;
 }
 

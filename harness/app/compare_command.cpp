@@ -2,7 +2,7 @@
 #include <ostream>
 
 #include "harness/app/commands.hpp"
-#include "harness/app/comparison_inputs.hpp"
+#include "harness/compare/sides.hpp"
 #include "harness/compare/compare.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
@@ -20,9 +20,9 @@ std::string roles_text(const std::vector<suite::variant_role>& roles) {
 }
 
 results::diff compare_variants(const options::compare_options& options) {
-  const auto run = load_side(options.inputs[0], options.baseline_dir, "RESULTS");
+  const auto run = compare::load_side(options.inputs[0], options.baseline_dir, "RESULTS");
   if (options.settings.metric == results::time_metric::instructions) {
-    require_instruction_counts(run, "RESULTS");
+    compare::require_instruction_counts(run, "RESULTS");
   }
   const auto& cells = run.loaded.results.cells;
   if (std::none_of(cells.begin(), cells.end(), [](const results::cell& c) { return c.role.has_value(); })) {
@@ -41,12 +41,12 @@ results::diff compare_variants(const options::compare_options& options) {
 }
 
 results::diff compare_two(const options::compare_options& options) {
-  const auto old_side = load_side(options.inputs[0], options.baseline_dir, "OLD");
-  const auto new_side = load_side(options.inputs[1], options.baseline_dir, "NEW");
+  const auto old_side = compare::load_side(options.inputs[0], options.baseline_dir, "OLD");
+  const auto new_side = compare::load_side(options.inputs[1], options.baseline_dir, "NEW");
   if (!options.metric_given) {
-    require_same_measure(old_side, new_side, "--metric real_time (or cpu_time) to compare the times anyway");
+    compare::require_same_measure(old_side, new_side, "--metric real_time (or cpu_time) to compare the times anyway");
   }
-  return compare_sides(old_side, new_side, options.settings);
+  return compare::compare_sides(old_side, new_side, options.settings);
 }
 
 }  // namespace
@@ -62,8 +62,7 @@ std::string print_comparison(const results::diff& d, std::ostream& out, std::ost
 }
 
 exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err) {
-  if (options.json_out) files::check_writable(*options.json_out, "--json");
-  if (options.text_out) files::check_writable(*options.text_out, "--text-out");
+  files::check_outputs({{options.json_out, "--json"}, {options.text_out, "--text-out"}});
   for (const auto& note : options.notes) err << "note: " << note << "\n";
   const auto d = options.variants ? compare_variants(options) : compare_two(options);
   const auto text = print_comparison(d, out, err);
@@ -71,7 +70,7 @@ exit_code compare_results(const options::compare_options& options, std::ostream&
     results::save_diff(d, *options.json_out, "--json");
     out << "diff: " << options.json_out->string() << "\n";
   }
-  if (options.text_out) files::write_atomically(*options.text_out, text, "--text-out");
+  files::write_output(options.text_out, text, "--text-out");
   if (options.fail_on_regressed && d.summary.regressed > 0) return exit_code::regression;
   return exit_code::ok;
 }

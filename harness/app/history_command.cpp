@@ -84,7 +84,7 @@ analysed_history analyse(const options::history_options& o) {
 }
 
 exit_code find_history_changes(const options::history_options& o, std::ostream& out) {
-  if (o.json) files::check_writable(*o.json, "--json");
+  files::check_outputs({{o.json, "--json"}});
   const auto a = analyse(o);
   out << history::changes_to_text(a.report, a.context);
   if (o.json) {
@@ -108,7 +108,7 @@ exit_code plot_history(const options::history_options& o, std::ostream& out, std
 }
 
 exit_code export_history(const options::history_options& o, std::ostream& out) {
-  if (o.out) files::check_writable(*o.out, "--out");
+  files::check_outputs({{o.out, "--out"}});
   const auto csv = history::history_to_csv(history::load_history(o.store, o.store_source, history::metric::real_time));
   if (o.out) {
     files::write_atomically(*o.out, csv, "--out");

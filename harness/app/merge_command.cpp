@@ -10,7 +10,7 @@
 namespace benchgate::app {
 
 exit_code merge_results(const options::merge_options& options, std::ostream& out) {
-  files::check_writable(options.out, "--out");
+  files::check_outputs({{options.out, "--out"}});
   std::vector<results::named_run> runs;
   for (const auto& input : options.inputs) {
     auto loaded = results::load_any_results(input, "RESULTS");

@@ -7,7 +7,6 @@
 #include "harness/support/files/file_io.hpp"
 #include "harness/report/format.hpp"
 #include "harness/results/diff_json.hpp"
-#include "harness/results/document_kind.hpp"
 #include "harness/results/input_loader.hpp"
 
 namespace benchgate::app {

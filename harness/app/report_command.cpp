@@ -26,8 +26,9 @@ void require_diff_of(const results::diff& d, const results::loaded_results& run,
                      const std::string& diff_path) {
   const auto& run_date = run.results.env.date;
   const auto& diff_date = d.new_source.env.date;
+  const results::cell_index cells(run.results);
   const bool shares_a_cell = std::any_of(d.cells.begin(), d.cells.end(), [&](const results::cell_diff& c) {
-    return results::find_cell(run.results, c.new_side.name) != nullptr;
+    return cells.find(c.new_side.name) != nullptr;
   });
   if (!shares_a_cell || (!run_date.empty() && !diff_date.empty() && run_date != diff_date)) {
     throw input_error("--diff " + diff_path + ": compared NEW " + d.new_source.path + " (run " +
@@ -59,7 +60,7 @@ std::string history_section(const std::filesystem::path& store, const results::r
 
 exit_code write_report(const options::report_options& options, std::ostream& out, std::ostream& err) {
   const auto page_path = options.out_dir / "index.html";
-  files::check_writable(page_path, "--out");
+  files::check_outputs({{page_path, "--out"}});
   const auto run = results::load_any_results(options.results, "RESULTS");
   std::optional<results::diff> given;
   if (options.diff) {

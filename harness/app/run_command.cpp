@@ -58,7 +58,7 @@ std::string compare_with_baseline(const results::run_results& baseline, const re
                                              options.out ? options.out->string() : "(this run)", std::nullopt);
   // An instruction run is compared on its counts (its times are valgrind's).
   results::comparison_settings settings;
-  if (options.measure == options::measure_kind::instructions) settings.metric = results::time_metric::instructions;
+  if (options.settings.measure == options::measure_kind::instructions) settings.metric = results::time_metric::instructions;
   const auto d = compare::compare_runs(baseline, std::move(old_source), current, std::move(new_source), settings);
   return print_comparison(d, out, err);
 }
@@ -68,7 +68,7 @@ std::string compare_with_baseline(const results::run_results& baseline, const re
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
                          std::ostream& out, std::ostream& err) {
   const auto plan = run::make_plan(options, cases);
-  if (options.measure == options::measure_kind::instructions && !options.callgrind_out) {
+  if (options.settings.measure == options::measure_kind::instructions && !options.callgrind_out) {
     // The child under callgrind does the run, prints and writes everything;
     // its exit code (any of the documented ones) is this run's.
     out.flush();
@@ -76,11 +76,10 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
   }
   // Fail on an unwritable destination or a missing baseline before spending
   // minutes measuring.
-  if (options.out) files::check_writable(*options.out, "--out");
-  if (options.text_out) files::check_writable(*options.text_out, "--text-out");
-  if (options.save_baseline) {
-    files::check_writable(results::baseline_path(options.baseline_dir, *options.save_baseline), "--save-baseline");
-  }
+  std::optional<std::filesystem::path> saved_baseline;
+  if (options.save_baseline) saved_baseline = results::baseline_path(options.baseline_dir, *options.save_baseline);
+  files::check_outputs(
+      {{options.out, "--out"}, {options.text_out, "--text-out"}, {saved_baseline, "--save-baseline"}});
   std::optional<results::run_results> baseline;
   if (options.baseline) baseline = results::load_baseline(options.baseline_dir, *options.baseline, "--baseline");
   std::optional<run::lockstep> turns;
@@ -115,7 +114,7 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
     text << "\nChange against baseline '" << *options.baseline << "':\n\n";
     text << compare_with_baseline(*baseline, results, options, out, err);
   }
-  if (options.text_out) files::write_atomically(*options.text_out, text.str(), "--text-out");
+  files::write_output(options.text_out, text.str(), "--text-out");
   const auto failed = std::count_if(results.cells.begin(), results.cells.end(),
                                     [](const results::cell& c) { return !c.error.empty(); });
   if (options.save_baseline) {

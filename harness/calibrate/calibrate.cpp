@@ -25,8 +25,8 @@ results::calibration calibrate(const options::calibrate_options& options, const 
                                run::run_observer& observer, const run_started& started) {
   const auto plain = run::make_plan(options.run, cases);
   auto slowed_options = options.run;
-  slowed_options.inject_slowdown_pct = options.slowdown_pct;
-  slowed_options.inject_filter.reset();
+  slowed_options.settings.injected_slowdown_pct = options.slowdown_pct;
+  slowed_options.settings.injected_slowdown_filter.reset();
   const auto slowed = run::make_plan(slowed_options, cases);
 
   results::calibration out;

@@ -35,7 +35,7 @@ std::optional<results::diff> variants_diff_for_charts(const results::loaded_resu
 
 estimate_settings estimates_of(const results::run_results& run) {
   estimate_settings out;
-  if (run.config.measure == "instructions") out.metric = results::time_metric::instructions;
+  if (run.config.measure == results::measure_kind::instructions) out.metric = results::time_metric::instructions;
   return out;
 }
 
@@ -56,9 +56,11 @@ std::vector<chart> diff_charts(const results::diff& d, const diff_samples& sampl
   out.push_back(change_chart(d, gate_threshold));
   if (samples.old_run == nullptr || samples.new_run == nullptr) return out;
   const bool variants = d.mode == results::compare_mode::variants;
+  const results::cell_index old_cells(*samples.old_run);
+  const results::cell_index new_cells(*samples.new_run);
   for (const auto& cd : d.cells) {
-    const auto* old_cell = results::find_cell(*samples.old_run, cd.old_side.name);
-    const auto* new_cell = results::find_cell(*samples.new_run, cd.new_side.name);
+    const auto* old_cell = old_cells.find(cd.old_side.name);
+    const auto* new_cell = new_cells.find(cd.new_side.name);
     if (old_cell == nullptr || new_cell == nullptr || old_cell->samples.empty() || new_cell->samples.empty()) continue;
     const auto old_ns = compare::sample_times(*old_cell, d.config.metric);
     const auto new_ns = compare::sample_times(*new_cell, d.config.metric);

@@ -20,12 +20,13 @@ double speedup(double change) { return change > -1 ? 1 / (1 + change) : std::num
 
 std::vector<chart> speedup_charts(const results::diff& variants_diff, const results::run_results& run) {
   std::vector<chart> out;
+  const results::cell_index cells_of_run(run);
   for (const auto& case_name : case_names(run)) {
     const auto variants = case_variants(run, case_name);
     std::vector<const results::cell_diff*> cells;
     std::vector<param_list> params;
     for (const auto& cd : variants_diff.cells) {
-      if (cd.case_name != case_name || !results::find_cell(run, cd.new_side.name)) continue;
+      if (cd.case_name != case_name || !cells_of_run.find(cd.new_side.name)) continue;
       cells.push_back(&cd);
       params.push_back(cd.params);
     }
@@ -35,7 +36,7 @@ std::vector<chart> speedup_charts(const results::diff& variants_diff, const resu
       panel_lines p{layout, {}};
       for (const auto i : layout.members) {
         const auto& cd = *cells[i];
-        const auto& variant = results::find_cell(run, cd.new_side.name)->variant;
+        const auto& variant = cells_of_run.find(cd.new_side.name)->variant;
         const auto color = static_cast<std::size_t>(std::find(variants.begin(), variants.end(), variant) -
                                                     variants.begin());
         auto it = std::find_if(p.lines.begin(), p.lines.end(), [&](const series& s) { return s.name == variant; });

@@ -27,11 +27,14 @@ std::uint64_t name_hash(const std::string& old_name, const std::string& new_name
   return hash;
 }
 
-// Why `c` (of `side`, "old" or "new") cannot be compared, or nullopt.
-std::optional<results::skipped_cell> unusable_side(const results::cell& c, const std::string& side, bool is_new,
+enum class side { old_side, new_side };
+
+// Why `c` (of side `which`) cannot be compared, or nullopt.
+std::optional<results::skipped_cell> unusable_side(const results::cell& c, side which,
                                                    const results::comparison_settings& settings) {
   using results::skip_kind;
-  const std::string the = "the " + side + " side ";
+  const bool is_new = which == side::new_side;
+  const std::string the = std::string("the ") + (is_new ? "new" : "old") + " side ";
   if (!c.error.empty()) {
     if (c.skipped) return results::skipped_cell{{}, the + "was skipped: " + c.error, is_new ? skip_kind::new_skipped : skip_kind::old_skipped};
     return results::skipped_cell{{}, the + "failed: " + c.error, is_new ? skip_kind::new_error : skip_kind::old_error};
@@ -126,9 +129,9 @@ results::diff compare_pairs(const pairing& paired, const results::comparison_set
   for (const auto& pair : paired.pairs) {
     const auto& [old_cell, new_cell] = pair;
     // The new side's failure matters most: it is what the gate fails on.
-    auto skipped = unusable_side(*new_cell, "new", true, settings);
+    auto skipped = unusable_side(*new_cell, side::new_side, settings);
     if (!skipped || (skipped->kind != results::skip_kind::new_error)) {
-      if (auto old_skip = unusable_side(*old_cell, "old", false, settings)) skipped = std::move(old_skip);
+      if (auto old_skip = unusable_side(*old_cell, side::old_side, settings)) skipped = std::move(old_skip);
     }
     if (skipped) {
       skipped->name = new_cell->name;
@@ -199,10 +202,18 @@ results::diff compare_variants(const results::run_results& run, results::diff_so
 }
 
 results::diff_summary summarize(std::span<const results::cell_diff> cells) {
+  std::vector<const results::cell_diff*> pointers;
+  pointers.reserve(cells.size());
+  for (const auto& c : cells) pointers.push_back(&c);
+  return summarize_group(pointers);
+}
+
+results::diff_summary summarize_group(std::span<const results::cell_diff* const> cells) {
   results::diff_summary s;
   double log_sum = 0;
   std::size_t logs = 0;
-  for (const auto& c : cells) {
+  for (const auto* cell : cells) {
+    const auto& c = *cell;
     ++s.compared;
     switch (c.verdict) {
       case stats::verdict::improved: ++s.improved; break;

@@ -36,5 +36,7 @@ results::diff compare_variants(const results::run_results& run, results::diff_so
 
 // The counts by verdict and the geometric-mean change of `cells`.
 results::diff_summary summarize(std::span<const results::cell_diff> cells);
+// The same of a group of cells held elsewhere (e.g. one case's cells of a diff).
+results::diff_summary summarize_group(std::span<const results::cell_diff* const> cells);
 
 }  // namespace benchgate::compare

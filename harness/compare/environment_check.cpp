@@ -34,7 +34,8 @@ std::vector<results::diff_warning> environment_warnings(const results::diff_sour
     const auto& x = *old_source.run_settings;
     const auto& y = *new_source.run_settings;
     if (x.measure != y.measure) {
-      out.push_back({"settings", "the measure differs: old '" + x.measure + "', new '" + y.measure + "'"});
+      out.push_back({"settings", "the measure differs: old '" + std::string(results::measure_name(x.measure)) + "', new '" +
+                                     results::measure_name(y.measure) + "'"});
     }
     if (x.injected_slowdown_pct != y.injected_slowdown_pct) {
       out.push_back({"settings", "an injected slowdown differs: old " + percent_text(x.injected_slowdown_pct) +

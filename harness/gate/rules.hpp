@@ -13,6 +13,13 @@ namespace benchgate::gate {
 inline constexpr results::gate_metric k_default_metric = results::gate_metric::time;
 inline constexpr double k_default_fail_pct = 5;
 
+// Shell-style globs on cell names, as the rules file writes them: fnmatch(3)
+// without flags: `*` matches any run of characters, '/' included (so
+// "*/peer/*" matches "page_iter/peer/row_bytes:8/density:0.1"), `?` one
+// character, `[...]` a set (`[!...]` its complement), `\` quotes the next
+// character. The whole name must match.
+bool glob_match(std::string_view pattern, std::string_view name);
+
 // The measurement a comparison for `metric` compares (throughput: wall time).
 results::time_metric compared_metric(results::gate_metric metric);
 

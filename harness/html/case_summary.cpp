@@ -15,8 +15,8 @@ namespace {
 
 // "page_iter / core" for benchgate results; the case alone for Google
 // Benchmark JSON, whose cells have no variants.
-std::string group_of(const page_input& input, const results::cell_diff& d) {
-  const auto* c = results::find_cell(*input.run, d.new_side.name);
+std::string group_of(const page_input& input, const results::cell_index& cells, const results::cell_diff& d) {
+  const auto* c = cells.find(d.new_side.name);
   if (input.google_benchmark || c == nullptr || c->variant.empty()) return d.case_name;
   return d.case_name + " / " + c->variant;
 }
@@ -31,8 +31,9 @@ std::string speedup_text(const std::optional<double>& change) {
 std::string case_summary(const page_input& input) {
   const auto* d = input.comparison;
   if (d == nullptr || d->cells.empty()) return "";
-  std::map<std::string, std::vector<results::cell_diff>> groups;
-  for (const auto& c : d->cells) groups[group_of(input, c)].push_back(c);
+  const results::cell_index cells(*input.run);
+  std::map<std::string, std::vector<const results::cell_diff*>> groups;
+  for (const auto& c : d->cells) groups[group_of(input, cells, c)].push_back(&c);
   const bool variants = d->mode == results::compare_mode::variants;
   std::string out =
       "<p>Per case" + std::string(input.google_benchmark ? "" : " and variant") +
@@ -42,8 +43,8 @@ std::string case_summary(const page_input& input) {
       "<th class=\"v-within_noise\">within noise</th><th class=\"v-no_change\">no change</th>"
       "<th>geometric-mean change</th>" + (variants ? "<th>geometric-mean speed-up</th>" : "") +
       "</tr></thead>\n<tbody>\n";
-  for (const auto& [name, cells] : groups) {
-    const auto s = compare::summarize(cells);
+  for (const auto& [name, members] : groups) {
+    const auto s = compare::summarize_group(members);
     out += "<tr><td class=\"text\">" + escape(name) + "</td>";
     for (const auto n : {s.compared, s.improved, s.regressed, s.within_noise, s.no_change}) {
       out += "<td>" + std::to_string(n) + "</td>";

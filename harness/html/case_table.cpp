@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/gnuplot_text.hpp"
@@ -11,19 +14,28 @@ namespace benchgate::html::detail {
 
 namespace {
 
-const results::cell_diff* diff_of(const page_input& input, const results::cell& c) {
-  if (input.comparison == nullptr) return nullptr;
-  for (const auto& cd : input.comparison->cells) {
-    if (cd.new_side.name == c.name) return &cd;
+// The comparison's cells by the name of their new side, the names of their
+// bases (in a comparison of variants) and the run's cells: looked up once
+// per row, built once per table.
+struct comparison_lookup {
+  explicit comparison_lookup(const page_input& input) : run(*input.run) {
+    if (input.comparison == nullptr) return;
+    const bool variants = input.comparison->mode == results::compare_mode::variants;
+    for (const auto& cd : input.comparison->cells) {
+      by_new_name.emplace(cd.new_side.name, &cd);
+      if (variants) bases.insert(cd.old_side.name);
+    }
   }
-  return nullptr;
-}
+  const results::cell_diff* diff_of(const results::cell& c) const {
+    const auto it = by_new_name.find(c.name);
+    return it == by_new_name.end() ? nullptr : it->second;
+  }
+  bool is_base(const results::cell& c) const { return bases.contains(c.name); }
 
-bool is_base(const page_input& input, const results::cell& c) {
-  if (input.comparison == nullptr || input.comparison->mode != results::compare_mode::variants) return false;
-  return std::any_of(input.comparison->cells.begin(), input.comparison->cells.end(),
-                     [&](const results::cell_diff& cd) { return cd.old_side.name == c.name; });
-}
+  std::unordered_map<std::string_view, const results::cell_diff*> by_new_name;
+  std::unordered_set<std::string_view> bases;
+  results::cell_index run;
+};
 
 std::string interval_text(const stats::interval_estimate& e, std::string (*format)(double)) {
   return format(e.estimate) + " [" + format(e.lower) + ", " + format(e.upper) + "]";
@@ -41,10 +53,10 @@ std::string td(const std::string& text, const std::string& css_class = "") {
   return (css_class.empty() ? "<td>" : "<td class=\"" + css_class + "\">") + escape(text) + "</td>";
 }
 
-std::string change_cells(const page_input& input, const results::cell& c) {
-  const auto* cd = diff_of(input, c);
+std::string change_cells(const page_input& input, const comparison_lookup& lookup, const results::cell& c) {
+  const auto* cd = lookup.diff_of(c);
   if (cd == nullptr) {
-    const auto note = is_base(input, c) ? "base of the comparison" : "";
+    const auto note = lookup.is_base(c) ? "base of the comparison" : "";
     return "<td class=\"text\" colspan=\"4\">" + escape(note) + "</td>";
   }
   const auto verdict = std::string(stats::to_string(cd->verdict));
@@ -55,7 +67,7 @@ std::string change_cells(const page_input& input, const results::cell& c) {
   }
   // The base's variant in the table (its full name on hover), "old" for two runs.
   const bool variants = input.comparison->mode == results::compare_mode::variants;
-  const auto* base = variants ? results::find_cell(*input.run, cd->old_side.name) : nullptr;
+  const auto* base = variants ? lookup.run.find(cd->old_side.name) : nullptr;
   const auto vs = variants ? cd->old_side.name : "the old side (" + input.comparison->old_source.path + ")";
   const auto shown = base != nullptr ? base->variant : variants ? cd->old_side.name : "old";
   return "<td>" + escape(charts::change_text(cd->mean_change)) + "</td>" + td(charts::p_value_text(cd->p_value)) +
@@ -85,6 +97,7 @@ std::string case_table(const page_input& input, const std::string& case_name) {
   for (const auto& axis : axes) out += element("th", axis);
   // Without a comparison the change columns would stay empty: left out.
   const bool compared = input.comparison != nullptr;
+  const comparison_lookup lookup(input);
   out += "<th>" + std::string(instructions ? "mean instructions" : "mean time") + " [" + level +
          "% CI]</th><th>throughput</th>" +
          (compared ? "<th>change of mean [" + charts::gp_number(input.comparison->config.confidence * 100) +
@@ -108,7 +121,7 @@ std::string case_table(const page_input& input, const std::string& case_name) {
       // Work per instruction is no throughput: none for counts.
       const auto thrpt = instructions ? std::nullopt : charts::throughput_per_second(c.work, ns->estimate);
       out += td(thrpt ? report::format_throughput(c.work.unit, *thrpt) : "");
-      if (compared) out += change_cells(input, c);
+      if (compared) out += change_cells(input, lookup, c);
       out += td(std::to_string(c.samples.size()));
     }
     out += td(figures_text(c), "text") + "</tr>\n";

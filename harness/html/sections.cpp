@@ -53,7 +53,7 @@ rows run_settings_rows(const results::settings& s) {
   for (const auto& c : s.cases) cases += (cases.empty() ? "" : ", ") + c;
   std::string inputs;
   for (const auto& i : s.inputs) inputs += (inputs.empty() ? "" : ", ") + i;
-  return {{"measure", s.measure},
+  return {{"measure", results::measure_name(s.measure)},
           {"samples per cell", s.samples == 0 ? "each case's default" : std::to_string(s.samples)},
           {"measurement time per grid point", charts::gp_number(s.measurement_time_s) + " s"},
           {"warm-up per grid point", charts::gp_number(s.warmup_s) + " s"},

@@ -173,7 +173,7 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
   out.new_args.insert(out.new_args.end(), new_side_args.begin(), new_side_args.end());
   out.old_run = checked_run(out.old_args, cases, "old");
   out.new_run = checked_run(out.new_args, cases, "new");
-  if (out.old_run.measure != out.new_run.measure) {
+  if (out.old_run.settings.measure != out.new_run.settings.measure) {
     throw input_error("--old-arg/--new-arg: the sides measure different things (--measure); expected one measure");
   }
   if (const auto pairs = get_int_at_least(vm, "pairs", 1)) {

@@ -38,8 +38,8 @@ void reject_run_only(const run_options& run) {
   reject(run.out.has_value(), "out", " (use --json)");
   reject(run.save_baseline.has_value(), "save-baseline", "");
   reject(run.baseline.has_value(), "baseline", "");
-  reject(run.inject_slowdown_pct != 0, "inject-slowdown", " (use --slowdown)");
-  reject(run.measure != measure_kind::time, "measure", " (it compares CPU times)");
+  reject(run.settings.injected_slowdown_pct != 0, "inject-slowdown", " (use --slowdown)");
+  reject(run.settings.measure != measure_kind::time, "measure", " (it compares CPU times)");
 }
 
 // Run's parser checks the rest; its usage errors name run, so they are

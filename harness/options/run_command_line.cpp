@@ -1,9 +1,11 @@
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <filesystem>
 #include <regex>
 #include <system_error>
 
+#include "harness/options/run_options.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
@@ -142,13 +144,13 @@ std::vector<const suite::benchmark_case*> selected(const std::vector<std::string
 
 // Every --param names an axis of a selected case, and every value passes the
 // check of each selected case that has the axis.
-std::vector<suite::axis_values> checked_params(const std::vector<std::string>& texts,
-                                               const std::vector<const suite::benchmark_case*>& run) {
-  std::vector<suite::axis_values> out;
+std::vector<std::pair<std::string, std::vector<std::string>>> checked_params(
+    const std::vector<std::string>& texts, const std::vector<const suite::benchmark_case*>& run) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
   for (const auto& text : texts) {
     auto param = split_param(text);
     for (const auto& earlier : out) {
-      if (earlier.axis == param.axis) {
+      if (earlier.first == param.axis) {
         throw input_error("--param " + text + ": axis '" + param.axis +
                           "' is given twice; give all its values once, e.g. " + param.axis +
                           "=V1,V2");
@@ -180,12 +182,12 @@ std::vector<suite::axis_values> checked_params(const std::vector<std::string>& t
       throw input_error("--param " + text + ": no selected case has an axis '" + param.axis +
                         "' (axes: " + (axes_known.empty() ? "none" : axes_known) + ")");
     }
-    out.push_back(std::move(param));
+    out.emplace_back(std::move(param.axis), std::move(param.values));
   }
   return out;
 }
 
-std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>& texts,
+std::vector<std::string> checked_inputs(const std::vector<std::string>& texts,
                                                   const std::vector<const suite::benchmark_case*>& run,
                                                   const suite::registry& cases) {
   if (texts.empty()) return {};
@@ -203,7 +205,7 @@ std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>
                                       : std::string("several selected cases take input files")) +
                       "; select exactly one of " + (all.empty() ? "(none)" : all) + " with --case");
   }
-  std::vector<std::filesystem::path> out;
+  std::vector<std::string> out;
   for (const auto& text : texts) {
     std::error_code ec;
     const auto status = std::filesystem::status(text, ec);
@@ -213,7 +215,7 @@ std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>
     if (!std::filesystem::is_regular_file(status)) {
       throw input_error("--input " + text + ": not a regular file; expected a file");
     }
-    out.emplace_back(text);
+    out.push_back(text);
   }
   return out;
 }
@@ -222,7 +224,7 @@ std::vector<std::filesystem::path> checked_inputs(const std::vector<std::string>
 // a fixed --samples, the rounds (each a fixed share of the samples), counting
 // (whose samples are identical) and lockstep (whose partner must take as
 // many turns: a lockstep run samples a fixed number).
-void check_precision(const po::variables_map& vm, run_options& out) {
+void check_precision(const po::variables_map& vm, const run_options& options, results::settings& out) {
   const auto cap = get_seconds(vm, "precision-cap", false);
   const auto pct = get_string(vm, "precision");
   if (!pct) {
@@ -236,10 +238,10 @@ void check_precision(const po::variables_map& vm, run_options& out) {
   const auto refuse = [&](const std::string& other, const std::string& why) {
     throw input_error("--precision " + *pct + ": not with " + other + "; " + why);
   };
-  if (out.samples) refuse("--samples", "it decides the number of samples itself (at least 10)");
+  if (out.samples > 0) refuse("--samples", "it decides the number of samples itself (at least 10)");
   if (out.rounds > 1) refuse("--rounds", "each round takes a fixed share of the samples");
   if (out.measure != measure_kind::time) refuse("--measure instructions", "counted samples are all alike");
-  if (out.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
+  if (options.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
   out.precision_pct = value;
   out.precision_cap_s = cap.value_or(out.measurement_time_s);
 }
@@ -309,56 +311,129 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "     without valgrind\n")};
   }
   run_options out;
+  auto& settings = out.settings;
   out.args = args;
-  out.measure = checked_measure(vm);
+  settings.measure = checked_measure(vm);
   if (const auto file = get_string(vm, "callgrind-out")) {
-    if (out.measure != measure_kind::instructions) {
+    if (settings.measure != measure_kind::instructions) {
       throw input_error("--callgrind-out " + *file + ": internal option of --measure instructions");
     }
     out.callgrind_out = std::filesystem::path(*file);
   }
   if (const auto fd = get_int_at_least(vm, "lockstep-fd", 0)) {
-    if (out.measure != measure_kind::time) {
+    if (settings.measure != measure_kind::time) {
       throw input_error("--lockstep-fd " + std::to_string(*fd) + ": only with --measure time (counts need no partner)");
     }
     out.lockstep_fd = fd;
   }
-  out.shard = checked_shard(vm);
-  if (out.shard && out.lockstep_fd) {
+  settings.shard = checked_shard(vm);
+  if (settings.shard && out.lockstep_fd) {
     throw input_error("--shard: not with --lockstep-fd; a lockstep confirmation re-runs the suspect cells whole");
   }
-  out.cases = checked_case_names(get_strings(vm, "case"), cases);
-  const auto run = selected(out.cases, cases);
+  settings.cases = checked_case_names(get_strings(vm, "case"), cases);
+  const auto run = selected(settings.cases, cases);
   if (const auto filter = get_string(vm, "filter")) {
     check_regex("filter", *filter);
-    out.filter = filter;
+    settings.filter = filter;
   }
-  out.params = checked_params(get_strings(vm, "param"), run);
-  out.quick = vm["quick"].as<bool>();
-  out.interleave = !vm["no-interleave"].as<bool>();
-  out.samples = get_int_at_least(vm, "samples", k_min_samples);
-  out.rounds = get_int_at_least(vm, "rounds", 1).value_or(1);
-  out.measurement_time_s = get_seconds(vm, "measurement-time", false)
-                               .value_or(out.quick ? k_quick_measurement_time_s
-                                                   : k_default_measurement_time_s);
-  out.warmup_s = get_seconds(vm, "warmup", true).value_or(out.quick ? k_quick_warmup_s : k_default_warmup_s);
-  out.min_time_s = get_seconds(vm, "min-time", false);
-  check_precision(vm, out);
-  out.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
+  settings.params = checked_params(get_strings(vm, "param"), run);
+  settings.quick = vm["quick"].as<bool>();
+  settings.random_interleaving = !vm["no-interleave"].as<bool>();
+  settings.samples = get_int_at_least(vm, "samples", k_min_samples).value_or(0);
+  settings.rounds = get_int_at_least(vm, "rounds", 1).value_or(1);
+  settings.measurement_time_s = get_seconds(vm, "measurement-time", false)
+                                    .value_or(settings.quick ? k_quick_measurement_time_s
+                                                             : k_default_measurement_time_s);
+  settings.warmup_s =
+      get_seconds(vm, "warmup", true).value_or(settings.quick ? k_quick_warmup_s : k_default_warmup_s);
+  settings.min_time_s = get_seconds(vm, "min-time", false);
+  check_precision(vm, out, settings);
+  settings.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
   out.out = get_output_path(vm, "out");
   out.text_out = get_output_path(vm, "text-out");
   out.save_baseline = checked_baseline_name(vm, "save-baseline");
   out.baseline = checked_baseline_name(vm, "baseline");
   if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
   if (const auto pct = get_percent_up_to(vm, "inject-slowdown", k_max_injected_slowdown_pct)) {
-    out.inject_slowdown_pct = *pct;
+    settings.injected_slowdown_pct = *pct;
   }
   if (const auto filter = get_string(vm, "inject-filter")) {
-    if (out.inject_slowdown_pct == 0) throw input_error("--inject-filter: only means something with --inject-slowdown");
+    if (settings.injected_slowdown_pct == 0) {
+      throw input_error("--inject-filter: only means something with --inject-slowdown");
+    }
     check_regex("inject-filter", *filter);
-    out.inject_filter = filter;
+    settings.injected_slowdown_filter = filter;
+  }
+  if (settings.measure == measure_kind::instructions) {
+    // Fixed iterations, one after another: no timing budget, no
+    // interleaving; what a counted run records.
+    if (settings.samples == 0) settings.samples = k_instruction_samples;
+    settings.measurement_time_s = 0;
+    settings.warmup_s = 0;
+    settings.min_time_s = std::nullopt;
+    settings.random_interleaving = false;
   }
   return out;
 }
 
 }  // namespace benchgate::options::detail
+
+namespace benchgate::options {
+
+namespace {
+
+// Enough digits that the number parses back to the same double.
+std::string exact_number_text(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
+}  // namespace
+
+std::vector<std::string> to_arguments(const results::settings& s) {
+  std::vector<std::string> args;
+  const auto add = [&](const char* option, const std::string& value) { args.insert(args.end(), {option, value}); };
+  for (const auto& c : s.cases) add("--case", c);
+  if (s.filter) add("--filter", *s.filter);
+  for (const auto& [axis, values] : s.params) {
+    std::string joined;
+    for (const auto& v : values) joined += (joined.empty() ? "" : ",") + v;
+    add("--param", axis + "=" + joined);
+  }
+  if (s.quick) args.push_back("--quick");
+  if (s.measure == measure_kind::time) {
+    if (s.samples > 0) add("--samples", std::to_string(s.samples));
+    add("--measurement-time", exact_number_text(s.measurement_time_s));
+    add("--warmup", exact_number_text(s.warmup_s));
+    if (s.min_time_s) add("--min-time", exact_number_text(*s.min_time_s));
+    if (!s.random_interleaving) args.push_back("--no-interleave");
+  } else if (s.samples > 0 && s.samples != k_instruction_samples) {
+    // Counting has no times and no interleaving; its default sample count
+    // is below what --samples accepts, so it is passed only when given.
+    add("--samples", std::to_string(s.samples));
+  }
+  if (s.rounds > 1) add("--rounds", std::to_string(s.rounds));
+  for (const auto& input : s.inputs) add("--input", input);
+  if (s.measure != measure_kind::time) add("--measure", results::measure_name(s.measure));
+  // A harness slowdown is part of how the run was made: a re-run has it too.
+  if (s.injected_slowdown_pct > 0) {
+    add("--inject-slowdown", exact_number_text(s.injected_slowdown_pct));
+    if (s.injected_slowdown_filter) add("--inject-filter", *s.injected_slowdown_filter);
+  }
+  if (s.shard) add("--shard", std::to_string(s.shard->index) + "/" + std::to_string(s.shard->count));
+  if (s.precision_pct) {
+    add("--precision", exact_number_text(*s.precision_pct));
+    if (s.precision_cap_s) add("--precision-cap", exact_number_text(*s.precision_cap_s));
+  }
+  return args;
+}
+
+std::vector<std::string> run_option_names() {
+  std::vector<std::string> names;
+  const auto described = detail::run_description();
+  for (const auto& option : described.options()) names.push_back(option->long_name());
+  return names;
+}
+
+}  // namespace benchgate::options

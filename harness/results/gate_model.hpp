@@ -38,7 +38,7 @@ struct gate_levels {
 };
 
 struct gate_rule {
-  std::string match;  // glob on cell names (gate/glob.hpp)
+  std::string match;  // glob on cell names (gate/rules.hpp, glob_match)
   gate_levels set;
 };
 

@@ -46,4 +46,13 @@ loaded_results load_any_results(const std::filesystem::path& path, std::string_v
   return parse_any_results(files::read_file(path, source), where);
 }
 
+document_kind detect_document_kind(std::string_view text, std::string_view source) {
+  const auto document = parse_json(text, source);
+  if (document.is_object()) {
+    const auto schema = document.find("schema");
+    if (schema != document.end() && *schema == diff_schema) return document_kind::diff;
+  }
+  return document_kind::results;
+}
+
 }  // namespace benchgate::results

@@ -25,4 +25,16 @@ loaded_results parse_any_results(std::string_view text, std::string_view source)
 // from (e.g. "OLD").
 loaded_results load_any_results(const std::filesystem::path& path, std::string_view source);
 
+// Tells a diff file from a results file before loading it, for commands
+// that take either (benchgate plot).
+enum class document_kind {
+  results,  // benchgate results or Google Benchmark JSON: parse_any_results
+  diff,     // "schema": "benchgate.diff/1": load with diff_json.hpp
+};
+
+// The kind of the JSON document `text`. Anything that is not a diff is
+// reported as results, so the results loader gives its own precise message.
+// Throws input_error naming `source` when `text` is not JSON.
+document_kind detect_document_kind(std::string_view text, std::string_view source);
+
 }  // namespace benchgate::results

@@ -59,7 +59,7 @@ void require_same(const named_run& first, const named_run& other) {
     auto dirty = [](const std::optional<bool>& d) { return d ? (*d ? std::string("dirty") : "clean") : "unknown"; };
     differs("working tree", dirty(a.env.git_dirty), dirty(b.env.git_dirty));
   }
-  if (a.config.measure != b.config.measure) differs("measure", a.config.measure, b.config.measure);
+  if (a.config.measure != b.config.measure) differs("measure", measure_name(a.config.measure), measure_name(b.config.measure));
   // Different selections would pool cells sampled a different number of
   // times, silently: say so instead.
   const auto or_all = [](const std::optional<std::string>& f) { return f ? "'" + *f + "'" : std::string("none"); };

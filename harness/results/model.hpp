@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -43,12 +45,30 @@ struct shard_spec {
   bool operator==(const shard_spec&) const = default;
 };
 
-// How the run was made: what the options resolved to.
+// What each sample measures: wall and CPU time (Google Benchmark), or the
+// instructions of each iteration under callgrind (run/callgrind_counter.hpp).
+// Stored in results JSON as "time" or "instructions" (measure_name).
+enum class measure_kind { time, instructions };
+const char* measure_name(measure_kind kind);
+std::optional<measure_kind> measure_from_name(std::string_view name);
+
+// How a run is made: the run settings. `benchgate run` parses them
+// (options/run_options.hpp), to_arguments spells them back as `run`
+// arguments (for re-runs), the plan follows them and the results record
+// them (what the options resolved to). One type for all four, so a new run
+// option is added here, in the parser and in to_arguments, and the
+// round-trip test (tests/harness/options/run_arguments_test.cpp) fails
+// until it is.
+// Default-constructed settings are run's defaults: Criterion's warm-up 3 s
+// and measurement 5 s (docs/statistics.md, "Defaults"), here per grid
+// point and shared by its interleaved variants.
+inline constexpr double k_default_measurement_time_s = 5.0;
+inline constexpr double k_default_warmup_s = 3.0;
 struct settings {
-  std::string measure = "time";                  // "time" (or "instructions")
+  measure_kind measure = measure_kind::time;     // --measure
   int samples = 0;                               // requested per cell (0: case default)
-  double measurement_time_s = 0;                 // per grid point, shared by its variants
-  double warmup_s = 0;                           // per grid point, shared by its variants
+  double measurement_time_s = k_default_measurement_time_s;  // per grid point, shared by its variants
+  double warmup_s = k_default_warmup_s;          // per grid point, shared by its variants
   std::optional<double> min_time_s;              // per sample, when set by --min-time
   bool quick = false;
   bool random_interleaving = true;
@@ -64,6 +84,7 @@ struct settings {
   // (run/precision.hpp) within precision_cap_s per grid point; null: fixed.
   std::optional<double> precision_pct;
   std::optional<double> precision_cap_s;
+  bool operator==(const settings&) const = default;
 };
 
 // The partner of a sample that ran in lockstep with another run's (ab,
@@ -119,7 +140,19 @@ struct run_results {
   std::vector<cell> cells;
 };
 
-// The cell named `name`, or nullptr.
+// The cell named `name`, or nullptr. A linear search: for lookups in a loop
+// over cells, build a cell_index once.
 const cell* find_cell(const run_results& results, std::string_view name);
+
+// The cells of a run by name (the first of a name, as find_cell). Refers to
+// `results`, which must outlive it.
+class cell_index {
+ public:
+  explicit cell_index(const run_results& results);
+  const cell* find(std::string_view name) const;  // nullptr when absent
+
+ private:
+  std::unordered_map<std::string_view, const cell*> by_name_;
+};
 
 }  // namespace benchgate::results

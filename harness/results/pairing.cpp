@@ -82,8 +82,9 @@ aligned_run align_pairs(const run_results& old_run, const run_results& new_run) 
   if (shared.empty()) return {};
   run_results aligned = new_run;
   std::vector<std::size_t> order;
+  const cell_index old_cells(old_run);
   for (auto& new_cell : aligned.cells) {
-    const cell* old_cell = find_cell(old_run, new_cell.name);
+    const cell* old_cell = old_cells.find(new_cell.name);
     if (old_cell == nullptr || old_cell->samples.empty() || new_cell.samples.empty()) continue;
     if (auto problem = pair_order(*old_cell, new_cell, shared, order); !problem.empty()) {
       return {std::nullopt, std::move(problem)};

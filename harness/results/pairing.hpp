@@ -1,5 +1,5 @@
 #pragma once
-// Recording that two runs were made as lockstep pairs (app/paired_runs.hpp),
+// Recording that two runs were made as lockstep pairs (rerun/paired_runs.hpp),
 // and reading it back: which sample of one pairs with which of the other.
 
 #include <optional>

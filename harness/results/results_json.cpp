@@ -108,6 +108,15 @@ const cell* find_cell(const run_results& results, std::string_view name) {
   return nullptr;
 }
 
+cell_index::cell_index(const run_results& results) {
+  for (const auto& c : results.cells) by_name_.emplace(c.name, &c);
+}
+
+const cell* cell_index::find(std::string_view name) const {
+  const auto it = by_name_.find(name);
+  return it == by_name_.end() ? nullptr : it->second;
+}
+
 std::string to_json_text(const run_results& results) {
   json j;
   j["schema"] = results_schema;

@@ -47,9 +47,19 @@ environment environment_from_json(const object_reader& r) {
   return env;
 }
 
+const char* measure_name(measure_kind kind) {
+  return kind == measure_kind::instructions ? "instructions" : "time";
+}
+
+std::optional<measure_kind> measure_from_name(std::string_view name) {
+  if (name == "time") return measure_kind::time;
+  if (name == "instructions") return measure_kind::instructions;
+  return std::nullopt;
+}
+
 json settings_to_json(const settings& s) {
   json j;
-  j["measure"] = s.measure;
+  j["measure"] = measure_name(s.measure);
   j["samples"] = s.samples;
   j["measurement_time_s"] = s.measurement_time_s;
   j["warmup_s"] = s.warmup_s;
@@ -73,8 +83,9 @@ json settings_to_json(const settings& s) {
 
 settings settings_from_json(const object_reader& r) {
   settings s;
-  s.measure = r.string("measure");
-  if (s.measure != "time" && s.measure != "instructions") r.fail("measure", "\"time\" or \"instructions\"");
+  const auto measure = measure_from_name(r.string("measure"));
+  if (!measure) r.fail("measure", "\"time\" or \"instructions\"");
+  s.measure = *measure;
   s.samples = static_cast<int>(r.integer("samples"));
   s.measurement_time_s = r.number("measurement_time_s");
   s.warmup_s = r.number("warmup_s");

@@ -8,13 +8,13 @@
 namespace benchgate::run {
 
 std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,
-                                                   const options::run_options& options) {
+                                                   const results::settings& options) {
   std::vector<suite::axis_values> chosen;
   for (const auto& axis : bench_case.axes()) {
     const auto given = std::find_if(options.params.begin(), options.params.end(),
-                                    [&](const auto& p) { return p.axis == axis.name; });
+                                    [&](const auto& p) { return p.first == axis.name; });
     if (given != options.params.end()) {
-      chosen.push_back({axis.name, given->values});
+      chosen.push_back({axis.name, given->second});
     } else if (options.quick && !axis.quick.empty()) {
       chosen.push_back({axis.name, axis.quick});
     } else {
@@ -32,9 +32,9 @@ namespace {
 constexpr double k_google_benchmark_overshoot = 1.4;
 constexpr double k_percent = 100;
 
-int samples_for(const suite::benchmark_case& bench_case, const options::run_options& options) {
-  if (options.samples) return *options.samples;
-  if (options.measure == options::measure_kind::instructions) return options::k_instruction_samples;
+// Instruction mode's settings carry their sample count (run_options.hpp).
+int samples_for(const suite::benchmark_case& bench_case, const results::settings& options) {
+  if (options.samples > 0) return options.samples;
   if (options.quick) return options::k_quick_samples;
   return bench_case.default_samples() > 0 ? bench_case.default_samples() : options::k_default_samples;
 }
@@ -61,40 +61,10 @@ std::vector<planned_point> shard_of(std::vector<planned_point> points, const res
   return kept;
 }
 
-results::settings recorded_settings(const options::run_options& options,
-                                    const std::vector<std::string>& case_names) {
-  results::settings s;
-  s.samples = options.samples.value_or(0);
-  s.measurement_time_s = options.measurement_time_s;
-  s.warmup_s = options.warmup_s;
-  s.min_time_s = options.min_time_s;
-  s.quick = options.quick;
-  s.random_interleaving = options.interleave;
-  s.cases = case_names;
-  s.filter = options.filter;
-  for (const auto& p : options.params) s.params.emplace_back(p.axis, p.values);
-  for (const auto& input : options.inputs) s.inputs.push_back(input.string());
-  s.rounds = options.rounds;
-  s.injected_slowdown_pct = options.inject_slowdown_pct;
-  s.injected_slowdown_filter = options.inject_filter;
-  s.shard = options.shard;
-  s.precision_pct = options.precision_pct;
-  if (options.precision_pct) s.precision_cap_s = options.precision_cap_s;
-  if (options.measure == options::measure_kind::instructions) {
-    // Fixed iterations, one after another: no timing budget, no interleaving.
-    s.measure = "instructions";
-    s.samples = options.samples.value_or(options::k_instruction_samples);
-    s.measurement_time_s = 0;
-    s.warmup_s = 0;
-    s.min_time_s = std::nullopt;
-    s.random_interleaving = false;
-  }
-  return s;
-}
-
 }  // namespace
 
-run_plan make_plan(const options::run_options& options, const suite::registry& cases) {
+run_plan make_plan(const options::run_options& run_options, const suite::registry& cases) {
+  const auto& options = run_options.settings;
   std::vector<const suite::benchmark_case*> selected;
   if (options.cases.empty()) {
     for (const auto& c : cases.cases()) selected.push_back(c.get());
@@ -105,14 +75,14 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
   if (options.filter) filter.emplace(*options.filter, std::regex::ECMAScript);
 
   run_plan plan;
-  const bool counting = options.measure == options::measure_kind::instructions;
-  plan.interleave = options.interleave && !counting;
-  plan.callgrind_out = options.callgrind_out;
+  const bool counting = options.measure == results::measure_kind::instructions;
+  plan.interleave = options.random_interleaving && !counting;
+  plan.callgrind_out = run_options.callgrind_out;
   std::vector<std::string> case_names;
   for (const auto* bench_case : selected) {
     case_names.emplace_back(bench_case->name());
-    const auto inputs = bench_case->takes_input_files() ? options.inputs
-                                                        : std::vector<std::filesystem::path>{};
+    std::vector<std::filesystem::path> inputs;
+    if (bench_case->takes_input_files()) inputs.assign(options.inputs.begin(), options.inputs.end());
     const auto points = bench_case->points(chosen_axis_values(*bench_case, options), inputs);
     const auto variants = bench_case->variants();
     const int samples = samples_for(*bench_case, options);
@@ -129,7 +99,8 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
           (shares * static_cast<double>(samples) * k_google_benchmark_overshoot));
       planned.warmup_s = options.warmup_s / shares;
       if (options.precision_pct) {
-        planned.precision = precision_target{*options.precision_pct / k_percent, options.precision_cap_s,
+        planned.precision = precision_target{*options.precision_pct / k_percent,
+                                             options.precision_cap_s.value_or(options.measurement_time_s),
                                              options::k_min_samples};
       }
       plan.points.push_back(std::move(planned));
@@ -141,10 +112,8 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
                                      : std::string("nothing to run: the selection has no cell"));
   }
   if (options.shard) plan.points = shard_of(std::move(plan.points), *options.shard);
-  plan.config = recorded_settings(options, case_names);
-  plan.rounds = options.rounds;
-  plan.inject_slowdown_pct = options.inject_slowdown_pct;
-  plan.inject_filter = options.inject_filter;
+  plan.config = options;
+  plan.config.cases = case_names;
   return plan;
 }
 

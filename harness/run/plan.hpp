@@ -34,13 +34,13 @@ struct planned_point {
 
 struct run_plan {
   std::vector<planned_point> points;
-  results::settings config;  // recorded in the results
-  bool interleave = true;
-  int rounds = 1;  // passes over the grid, each with a share of the samples
-  // The injected slowdown (slowdown.hpp): PCT % more work in the cells
-  // whose name matches the filter (every cell when unset).
-  double inject_slowdown_pct = 0;
-  std::optional<std::string> inject_filter;
+  // The run settings, recorded in the results: with `cases` naming every
+  // case run. Also what the runner follows for the rounds (passes over the
+  // grid, each with a share of the samples) and the injected slowdown
+  // (slowdown.hpp: injected_slowdown_pct % more work in the cells whose
+  // name matches injected_slowdown_filter, every cell when unset).
+  results::settings config;
+  bool interleave = true;  // the variants of a point in random order (never when counting)
   // Instruction mode, in the process running under callgrind: its dump file
   // (callgrind_counter.hpp). Each sample then runs a fixed
   // options::k_instruction_iterations counted iterations after one warm-up.
@@ -58,6 +58,6 @@ run_plan make_plan(const options::run_options& options, const suite::registry& c
 // The values of each axis of `bench_case` for these options: --param
 // overrides, else the --quick values under --quick, else the defaults.
 std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,
-                                                   const options::run_options& options);
+                                                   const results::settings& settings);
 
 }  // namespace benchgate::run

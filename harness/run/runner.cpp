@@ -65,8 +65,8 @@ const suite::variant_bench* find_bench(const suite::prepared_point& prepared,
 // recorded in its figures; no knob when the slowdown does not apply.
 class slowdown_injector {
  public:
-  explicit slowdown_injector(const run_plan& plan) : pct_(plan.inject_slowdown_pct) {
-    if (plan.inject_filter) filter_.emplace(*plan.inject_filter, std::regex::ECMAScript);
+  explicit slowdown_injector(const run_plan& plan) : pct_(plan.config.injected_slowdown_pct) {
+    if (plan.config.injected_slowdown_filter) filter_.emplace(*plan.config.injected_slowdown_filter, std::regex::ECMAScript);
   }
 
   // Calibrated once per cell; later rounds reuse the same knobs.
@@ -287,7 +287,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
   std::optional<callgrind_session> callgrind;
   if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out);
   const auto count = plan.points.size();
-  const int rounds = std::max(1, plan.rounds);
+  const int rounds = std::max(1, plan.config.rounds);
   std::vector<std::vector<results::cell>> by_point(count);
   for (int round = 0; round < rounds; ++round) {
     for (std::size_t i = 0; i < count; ++i) {

@@ -27,7 +27,7 @@ class run_observer {
 };
 
 // Prepares and times every point of `plan`; returns its cells in plan order.
-// With plan.rounds = R > 1 the whole grid is timed R times, each time with
+// With plan.config.rounds = R > 1 the whole grid is timed R times, each time with
 // about 1/R of every cell's samples, so that a cell's samples span the run:
 // slow drift of a shared machine (other jobs starting and stopping) then
 // shows as spread within the cell instead of a bias between two runs.

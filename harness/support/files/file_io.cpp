@@ -119,4 +119,15 @@ std::string read_file(const std::filesystem::path& path, std::string_view source
   return std::move(content).str();
 }
 
+void check_outputs(std::initializer_list<requested_output> outputs) {
+  for (const auto& output : outputs) {
+    if (output.path) check_writable(*output.path, output.option);
+  }
+}
+
+void write_output(const std::optional<std::filesystem::path>& path, std::string_view content,
+                  std::string_view option) {
+  if (path) write_atomically(*path, content, option);
+}
+
 }  // namespace benchgate::files

@@ -2,6 +2,8 @@
 // Writing and reading whole files, safely.
 
 #include <filesystem>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,6 +21,22 @@ void write_atomically(const std::filesystem::path& path, std::string_view conten
 // succeed now: the folder exists or can be created, and a file can be made in
 // it. Throws the same input_error write_atomically would.
 void check_writable(const std::filesystem::path& path, std::string_view source);
+
+// The outputs of a command: each file it was asked to write, named by the
+// option that asked ("--json"); an unset path was not asked for. A command
+// checks all of them up front (check_outputs), before any work, so a bad
+// path fails in a second rather than after the run, and writes each
+// atomically (write_output, or a results:: save_* function, which also
+// writes atomically).
+struct requested_output {
+  std::optional<std::filesystem::path> path;
+  std::string_view option;
+};
+void check_outputs(std::initializer_list<requested_output> outputs);
+
+// write_atomically(*path, content, option) when `path` is set.
+void write_output(const std::optional<std::filesystem::path>& path, std::string_view content,
+                  std::string_view option);
 
 // The whole content of a regular file. Throws input_error naming `source`
 // when the path is missing, is a folder, or cannot be read.

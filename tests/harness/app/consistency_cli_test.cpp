@@ -202,7 +202,7 @@ TEST_F(Consistency, PlotOfADiffFromAnotherFolderFindsItsSides) {
 // 3: the report of an instruction run shows counts, not valgrind's times.
 TEST_F(Consistency, ReportOfAnInstructionRunShowsCounts) {
   auto run_data = charts::testing::demo_run();
-  run_data.config.measure = "instructions";
+  run_data.config.measure = results::measure_kind::instructions;
   for (auto& c : run_data.cells) {
     for (auto& s : c.samples) s.instructions = s.real_ns * 3;
   }
@@ -220,7 +220,7 @@ TEST_F(Consistency, ReportOfAnInstructionRunShowsCounts) {
 TEST_F(Consistency, InstructionRunAgainstTimeRunIsExitTwo) {
   save_demo("t.json");
   auto counted = charts::testing::demo_run();
-  counted.config.measure = "instructions";
+  counted.config.measure = results::measure_kind::instructions;
   for (auto& c : counted.cells) {
     for (auto& s : c.samples) s.instructions = 1000;
   }

@@ -53,7 +53,7 @@ TEST_F(MeasureCli, InstructionCountsAreIdenticalAcrossRuns) {
   ASSERT_EQ(second.exit_code, 0) << second.err;
   const auto a = results::load_results(path("first.json"), "test");
   const auto b = results::load_results(path("second.json"), "test");
-  EXPECT_EQ(a.config.measure, "instructions");
+  EXPECT_EQ(a.config.measure, results::measure_kind::instructions);
   ASSERT_EQ(a.cells.size(), 5U);
   for (const auto& c : a.cells) {
     ASSERT_EQ(c.samples.size(), 3U) << c.name;

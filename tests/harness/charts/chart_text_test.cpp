@@ -94,7 +94,7 @@ TEST(ChangeChart, OneColouredBarPerCellAndThresholdLines) {
 TEST(ChartSet, PlotAndReportChartInstructionRunsByTheirCounts) {
   auto run = testing::demo_run();
   EXPECT_EQ(estimates_of(run).metric, results::time_metric::real);
-  run.config.measure = "instructions";
+  run.config.measure = results::measure_kind::instructions;
   EXPECT_EQ(estimates_of(run).metric, results::time_metric::instructions);
   // Without a comparison: the grid chart of each case, no change chart.
   const auto charts = run_charts(run, nullptr, nullptr, {}, std::nullopt);

@@ -1,4 +1,4 @@
-#include "harness/gate/glob.hpp"
+#include "harness/gate/rules.hpp"
 
 #include <gtest/gtest.h>
 

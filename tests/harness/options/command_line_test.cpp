@@ -3,38 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/suite/value_checks.hpp"
+#include "tests/harness/options/fake_registry.hpp"
 
 namespace {
 
 using namespace benchgate;
 
-class fake_case final : public suite::benchmark_case {
- public:
-  explicit fake_case(std::string name, bool inputs = false) : name_(std::move(name)), inputs_(inputs) {}
-  std::string_view name() const override { return name_; }
-  std::string_view description() const override { return "a fake"; }
-  std::vector<suite::variant_info> variants() const override {
-    return {{"baseline", suite::variant_role::baseline, ""}, {"core", suite::variant_role::core, ""}};
-  }
-  std::vector<suite::axis_info> axes() const override {
-    return {{"size", "", {"1", "2"}, {"1"}, suite::integer_in(1, 100)},
-            {"density", "", {"0.5"}, {}, suite::number_in(0, true, 1, false)}};
-  }
-  bool takes_input_files() const override { return inputs_; }
-  suite::prepared_point prepare(const suite::param_point&) const override { return {}; }
-
- private:
-  std::string name_;
-  bool inputs_;
-};
-
-suite::registry fake_registry() {
-  std::vector<std::unique_ptr<suite::benchmark_case>> cases;
-  cases.push_back(std::make_unique<fake_case>("alpha", true));
-  cases.push_back(std::make_unique<fake_case>("beta"));
-  return suite::registry(std::move(cases));
-}
+using options::testing::fake_registry;
 
 options::command parse(const std::vector<std::string>& args) {
   return options::parse_command_line(args, fake_registry());
@@ -74,20 +49,20 @@ TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
 
 TEST(RunOptions, DefaultsAreCriterionsAndQuickLowersThem) {
   const auto o = std::get<options::run_options>(parse({"run"}));
-  EXPECT_EQ(o.samples, std::nullopt);
-  EXPECT_EQ(o.measurement_time_s, 5.0);
-  EXPECT_EQ(o.warmup_s, 3.0);
-  EXPECT_TRUE(o.interleave);
+  EXPECT_EQ(o.settings.samples, 0) << "the case's or the default";
+  EXPECT_EQ(o.settings.measurement_time_s, 5.0);
+  EXPECT_EQ(o.settings.warmup_s, 3.0);
+  EXPECT_TRUE(o.settings.random_interleaving);
   const auto q = std::get<options::run_options>(parse({"run", "--quick"}));
-  EXPECT_TRUE(q.quick);
-  EXPECT_EQ(q.measurement_time_s, 0.5);
+  EXPECT_TRUE(q.settings.quick);
+  EXPECT_EQ(q.settings.measurement_time_s, 0.5);
 }
 
 TEST(RunOptions, ParamsAreSplitAndChecked) {
   const auto o = std::get<options::run_options>(parse({"run", "--param", "density=0.1,0.5,0.1", "--param", "size=3"}));
-  ASSERT_EQ(o.params.size(), 2u);
-  EXPECT_EQ(o.params[0].axis, "density");
-  EXPECT_EQ(o.params[0].values, (std::vector<std::string>{"0.1", "0.5"})) << "repeats dropped";
+  ASSERT_EQ(o.settings.params.size(), 2u);
+  EXPECT_EQ(o.settings.params[0].first, "density");
+  EXPECT_EQ(o.settings.params[0].second, (std::vector<std::string>{"0.1", "0.5"})) << "repeats dropped";
 }
 
 TEST(RunOptions, UnknownCaseIsAnError) {

@@ -37,11 +37,11 @@ TEST(RunBaselineOptions, ABaselineNameCannotLeaveItsFolder) {
 
 TEST(RunBaselineOptions, RoundsAndTheInjectedSlowdown) {
   const auto o = parse_run({"--rounds", "5", "--inject-slowdown", "10%", "--inject-filter", "density:0.5$"});
-  EXPECT_EQ(o.rounds, 5);
-  EXPECT_EQ(o.inject_slowdown_pct, 10);
-  EXPECT_EQ(o.inject_filter, "density:0.5$");
-  EXPECT_EQ(parse_run({}).rounds, 1);
-  EXPECT_EQ(parse_run({}).inject_slowdown_pct, 0);
+  EXPECT_EQ(o.settings.rounds, 5);
+  EXPECT_EQ(o.settings.injected_slowdown_pct, 10);
+  EXPECT_EQ(o.settings.injected_slowdown_filter, "density:0.5$");
+  EXPECT_EQ(parse_run({}).settings.rounds, 1);
+  EXPECT_EQ(parse_run({}).settings.injected_slowdown_pct, 0);
 }
 
 TEST(RunBaselineOptions, MessagesNameTheValueAndWhatWasExpected) {

@@ -45,9 +45,9 @@ inline suite::registry sum_registry() {
 // Short timings: the tests check what is run, not how fast.
 inline options::run_options quick_options() {
   options::run_options o;
-  o.samples = 6;
-  o.measurement_time_s = 0.012;
-  o.warmup_s = 0;
+  o.settings.samples = 6;
+  o.settings.measurement_time_s = 0.012;
+  o.settings.warmup_s = 0;
   return o;
 }
 

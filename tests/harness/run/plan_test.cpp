@@ -46,7 +46,7 @@ TEST(Plan, DefaultGridIsTheProductWithTheCasesSampleCount) {
 
 TEST(Plan, QuickUsesTheQuickValuesAndTenSamples) {
   options::run_options o;
-  o.quick = true;
+  o.settings.quick = true;
   const auto plan = run::make_plan(o, registry());
   ASSERT_EQ(plan.points.size(), 2u);
   EXPECT_EQ(plan.points[0].samples, 10);
@@ -54,9 +54,9 @@ TEST(Plan, QuickUsesTheQuickValuesAndTenSamples) {
 
 TEST(Plan, ParamOverridesWinAndMinTimeOverridesTheShare) {
   options::run_options o;
-  o.params = {{"mode", {"b"}}};
-  o.samples = 12;
-  o.min_time_s = 0.25;
+  o.settings.params = {{"mode", {"b"}}};
+  o.settings.samples = 12;
+  o.settings.min_time_s = 0.25;
   const auto plan = run::make_plan(o, registry());
   ASSERT_EQ(plan.points.size(), 3u);
   EXPECT_EQ(plan.points[2].point.label(), "size:3/mode:b");
@@ -67,7 +67,7 @@ TEST(Plan, ParamOverridesWinAndMinTimeOverridesTheShare) {
 
 TEST(Plan, FilterKeepsMatchingCellsAndDropsEmptyPoints) {
   options::run_options o;
-  o.filter = "(baseline|core)/size:2";
+  o.settings.filter = "(baseline|core)/size:2";
   const auto plan = run::make_plan(o, registry());
   ASSERT_EQ(plan.points.size(), 2u);
   EXPECT_EQ(plan.points[0].variants.size(), 2u);
@@ -76,7 +76,7 @@ TEST(Plan, FilterKeepsMatchingCellsAndDropsEmptyPoints) {
 
 TEST(Plan, AFilterMatchingNothingIsAnError) {
   options::run_options o;
-  o.filter = "nothing-like-this";
+  o.settings.filter = "nothing-like-this";
   try {
     run::make_plan(o, registry());
     FAIL();
@@ -98,7 +98,7 @@ std::vector<std::string> labels_of(const run::run_plan& plan) {
 
 TEST(PlanShard, SplitsThePointsRoundRobinWithAllTheirVariants) {
   options::run_options o;
-  o.shard = results::shard_spec{2, 4};
+  o.settings.shard = results::shard_spec{2, 4};
   const auto plan = run::make_plan(o, registry());
   // The 6 points in order; part 2 of 4 takes positions 1 and 5.
   EXPECT_EQ(labels_of(plan), (std::vector<std::string>{"size:1/mode:b", "size:3/mode:b"}));
@@ -114,7 +114,7 @@ TEST(PlanShard, TheShardsPartitionTheSelection) {
     std::vector<std::string> pooled;
     for (int index = 1; index <= count; ++index) {
       options::run_options o;
-      o.shard = results::shard_spec{index, count};
+      o.settings.shard = results::shard_spec{index, count};
       const auto part = labels_of(run::make_plan(o, registry()));
       // The same options give the same part.
       EXPECT_EQ(part, labels_of(run::make_plan(o, registry())));
@@ -129,14 +129,14 @@ TEST(PlanShard, TheShardsPartitionTheSelection) {
 
 TEST(PlanShard, SplitsWhatTheFilterSelected) {
   options::run_options o;
-  o.filter = "size:2";
-  o.shard = results::shard_spec{2, 2};
+  o.settings.filter = "size:2";
+  o.settings.shard = results::shard_spec{2, 2};
   EXPECT_EQ(labels_of(run::make_plan(o, registry())), (std::vector<std::string>{"size:2/mode:b"}));
 }
 
 TEST(PlanShard, MoreShardsThanPointsLeavesAnEmptyShardWhichIsAnError) {
   options::run_options o;
-  o.shard = results::shard_spec{7, 7};
+  o.settings.shard = results::shard_spec{7, 7};
   try {
     run::make_plan(o, registry());
     FAIL() << "expected input_error";

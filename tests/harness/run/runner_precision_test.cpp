@@ -28,8 +28,8 @@ std::optional<double> figure(const results::cell& c, const std::string& name) {
 TEST(RunnerPrecision, ALooseTargetIsReachedWithoutTheCap) {
   const auto cases = testing::sum_registry();
   auto options = testing::quick_options();
-  options.precision_pct = 100;
-  options.precision_cap_s = 60;
+  options.settings.precision_pct = 100;
+  options.settings.precision_cap_s = 60;
   silent_observer observer;
   const auto cells = execute(make_plan(options, cases), observer);
   ASSERT_EQ(cells.size(), 4U);
@@ -44,9 +44,9 @@ TEST(RunnerPrecision, ALooseTargetIsReachedWithoutTheCap) {
 TEST(RunnerPrecision, AnUnreachableTargetStopsAtTheCapWithSamplesOfOneSize) {
   const auto cases = testing::sum_registry();
   auto options = testing::quick_options();
-  options.params = {{"size", {"16"}}};
-  options.precision_pct = 0.01;
-  options.precision_cap_s = 0.3;
+  options.settings.params = {{"size", {"16"}}};
+  options.settings.precision_pct = 0.01;
+  options.settings.precision_cap_s = 0.3;
   silent_observer observer;
   const auto cells = execute(make_plan(options, cases), observer);
   ASSERT_EQ(cells.size(), 2U);

@@ -35,8 +35,8 @@ TEST(RunnerRounds, OneRoundTimesEachPointOnce) {
 TEST(RunnerRounds, RoundsSplitTheSamplesOverPassesOfTheGrid) {
   const auto cases = testing::sum_registry();
   auto options = testing::quick_options();
-  options.samples = 7;
-  options.rounds = 3;  // 3 + 2 + 2 samples
+  options.settings.samples = 7;
+  options.settings.rounds = 3;  // 3 + 2 + 2 samples
   const auto plan = make_plan(options, cases);
   EXPECT_EQ(plan.config.rounds, 3);
   recording_observer observer;
@@ -52,9 +52,9 @@ TEST(RunnerRounds, RoundsSplitTheSamplesOverPassesOfTheGrid) {
 TEST(RunnerRounds, MoreRoundsThanSamplesSkipTheEmptyRounds) {
   const auto cases = testing::sum_registry();
   auto options = testing::quick_options();
-  options.samples = 2;
-  options.rounds = 4;
-  options.params = {{"size", {"16"}}};
+  options.settings.samples = 2;
+  options.settings.rounds = 4;
+  options.settings.params = {{"size", {"16"}}};
   recording_observer observer;
   const auto cells = execute(make_plan(options, cases), observer);
   for (const auto& c : cells) EXPECT_EQ(c.samples.size(), 2U) << c.name;

@@ -60,9 +60,9 @@ TEST(Slowdown, APilotOfAFailingBodyIsNothing) {
 TEST(Slowdown, OnlyTheFilteredCellsGetExtraWorkAndSayHowMuch) {
   const auto cases = testing::sum_registry();
   auto options = testing::quick_options();
-  options.params = {{"size", {"64"}}};
-  options.inject_slowdown_pct = 50;
-  options.inject_filter = "/core/";
+  options.settings.params = {{"size", {"64"}}};
+  options.settings.injected_slowdown_pct = 50;
+  options.settings.injected_slowdown_filter = "/core/";
   const auto plan = make_plan(options, cases);
   EXPECT_EQ(plan.config.injected_slowdown_pct, 50);
   EXPECT_EQ(plan.config.injected_slowdown_filter, "/core/");

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "harness/app/comparison_inputs.hpp"
-#include "harness/app/paired_runs.hpp"
+#include "harness/compare/sides.hpp"
+#include "harness/rerun/paired_runs.hpp"
 #include "harness/results/gate_model.hpp"
 #include "harness/results/model.hpp"
 
-namespace benchgate::app {
+namespace benchgate::rerun {
 
 struct confirm_plan {
   int rounds = 0;
@@ -59,7 +59,7 @@ std::string exact_names_regex(const std::vector<std::string>& names);
 // Progress on `err`. Both sides must be benchgate
 // results (they carry their settings). A re-run that does not succeed
 // throws input_error with its log's tail.
-void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_side, const loaded_side& new_side,
+void confirm_suspects(results::gate_verdict& verdict, const compare::loaded_side& old_side, const compare::loaded_side& new_side,
                       const confirm_plan& plan, std::ostream& err);
 
-}  // namespace benchgate::app
+}  // namespace benchgate::rerun

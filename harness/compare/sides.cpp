@@ -1,4 +1,4 @@
-#include "harness/app/comparison_inputs.hpp"
+#include "harness/compare/sides.hpp"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/results/baseline_store.hpp"
 
-namespace benchgate::app {
+namespace benchgate::compare {
 
 loaded_side load_side(const std::string& text, const std::filesystem::path& baseline_dir, const char* what) {
   std::optional<std::string> baseline;
@@ -80,4 +80,4 @@ std::vector<results::diff> compare_sides_on(const loaded_side& old_side, const l
   return diffs;
 }
 
-}  // namespace benchgate::app
+}  // namespace benchgate::compare

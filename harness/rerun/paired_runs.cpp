@@ -1,4 +1,4 @@
-#include "harness/app/paired_runs.hpp"
+#include "harness/rerun/paired_runs.hpp"
 
 #include <unistd.h>
 
@@ -16,7 +16,7 @@
 #include "harness/results/results_json.hpp"
 #include "harness/run/lockstep.hpp"
 
-namespace benchgate::app {
+namespace benchgate::rerun {
 
 namespace {
 
@@ -57,7 +57,7 @@ started_run start_side(const side_command& side, const std::filesystem::path& di
   return r;
 }
 
-loaded_side finish_side(const started_run& r, const pair_context& context) {
+compare::loaded_side finish_side(const started_run& r, const pair_context& context) {
   // -1: it could not start, or a signal ended it.
   const int code = process::wait_for(r.child).exit_code.value_or(-1);
   if (code != 0) {
@@ -103,7 +103,7 @@ work_folder::~work_folder() {
   std::filesystem::remove_all(path_, ec);
 }
 
-std::pair<loaded_side, loaded_side> run_pair(const side_command& old_side, const side_command& new_side,
+std::pair<compare::loaded_side, compare::loaded_side> run_pair(const side_command& old_side, const side_command& new_side,
                                              bool lockstep, bool old_first, const std::filesystem::path& dir,
                                              const std::string& tag, const pair_context& context) {
   // Counted runs get no socket: end 0 is old's, end 1 new's.
@@ -128,8 +128,8 @@ std::pair<loaded_side, loaded_side> run_pair(const side_command& old_side, const
   // Each run now holds its end alone: when one ends, the other goes on.
   if (turns) turns->close_ends();
   // Both are waited for before either's failure is reported.
-  std::optional<loaded_side> old_loaded;
-  std::optional<loaded_side> new_loaded;
+  std::optional<compare::loaded_side> old_loaded;
+  std::optional<compare::loaded_side> new_loaded;
   std::optional<input_error> failure;
   for (const auto* r : {&old_run, &new_run}) {
     try {
@@ -165,15 +165,15 @@ std::string first_turns_text(const std::vector<bool>& firsts) {
   return text;
 }
 
-loaded_side pooled_side(const std::vector<loaded_side>& side_runs, const std::filesystem::path& dir,
+compare::loaded_side pooled_side(const std::vector<compare::loaded_side>& side_runs, const std::filesystem::path& dir,
                         const std::string& what) {
   std::vector<results::named_run> runs;
   for (const auto& r : side_runs) runs.push_back({r.text, r.loaded.results});
-  loaded_side out;
+  compare::loaded_side out;
   out.text = (dir / (what + "-pooled")).string();
   out.loaded = {results::merge_runs(runs), side_runs.front().loaded.format};
   out.source = compare::describe_source(out.loaded.results, out.loaded.format, out.text, std::nullopt);
   return out;
 }
 
-}  // namespace benchgate::app
+}  // namespace benchgate::rerun

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "harness/app/comparison_inputs.hpp"
+#include "harness/compare/sides.hpp"
 
-namespace benchgate::app {
+namespace benchgate::rerun {
 
 // Where paired runs' results and logs go: the folder asked for (created if
 // needed, kept), else a temporary one removed at the end. `option` names
@@ -53,7 +53,7 @@ struct pair_context {
   std::string prefix;
   std::string noun;
 };
-std::pair<loaded_side, loaded_side> run_pair(const side_command& old_side, const side_command& new_side,
+std::pair<compare::loaded_side, compare::loaded_side> run_pair(const side_command& old_side, const side_command& new_side,
                                              bool lockstep, bool old_first, const std::filesystem::path& dir,
                                              const std::string& tag, const pair_context& context);
 
@@ -68,7 +68,7 @@ std::string first_turns_text(const std::vector<bool>& firsts);
 // The runs of one side pooled into one (results/merge.hpp): every run's
 // samples of a cell, in the runs' order, so two sides pooled in the same
 // order stay paired. Named DIR/WHAT-pooled in messages.
-loaded_side pooled_side(const std::vector<loaded_side>& side_runs, const std::filesystem::path& dir,
+compare::loaded_side pooled_side(const std::vector<compare::loaded_side>& side_runs, const std::filesystem::path& dir,
                         const std::string& what);
 
-}  // namespace benchgate::app
+}  // namespace benchgate::rerun

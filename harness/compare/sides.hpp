@@ -10,7 +10,7 @@
 #include "harness/results/diff_model.hpp"
 #include "harness/results/input_loader.hpp"
 
-namespace benchgate::app {
+namespace benchgate::compare {
 
 struct loaded_side {
   std::string text;  // as given on the command line
@@ -44,4 +44,4 @@ std::vector<results::diff> compare_sides_on(const loaded_side& old_side, const l
                                             const std::vector<results::time_metric>& metrics,
                                             const results::comparison_settings& settings);
 
-}  // namespace benchgate::app
+}  // namespace benchgate::compare

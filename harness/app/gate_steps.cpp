@@ -1,0 +1,178 @@
+// The steps of gate OLD NEW shared with ab (gate_steps.hpp).
+
+#include "harness/app/gate_steps.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+
+#include "harness/compare/sides.hpp"
+#include "harness/rerun/confirm.hpp"
+#include "harness/environment/build_info.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
+#include "harness/gate/judge.hpp"
+#include "harness/gate/rules.hpp"
+#include "harness/support/process/child_process.hpp"
+#include "harness/report/gate_report.hpp"
+#include "harness/results/diff_json.hpp"
+#include "harness/results/gate_rules_json.hpp"
+#include "harness/results/gate_verdict_json.hpp"
+#include "harness/results/model.hpp"
+
+namespace benchgate::app {
+
+namespace {
+
+results::gate_rules rules_file(const options::gate_options& options) {
+  if (options.rules) return results::load_gate_rules(*options.rules, "--rules");
+  std::error_code ec;
+  if (!options.no_rules && std::filesystem::is_regular_file(options::k_default_rules_file, ec)) {
+    return results::load_gate_rules(options::k_default_rules_file, "the default rules file");
+  }
+  return {};
+}
+
+std::vector<std::string> names_of(const results::run_results& run) {
+  std::vector<std::string> out;
+  for (const auto& c : run.cells) out.push_back(c.name);
+  return out;
+}
+
+std::vector<std::string> names_of(const results::diff& d) {
+  std::vector<std::string> out;
+  for (const auto& c : d.cells) out.push_back(c.name);
+  for (const auto& c : d.not_compared) out.push_back(c.name);
+  out.insert(out.end(), d.only_old.begin(), d.only_old.end());
+  out.insert(out.end(), d.only_new.begin(), d.only_new.end());
+  return out;
+}
+
+// The comparisons the rules need: one per compared metric of the cells
+// that are not ignored (the command line's metric when every cell is).
+// `chosen` tells whether a rule, the rules' defaults or the command line
+// named a metric (else the built-in one applies everywhere).
+std::vector<results::time_metric> needed_metrics(const std::vector<std::string>& names,
+                                                 const results::gate_rules& rules,
+                                                 const results::gate_levels& command_line, bool& chosen) {
+  std::vector<results::time_metric> out;
+  chosen = command_line.metric.has_value();
+  for (const auto& name : names) {
+    const auto rule = gate::resolve(rules, command_line, name);
+    if (rule.ignored) continue;
+    if (rule.metric_from != results::level_source::built_in) chosen = true;
+    const auto m = gate::compared_metric(rule.metric);
+    if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+  }
+  if (out.empty()) out.push_back(gate::compared_metric(command_line.metric.value_or(gate::k_default_metric)));
+  return out;
+}
+
+void require_benchgate_results(const compare::loaded_side& side, const char* what, int rounds) {
+  if (side.loaded.format == results::results_schema && side.source.run_settings) return;
+  throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text + " is " +
+                    side.loaded.format + "; re-running cells needs benchgate results (benchgate run --out), "
+                    "whose settings say how the cells were run");
+}
+
+// Re-running a side with this executable only makes sense when it was
+// built from the same commit as that side's results.
+void require_same_build(const compare::loaded_side& side, const char* what, const char* option, int rounds) {
+  const auto& commit = side.loaded.results.env.git_commit;
+  const std::string_view mine = environment::build_info::git_commit;
+  if (!commit || commit->empty() || mine.empty() || *commit == mine) return;
+  throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text + " was built from commit " +
+                    *commit + ", this benchgate from " + std::string(mine) +
+                    "; re-running it here would measure other code; expected --" + option +
+                    " PATH, a benchgate built from " + *commit);
+}
+
+}  // namespace
+
+// A diff of OLD against NEW compared one metric; the rules may need others.
+// Then the diff's OLD and NEW files are compared again on those, with the
+// diff's settings, when both are still where the diff says (compare writes
+// absolute paths); otherwise judge() names the missing metric.
+std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_rules& rules,
+                                           const options::gate_options& options, std::ostream& err) {
+  bool chosen = false;
+  const auto wanted = needed_metrics(names_of(d), rules, options.command_line, chosen);
+  const bool covered = std::all_of(wanted.begin(), wanted.end(), [&](auto m) { return m == d.config.metric; });
+  std::error_code ec;
+  if (covered || d.mode != results::compare_mode::runs || !std::filesystem::is_regular_file(d.old_source.path, ec) ||
+      !std::filesystem::is_regular_file(d.new_source.path, ec)) {
+    return {std::move(d)};
+  }
+  const auto old_side = compare::load_side(d.old_source.path, options.baseline_dir, "OLD (from the diff)");
+  const auto new_side = compare::load_side(d.new_source.path, options.baseline_dir, "NEW (from the diff)");
+  std::string metrics;
+  for (const auto m : wanted) metrics += (metrics.empty() ? "" : ", ") + std::string(results::to_string(m));
+  err << "note: the diff compared " << results::to_string(d.config.metric) << " and the rules gate on " << metrics
+      << ": compared its OLD " << d.old_source.path << " and NEW " << d.new_source.path << " again with its settings\n";
+  return compare::compare_sides_on(old_side, new_side, wanted, d.config);
+}
+
+void print_warnings(const std::vector<results::diff>& diffs, std::ostream& err) {
+  std::vector<std::string> printed;
+  for (const auto& d : diffs) {
+    for (const auto& w : d.warnings) {
+      if (std::find(printed.begin(), printed.end(), w.message) != printed.end()) continue;
+      printed.push_back(w.message);
+      err << "warning: " << w.message << "\n";
+    }
+  }
+}
+
+
+results::gate_rules load_gate_rules(const options::gate_options& options, std::ostream& err) {
+  auto rules = rules_file(options);
+  for (const auto& note : options.notes) err << "note: " << note << "\n";
+  for (const auto& note : rules.notes) err << "note: " << note << "\n";
+  return rules;
+}
+
+gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side, const results::gate_rules& rules,
+                        const options::gate_options& options, std::ostream& err) {
+  if (options.confirm > 0) {
+    require_benchgate_results(old_side, "OLD", options.confirm);
+    require_benchgate_results(new_side, "NEW", options.confirm);
+    if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
+    if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
+  }
+  std::vector<std::string> names = names_of(old_side.loaded.results);
+  const auto new_names = names_of(new_side.loaded.results);
+  names.insert(names.end(), new_names.begin(), new_names.end());
+  bool chosen = false;
+  const auto metrics = needed_metrics(names, rules, options.command_line, chosen);
+  if (!chosen) {
+    compare::require_same_measure(old_side, new_side, "--metric real_time (or a rules file's metric) to gate on the times anyway");
+  }
+  gate_outcome outcome;
+  outcome.diffs = compare::compare_sides_on(old_side, new_side, metrics, options.settings);
+  print_warnings(outcome.diffs, err);
+  outcome.verdict = gate::judge(outcome.diffs, rules, options.command_line);
+  if (options.confirm > 0) {
+    const rerun::confirm_plan plan{options.confirm,
+                            options.confirm_processes,
+                            options.confirm_extra.value_or(options.confirm),
+                            options.confirm_dir,
+                            options.old_binary.value_or(process::this_executable()),
+                            options.new_binary.value_or(process::this_executable()),
+                            rules,
+                            options.command_line,
+                            options.settings};
+    rerun::confirm_suspects(outcome.verdict, old_side, new_side, plan, err);
+  }
+  return outcome;
+}
+
+void report_verdict(const results::gate_verdict& verdict, const options::gate_options& options, std::ostream& out,
+                    const std::string& text_before) {
+  const auto text = report::gate_text(verdict);
+  out << text << std::flush;
+  if (options.json_out) results::save_gate_verdict(verdict, *options.json_out, "--json");
+  if (options.markdown_out) files::write_output(options.markdown_out, report::gate_markdown(verdict), "--markdown");
+  files::write_output(options.text_out, text_before + text, "--text-out");
+}
+
+}  // namespace benchgate::app

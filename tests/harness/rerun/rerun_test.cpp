@@ -1,0 +1,101 @@
+// The pure parts of the re-runs (rerun/confirm.hpp, rerun/paired_runs.hpp):
+// the arguments of a re-run, the filter naming the suspects, the samples a
+// re-run takes and which side takes the first turn.
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "harness/options/gate_options.hpp"
+#include "harness/options/run_options.hpp"
+#include "harness/rerun/confirm.hpp"
+#include "harness/rerun/paired_runs.hpp"
+
+namespace {
+
+using namespace benchgate;
+
+results::settings timed_settings() {
+  results::settings s;
+  s.cases = {"page_iter"};
+  s.filter = "page_iter/";
+  s.params = {{"density", {"0.1", "0.5"}}};
+  s.samples = 12;
+  s.measurement_time_s = 0.5;
+  s.warmup_s = 0.25;
+  s.shard = results::shard_spec{1, 2};
+  return s;
+}
+
+TEST(RerunArguments, TheRecordedSettingsForTheSuspectsOnly) {
+  EXPECT_EQ(rerun::rerun_arguments(timed_settings(), "^(a)$"),
+            (std::vector<std::string>{"--case", "page_iter", "--filter", "^(a)$", "--param", "density=0.1,0.5",
+                                      "--samples", "12", "--measurement-time", "0.5", "--warmup", "0.25"}))
+      << "the suspects' filter replaces the run's; the suspects are re-run whole (no shard)";
+}
+
+TEST(RerunArguments, SamplesRaisedForThePairedTestAndNoPrecisionTarget) {
+  auto s = timed_settings();
+  s.samples = 0;
+  s.shard.reset();
+  s.precision_pct = 1;
+  s.precision_cap_s = 5;
+  s.rounds = 2;
+  s.injected_slowdown_pct = 10;
+  s.injected_slowdown_filter = "/core/";
+  EXPECT_EQ(rerun::rerun_arguments(s, "^(a)$", 20),
+            (std::vector<std::string>{"--case", "page_iter", "--filter", "^(a)$", "--param", "density=0.1,0.5",
+                                      "--samples", "20", "--measurement-time", "0.5", "--warmup", "0.25", "--rounds",
+                                      "2", "--inject-slowdown", "10", "--inject-filter", "/core/"}));
+}
+
+TEST(RerunArguments, CountedRunsTakeNoTimesAndKeepTheirSamples) {
+  results::settings s;
+  s.measure = results::measure_kind::instructions;
+  s.cases = {"c"};
+  s.samples = options::k_instruction_samples;
+  s.random_interleaving = false;
+  // Counts are exact: a raised sample count is not passed.
+  EXPECT_EQ(rerun::rerun_arguments(s, "^(x)$", 20),
+            (std::vector<std::string>{"--case", "c", "--filter", "^(x)$", "--measure", "instructions"}));
+}
+
+TEST(ExactNamesRegex, MatchesTheNamesAndNothingElse) {
+  const std::vector<std::string> names{"c/core/n:1.5", "c/baseline/n:(2)"};
+  const auto pattern = rerun::exact_names_regex(names);
+  EXPECT_EQ(pattern, "^(c/core/n:1\\.5|c/baseline/n:\\(2\\))$");
+  const std::regex re(pattern, std::regex::ECMAScript);
+  EXPECT_TRUE(std::regex_search("c/core/n:1.5", re));
+  EXPECT_TRUE(std::regex_search("c/baseline/n:(2)", re));
+  EXPECT_FALSE(std::regex_search("c/core/n:105", re)) << "the dot is literal";
+  EXPECT_FALSE(std::regex_search("c/core/n:1.50", re)) << "whole names only";
+}
+
+results::cell cell_with(const std::string& name, std::size_t samples) {
+  results::cell c;
+  c.name = name;
+  c.samples.resize(samples);
+  return c;
+}
+
+TEST(RerunSamples, RaisedToTheMinimumWhenASideTookFewerPerRound) {
+  results::run_results old_run;
+  results::run_results new_run;
+  old_run.cells = {cell_with("a", 30), cell_with("b", 10)};
+  new_run.config.rounds = 2;
+  new_run.cells = {cell_with("a", 30), cell_with("b", 60)};
+  // a: 30 per round on old, 15 per round on new (2 rounds): below 20.
+  EXPECT_EQ(rerun::rerun_samples(old_run, new_run, {"a"}), options::k_min_confirm_samples);
+  // b alone: 10 on old.
+  EXPECT_EQ(rerun::rerun_samples(old_run, new_run, {"b"}), options::k_min_confirm_samples);
+  new_run.config.rounds = 1;
+  EXPECT_EQ(rerun::rerun_samples(old_run, new_run, {"a"}), std::nullopt) << "30 a side is enough";
+}
+
+TEST(OldTurnsFirst, AlternatesWithinARoundAndBetweenRounds) {
+  EXPECT_EQ(rerun::old_turns_first(1, 3), (std::vector<bool>{true, false, true}));
+  EXPECT_EQ(rerun::old_turns_first(2, 2), (std::vector<bool>{false, true}));
+  EXPECT_EQ(rerun::first_turns_text(rerun::old_turns_first(1, 3)), "old, new, old");
+}
+
+}  // namespace
