@@ -95,8 +95,10 @@ class state {
   state& operator=(const state&) = delete;
 
   // Runs `body()` once per iteration of the sample, plus the knobs' extra work.
+  // Always inlined, so that the body is compiled with the caller's target
+  // attributes (a body in a [[gnu::target("bmi2")]] function keeps them).
   template <class Body>
-  void loop(Body&& body) {
+  [[gnu::always_inline]] inline void loop(Body&& body) {
     if (knobs_.counter != nullptr) {
       counted_loop(body);
     } else if (knobs_.extra_spin_steps == 0) {
@@ -129,7 +131,7 @@ class state {
   // extra work, so Google Benchmark's own loop and timers are not counted.
   // The first iteration warms caches and lazy initialisation up uncounted.
   template <class Body>
-  void counted_loop(Body& body) {
+  [[gnu::always_inline]] inline void counted_loop(Body& body) {
     instruction_counter& counter = *knobs_.counter;
     counter.begin_sample();
     const std::uint64_t steps = knobs_.extra_spin_steps;
