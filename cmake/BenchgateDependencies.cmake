@@ -2,8 +2,10 @@
 # Nothing is downloaded at build time and no third-party code is vendored.
 
 find_package(benchmark 1.7 REQUIRED)                   # libbenchmark-dev
-find_package(GTest REQUIRED)                           # libgtest-dev, libgmock-dev
-include(GoogleTest)
+if(BENCHGATE_BUILD_TESTS)
+  find_package(GTest REQUIRED)                         # libgtest-dev, libgmock-dev
+  include(GoogleTest)
+endif()
 find_package(nlohmann_json 3.10 REQUIRED)              # nlohmann-json3-dev
 find_package(Boost 1.74 REQUIRED
   COMPONENTS program_options iostreams filesystem)     # libboost-program-options-dev, libboost-iostreams-dev,

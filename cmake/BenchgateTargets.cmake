@@ -34,33 +34,46 @@ function(benchgate_set_warnings target)
     $<$<AND:$<CXX_COMPILER_ID:GNU>,$<VERSION_LESS:$<CXX_COMPILER_VERSION>,13>>:-Wno-restrict>)
 endfunction()
 
-# benchgate_add_library(NAME [INTERFACE] [SOURCES ...] [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
+# benchgate_add_library(NAME [INTERFACE] [OBJECT] [SOURCES ...] [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
 # Defines target benchgate_NAME with alias benchgate::NAME. INTERFACE makes a
-# header-only library (no SOURCES).
+# header-only library (no SOURCES); OBJECT an object library, whose objects
+# every program linking it gets whole (cases: their BENCHGATE_CASE
+# registration must survive linking). Headers are found from the repository
+# root and from include/ (the public API, benchgate/...) while building; an
+# installed library's users see only the installed include/.
 function(benchgate_add_library name)
-  cmake_parse_arguments(arg "INTERFACE" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+  cmake_parse_arguments(arg "INTERFACE;OBJECT" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
   set(target benchgate_${name})
+  set(include_dirs "$<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>" "$<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>")
   if(arg_INTERFACE)
     add_library(${target} INTERFACE)
-    target_include_directories(${target} INTERFACE "${PROJECT_SOURCE_DIR}")
+    target_include_directories(${target} INTERFACE ${include_dirs})
     target_link_libraries(${target} INTERFACE ${arg_PUBLIC_DEPS})
   else()
-    add_library(${target} STATIC ${arg_SOURCES})
-    target_include_directories(${target} PUBLIC "${PROJECT_SOURCE_DIR}")
+    if(arg_OBJECT)
+      add_library(${target} OBJECT ${arg_SOURCES})
+    else()
+      add_library(${target} STATIC ${arg_SOURCES})
+    endif()
+    target_include_directories(${target} PUBLIC ${include_dirs})
     target_link_libraries(${target} PUBLIC ${arg_PUBLIC_DEPS} PRIVATE ${arg_PRIVATE_DEPS})
     benchgate_set_warnings(${target})
   endif()
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
   add_library(benchgate::${name} ALIAS ${target})
 endfunction()
 
 # benchgate_add_case(NAME SOURCES ... [DEPS ...])
-# A built-in benchmark case: a library whose sources define
-# `std::unique_ptr<benchgate::suite::benchmark_case> benchgate::cases::make_NAME_case()`.
-# The driver's case registry is generated from every case added this way, so
-# adding a case needs no edit outside the case's own folders.
+# A built-in benchmark case: an object library whose sources define the case
+# and register it with BENCHGATE_CASE (include/benchgate/registration.hpp).
+# The driver links every case added this way (benchgate::case_NAME), so
+# adding a case needs no edit outside the case's own folders. A case
+# includes only the public headers (benchgate/...), its own files, cores/,
+# baselines/ and third-party headers; the test cases_use_only_the_public_api
+# fails otherwise.
 function(benchgate_add_case name)
   cmake_parse_arguments(arg "" "" "SOURCES;DEPS" ${ARGN})
-  benchgate_add_library(case_${name} SOURCES ${arg_SOURCES} PUBLIC_DEPS benchgate::suite PRIVATE_DEPS ${arg_DEPS})
+  benchgate_add_library(case_${name} OBJECT SOURCES ${arg_SOURCES} PUBLIC_DEPS benchgate::suite PRIVATE_DEPS ${arg_DEPS})
   set_property(GLOBAL APPEND PROPERTY BENCHGATE_CASE_NAMES ${name})
 endfunction()
 
@@ -89,7 +102,7 @@ function(benchgate_add_test name)
   set(target test_${name})
   add_executable(${target} ${arg_SOURCES})
   target_link_libraries(${target} PRIVATE ${arg_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
-  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
+  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}" "${PROJECT_SOURCE_DIR}/include")
   benchgate_set_warnings(${target})
   if(NOT arg_TIMEOUT)
     set(arg_TIMEOUT ${BENCHGATE_TEST_TIMEOUT})
@@ -148,7 +161,7 @@ function(benchgate_add_fuzzer name)
     add_test(NAME fuzz_replay_${name} COMMAND ${target} "${arg_CORPUS}")
     set_tests_properties(fuzz_replay_${name} PROPERTIES LABELS fuzz TIMEOUT ${BENCHGATE_TEST_TIMEOUT})
   endif()
-  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}")
+  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}" "${PROJECT_SOURCE_DIR}/include")
   target_link_libraries(${target} PRIVATE ${arg_DEPS})
   benchgate_set_warnings(${target})
 endfunction()

@@ -23,7 +23,7 @@ constexpr int k_internal_error_exit = 70;
 
 int dispatch(const std::vector<std::string>& args) {
   using namespace benchgate;
-  const auto cases = suite::make_builtin_registry();
+  const auto cases = suite::registered_cases();
   const auto command = options::parse_command_line(args, cases);
   return to_int(std::visit(
       overloaded{

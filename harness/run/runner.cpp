@@ -107,7 +107,7 @@ void add_instructions(results::cell& c, const callgrind_counter& counter) {
   const auto& counts = counter.per_iteration();
   if (counts.size() != c.samples.size()) {
     c.error = "callgrind counted " + std::to_string(counts.size()) + " of the " + std::to_string(c.samples.size()) +
-              " samples; the case's body must run its loop through suite::timed_loop";
+              " samples; the case's body must run its loop through state.loop";
     return;
   }
   for (std::size_t i = 0; i < counts.size(); ++i) c.samples[i].instructions = counts[i];
@@ -157,8 +157,9 @@ class point_session {
       if (!c.error.empty()) continue;
       const auto* bench = find_bench(prepared_, c.variant);
       auto* registered = benchmark::RegisterBenchmark(
-          c.name.c_str(), [body = bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& state) {
-            body(state, knobs);
+          c.name.c_str(), [body = bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& gbench) {
+            benchgate::state state(gbench, knobs);
+            body(state);
             // The partner's turn: it times a sample of its own.
             if (turns != nullptr) turns->yield();
           });

@@ -32,7 +32,7 @@ class run_observer {
 // slow drift of a shared machine (other jobs starting and stopping) then
 // shows as spread within the cell instead of a bias between two runs.
 // A point whose preparation failed (variants disagree) gives cells with an
-// error and no samples; a body that calls SkipWithError does the same.
+// error and no samples; a body that calls state.fail does the same.
 // Cells chosen by the plan's injected slowdown get their extra work
 // (slowdown.hpp) and two figures: injected_spin_steps, injected_pilot_ns.
 // With `turns`, every Google Benchmark call of a body (a sample, or a

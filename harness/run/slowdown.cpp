@@ -56,7 +56,10 @@ double measure_spin_step_ns() {
 
 std::optional<double> pilot_time_ns(const suite::bench_body& body) {
   return median_time_ns("benchgate/slowdown_pilot",
-                        [&body](benchmark::State& state) { body(state, suite::loop_knobs{}); });
+                        [&body](benchmark::State& gbench) {
+                          benchgate::state state(gbench, suite::loop_knobs{});
+                          body(state);
+                        });
 }
 
 std::uint64_t spin_steps_for(double pct, double cell_ns, double step_ns) {

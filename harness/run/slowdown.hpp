@@ -26,7 +26,7 @@ namespace benchgate::run {
 double measure_spin_step_ns();
 
 // Median CPU nanoseconds per iteration of `body` with no extra work, from a
-// short Google Benchmark run; nullopt when the body fails (SkipWithError).
+// short Google Benchmark run; nullopt when the body fails (state.fail).
 std::optional<double> pilot_time_ns(const suite::bench_body& body);
 
 // round(pct / 100 * cell_ns / step_ns); 0 when any input is not positive.

@@ -1,6 +1,6 @@
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
-namespace benchgate::suite {
+namespace benchgate {
 
 std::vector<param_point> benchmark_case::points(
     const std::vector<axis_values>& chosen, const std::vector<std::filesystem::path>&) const {
@@ -27,4 +27,4 @@ std::vector<param_point> cartesian_points(const std::vector<axis_values>& chosen
   return points;
 }
 
-}  // namespace benchgate::suite
+}  // namespace benchgate

@@ -1,104 +1,19 @@
 #pragma once
-// The interface every benchmark case implements, and the types it exchanges
-// with the harness. A case owns its workloads, its variants (baseline, cores,
-// peers) and its parameter axes; the harness owns options, timing, results.
-//
-// Adding a case: see README.md, "Adding a case". In short, one folder
-// harness/cases/NAME/ with a CMakeLists.txt calling benchgate_add_case(NAME ...)
-// and a source defining benchgate::cases::make_NAME_case().
+// The case interface (benchgate/case.hpp, the public API) under the internal
+// names the harness uses: one definition, two spellings.
 
-#include <cstdint>
-#include <filesystem>
-#include <functional>
-#include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <utility>
-#include <vector>
-
+#include "benchgate/case.hpp"
 #include "harness/suite/case_types.hpp"
 #include "harness/suite/param_point.hpp"
 #include "harness/suite/timed_loop.hpp"
 
-namespace benchmark {
-class State;
-}
-
 namespace benchgate::suite {
-
-struct variant_info {
-  std::string name;         // [a-z0-9_]+, unique within the case
-  variant_role role;
-  std::string description;  // one line for `benchgate list`
-};
-
-// Checks one value of an axis. Returns nullopt when the value is valid, else
-// what was expected, e.g. "a number in (0, 1]"; the harness adds where the
-// value came from.
-using value_check = std::function<std::optional<std::string>(std::string_view value)>;
-
-struct axis_info {
-  std::string name;                 // [a-z0-9_]+
-  std::string description;          // one line, with the unit
-  std::vector<std::string> defaults;
-  std::vector<std::string> quick;   // values under --quick; empty means defaults
-  value_check check;                // empty means any value is accepted
-};
-
-// The timed body of one variant. It must run the timed loop through
-// suite::timed_loop(state, knobs, ...) so that the harness's knobs apply, and
-// report a wrong result with state.SkipWithError(...).
-using bench_body = std::function<void(benchmark::State& state, const loop_knobs& knobs)>;
-
-struct variant_bench {
-  std::string variant;          // a name from benchmark_case::variants()
-  bench_body body;
-  std::vector<figure> figures;  // figures of this variant at this point
-};
-
-// One grid point made ready to time: the workload is built and every
-// variant's output was checked against the baseline's.
-struct prepared_point {
-  work_per_iteration work;              // the same for every variant
-  std::vector<variant_bench> benches;   // one per variant, in variants() order
-  std::vector<figure> figures;          // about the workload (rows kept, input size)
-  // Non-empty when the point cannot be timed, e.g. "variants disagree: core
-  // yields 818 rows, baseline 817". Nothing is timed then.
-  std::string error;
-};
-
-class benchmark_case {
- public:
-  virtual ~benchmark_case() = default;
-
-  virtual std::string_view name() const = 0;
-  // One line for `benchgate list`: what is measured, and the seed it comes from.
-  virtual std::string_view description() const = 0;
-  virtual std::vector<variant_info> variants() const = 0;
-  virtual std::vector<axis_info> axes() const = 0;
-
-  // Samples per cell when the user gives no --samples; 0 means the harness
-  // default. Cases whose iterations take seconds ask for fewer.
-  virtual int default_samples() const { return 0; }
-
-  // Whether `--input FILE` means something to this case.
-  virtual bool takes_input_files() const { return false; }
-
-  // The grid points for the chosen axis values (in axes() order, each already
-  // checked). The default is the cartesian product in axes() order. A case
-  // may override it for a grid that is not a product, or to add a point per
-  // input file. May throw input_error (e.g. an input file that cannot be read).
-  virtual std::vector<param_point> points(const std::vector<axis_values>& chosen,
-                                          const std::vector<std::filesystem::path>& input_files) const;
-
-  // Builds the workload of one point and checks that every variant agrees
-  // with the baseline on it. Problems with the workload or a disagreement are
-  // reported in prepared_point::error, never thrown.
-  virtual prepared_point prepare(const param_point& point) const = 0;
-};
-
-// The cartesian product of the chosen values, first axis outermost.
-std::vector<param_point> cartesian_points(const std::vector<axis_values>& chosen);
-
+using benchgate::axis_info;
+using benchgate::bench_body;
+using benchgate::benchmark_case;
+using benchgate::cartesian_points;
+using benchgate::prepared_point;
+using benchgate::value_check;
+using benchgate::variant_bench;
+using benchgate::variant_info;
 }  // namespace benchgate::suite

@@ -1,6 +1,6 @@
-#include "harness/suite/case_types.hpp"
+#include "benchgate/case_types.hpp"
 
-namespace benchgate::suite {
+namespace benchgate {
 
 std::string_view to_string(variant_role role) {
   switch (role) {
@@ -34,4 +34,4 @@ std::optional<work_unit> parse_work_unit(std::string_view text) {
   return std::nullopt;
 }
 
-}  // namespace benchgate::suite
+}  // namespace benchgate

@@ -12,6 +12,8 @@ namespace benchgate::suite {
 
 class registry {
  public:
+  // Checks every case (check_case) and that no two share a name; throws
+  // input_error naming the case and the problem.
   explicit registry(std::vector<std::unique_ptr<benchmark_case>> cases);
 
   // In name order.
@@ -27,7 +29,13 @@ class registry {
   std::vector<std::unique_ptr<benchmark_case>> cases_;
 };
 
-// Every case added with benchgate_add_case() (defined in a generated source).
-registry make_builtin_registry();
+// Throws input_error "case 'NAME': ..." when the case breaks the contract of
+// benchgate/case.hpp: a name that is not [a-z0-9_]+, no or several baseline
+// variants, duplicate variant or axis names, an axis without defaults, a
+// default or quick value its own check refuses.
+void check_case(const benchmark_case& c);
+
+// Every case registered with BENCHGATE_CASE in this executable.
+registry registered_cases();
 
 }  // namespace benchgate::suite

@@ -1,11 +1,11 @@
-#include "harness/suite/value_checks.hpp"
+#include "benchgate/value_checks.hpp"
 
 #include <algorithm>
 #include <sstream>
 
 #include "harness/support/text/parse_number.hpp"
 
-namespace benchgate::suite {
+namespace benchgate {
 
 namespace {
 
@@ -51,4 +51,4 @@ value_check one_of(std::vector<std::string> words) {
   };
 }
 
-}  // namespace benchgate::suite
+}  // namespace benchgate

@@ -1,6 +1,5 @@
 #include "harness/cases/clvm_backrefs/clvm_backrefs_case.hpp"
 
-#include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <functional>
@@ -8,15 +7,16 @@
 #include <variant>
 
 #include "baselines/clvm_backrefs/node_to_bytes_backrefs.hpp"
+#include "benchgate/input_error.hpp"
+#include "benchgate/input_file.hpp"
+#include "benchgate/registration.hpp"
+#include "benchgate/value_checks.hpp"
 #include "cores/clvm_backrefs/backrefs_serializer.hpp"
 #include "cores/clvm_backrefs/node_to_bytes_backrefs.hpp"
 #include "cores/clvm_backrefs/parse.hpp"
 #include "cores/clvm_backrefs/random_salt.hpp"
 #include "harness/cases/clvm_backrefs/input_tree.hpp"
 #include "harness/cases/clvm_backrefs/workload.hpp"
-#include "harness/support/errors/input_error.hpp"
-#include "harness/support/files/file_io.hpp"
-#include "harness/suite/value_checks.hpp"
 
 namespace benchgate::cases {
 
@@ -85,22 +85,21 @@ std::string round_trip_error(const input_tree& tree, const bytes& encoded) {
 }
 
 // The timed body: one serialization per iteration, checked by size.
-suite::bench_body make_body(std::shared_ptr<const input_tree> tree, serialize_fn serialize, std::size_t expected_bytes) {
-  return [tree = std::move(tree), serialize = std::move(serialize), expected_bytes](benchmark::State& state,
-                                                                                     const suite::loop_knobs& knobs) {
+benchgate::bench_body make_body(std::shared_ptr<const input_tree> tree, serialize_fn serialize, std::size_t expected_bytes) {
+  return [tree = std::move(tree), serialize = std::move(serialize), expected_bytes](benchgate::state& state) {
     bytes out;
     out.reserve(expected_bytes);
-    suite::timed_loop(state, knobs, [&] {
+    state.loop([&] {
       const auto status = serialize(*tree, out);
-      benchmark::DoNotOptimize(out.data());
+      benchgate::do_not_optimize(out.data());
       if (status != cvm::serialize_status::ok || out.size() != expected_bytes) {
-        state.SkipWithError("wrong output: the size differs from the one checked before timing");
+        state.fail("wrong output: the size differs from the one checked before timing");
       }
     });
   };
 }
 
-class clvm_backrefs_case final : public suite::benchmark_case {
+class clvm_backrefs_case final : public benchgate::benchmark_case {
  public:
   std::string_view name() const override { return "clvm_backrefs"; }
 
@@ -109,35 +108,35 @@ class clvm_backrefs_case final : public suite::benchmark_case {
            "--input adds serialized programs";
   }
 
-  std::vector<suite::variant_info> variants() const override {
+  std::vector<benchgate::variant_info> variants() const override {
     return {
-        {"baseline", suite::variant_role::baseline,
+        {"baseline", benchgate::variant_role::baseline,
          "ReadCacheLookup before the PR: SwissTable-like maps hashed with keyed SipHash-1-3 (Rust's HashMap), "
          "fresh per search, byte-per-step paths, T=3"},
-        {"core", suite::variant_role::core,
+        {"core", benchgate::variant_role::core,
          "salted open-addressing digest table, id-indexed vectors, linked BFS paths as bits, stop one step "
          "below the root, memory reused across calls, T=4"},
-        {"core_t3", suite::variant_role::core, "the core at T=3: byte-identical to the baseline"},
-        {"core_fresh", suite::variant_role::core, "the core with fresh memory every call (one-shot), T=4"},
+        {"core_t3", benchgate::variant_role::core, "the core at T=3: byte-identical to the baseline"},
+        {"core_fresh", benchgate::variant_role::core, "the core with fresh memory every call (one-shot), T=4"},
     };
   }
 
-  std::vector<suite::axis_info> axes() const override {
+  std::vector<benchgate::axis_info> axes() const override {
     const auto names = clvm_backrefs::generated_workload_names();
     return {{std::string(k_input_axis),
              "generated tree: block generators of about 10 KB, 250 KB and 1 MB plain, a 100000-deep chain "
              "(block_1m is opt-in: --param input=block_1m; --input FILE adds a point per file)",
              default_inputs(names),
              {"block_10k"},
-             suite::one_of(names)}};
+             benchgate::one_of(names)}};
   }
 
   int default_samples() const override { return k_default_samples; }
   bool takes_input_files() const override { return true; }
 
-  std::vector<suite::param_point> points(const std::vector<suite::axis_values>& chosen,
+  std::vector<benchgate::param_point> points(const std::vector<benchgate::axis_values>& chosen,
                                          const std::vector<std::filesystem::path>& input_files) const override {
-    auto points = suite::cartesian_points(chosen);
+    auto points = benchgate::cartesian_points(chosen);
     const auto generated = clvm_backrefs::generated_workload_names();
     input_files_.clear();
     for (const auto& path : input_files) {
@@ -147,7 +146,7 @@ class clvm_backrefs_case final : public suite::benchmark_case {
                           "'; expected files with distinct names");
       }
       // Refuse bad files now (exit 2), not as a failed cell.
-      const auto content = files::read_file(path, "--input");
+      const auto content = benchgate::read_input_file(path, "--input");
       const auto tree = clvm_backrefs::tree_from_serialized(
           std::span(reinterpret_cast<const std::uint8_t*>(content.data()), content.size()));
       if (const auto* message = std::get_if<std::string>(&tree)) {
@@ -159,8 +158,8 @@ class clvm_backrefs_case final : public suite::benchmark_case {
     return points;
   }
 
-  suite::prepared_point prepare(const suite::param_point& point) const override {
-    suite::prepared_point prepared;
+  benchgate::prepared_point prepare(const benchgate::param_point& point) const override {
+    benchgate::prepared_point prepared;
     const std::string& input = *point.find(k_input_axis);
     auto loaded = load(input, prepared.figures);
     if (const auto* message = std::get_if<std::string>(&loaded)) {
@@ -169,7 +168,7 @@ class clvm_backrefs_case final : public suite::benchmark_case {
     }
     const auto tree = std::get<std::shared_ptr<const input_tree>>(std::move(loaded));
     const double plain_bytes = static_cast<double>(tree->plain.size());
-    prepared.work = {suite::work_unit::bytes, plain_bytes};
+    prepared.work = {benchgate::work_unit::bytes, plain_bytes};
     prepared.figures.push_back({"plain_bytes", plain_bytes, "B"});
     prepared.figures.push_back({"pairs", static_cast<double>(tree->store.pair_count()), "pairs"});
 
@@ -214,11 +213,11 @@ class clvm_backrefs_case final : public suite::benchmark_case {
  private:
   // The fresh tree of a generated workload or an input file.
   std::variant<std::shared_ptr<const input_tree>, std::string> load(const std::string& input,
-                                                                   std::vector<suite::figure>& figures) const {
+                                                                   std::vector<benchgate::figure>& figures) const {
     if (const auto file = input_files_.find(input); file != input_files_.end()) {
       std::string content;
       try {
-        content = files::read_file(file->second, "--input");
+        content = benchgate::read_input_file(file->second, "--input");
       } catch (const input_error& e) {
         return std::string(e.what());
       }
@@ -238,6 +237,8 @@ class clvm_backrefs_case final : public suite::benchmark_case {
 
 }  // namespace
 
-std::unique_ptr<suite::benchmark_case> make_clvm_backrefs_case() { return std::make_unique<clvm_backrefs_case>(); }
+std::unique_ptr<benchgate::benchmark_case> make_clvm_backrefs_case() { return std::make_unique<clvm_backrefs_case>(); }
+
+BENCHGATE_CASE(make_clvm_backrefs_case);
 
 }  // namespace benchgate::cases

@@ -4,10 +4,10 @@
 
 #include <memory>
 
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 namespace benchgate::cases {
 
-std::unique_ptr<suite::benchmark_case> make_clvm_backrefs_case();
+std::unique_ptr<benchgate::benchmark_case> make_clvm_backrefs_case();
 
 }  // namespace benchgate::cases

@@ -8,7 +8,7 @@
 #include "cores/clvm_backrefs/atom_encoding.hpp"
 #include "cores/clvm_backrefs/node_store.hpp"
 #include "cores/clvm_backrefs/serialize.hpp"
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::cases::clvm_backrefs {
 
@@ -77,7 +77,7 @@ class tree_builder {
   explicit tree_builder(std::uint64_t seed) : rng_(seed) {}
 
   cvm::node_store& store() { return store_; }
-  suite::splitmix64& rng() { return rng_; }
+  benchgate::splitmix64& rng() { return rng_; }
   bool chance(unsigned pct) { return rng_.below(k_percent) < pct; }
 
   node_ref atom(std::span<const std::uint8_t> bytes) {
@@ -140,7 +140,7 @@ class tree_builder {
 
  private:
   cvm::node_store store_;
-  suite::splitmix64 rng_;
+  benchgate::splitmix64 rng_;
   std::vector<std::uint64_t> atom_lengths_{1};  // nil
   std::vector<std::uint64_t> pair_lengths_;
 };

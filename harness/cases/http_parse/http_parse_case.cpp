@@ -1,18 +1,17 @@
 #include "harness/cases/http_parse/http_parse_case.hpp"
 
-#include <benchmark/benchmark.h>
 
 #include <array>
 #include <map>
 
 #include "baselines/http_parse/http_parse.hpp"
+#include "benchgate/input_file.hpp"
+#include "benchgate/registration.hpp"
+#include "benchgate/value_checks.hpp"
 #include "cores/http_parse/http_parse.hpp"
 #include "cores/http_parse/outcome.hpp"
 #include "harness/cases/http_parse/word_version_baseline.hpp"
 #include "harness/cases/http_parse/workload.hpp"
-#include "harness/support/files/file_io.hpp"
-#include "harness/suite/value_checks.hpp"
-#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::cases {
 
@@ -56,35 +55,35 @@ std::vector<const core::implementation*> runnable_implementations() {
 // so (as with a C struct array) nothing is spent clearing slots the parse
 // overwrites, for the baseline and the cores alike.
 template <std::size_t Capacity>
-suite::bench_body make_body(std::shared_ptr<const workload> input, parser_pair parser, core::parse_result expected) {
-  return [input = std::move(input), parser, expected](benchmark::State& state, const suite::loop_knobs& knobs) {
+benchgate::bench_body make_body(std::shared_ptr<const workload> input, parser_pair parser, core::parse_result expected) {
+  return [input = std::move(input), parser, expected](benchgate::state& state) {
     const std::string_view bytes = input->bytes;
     const std::size_t expected_headers = input->header_count;
     bool all_right = true;
     if (input->kind == core::head_kind::request) {
-      suite::timed_loop(state, knobs, [&] {
+      state.loop([&] {
         std::array<core::header, Capacity> headers;
         core::request_head head;
         const auto result = parser.request(bytes, head, headers);
         all_right &= result == expected && head.header_count == expected_headers;
-        benchmark::DoNotOptimize(result);
+        benchgate::do_not_optimize(result);
       });
     } else {
-      suite::timed_loop(state, knobs, [&] {
+      state.loop([&] {
         std::array<core::header, Capacity> headers;
         core::response_head head;
         const auto result = parser.response(bytes, head, headers);
         all_right &= result == expected && head.header_count == expected_headers;
-        benchmark::DoNotOptimize(result);
+        benchgate::do_not_optimize(result);
       });
     }
-    if (!all_right) state.SkipWithError("result incorrect: not complete with the expected size and header count");
+    if (!all_right) state.fail("result incorrect: not complete with the expected size and header count");
   };
 }
 
 // The body with a fresh array of `capacity` slots (a value of capacity_for).
 static_assert(8 * k_small_capacity == k_large_capacity, "capacity_for doubles 16 three times to reach 128");
-suite::bench_body body_for(std::size_t capacity, const std::shared_ptr<const workload>& input, parser_pair parser,
+benchgate::bench_body body_for(std::size_t capacity, const std::shared_ptr<const workload>& input, parser_pair parser,
                            core::parse_result expected) {
   switch (capacity) {
     case k_small_capacity: return make_body<k_small_capacity>(input, parser, expected);
@@ -94,7 +93,7 @@ suite::bench_body body_for(std::size_t capacity, const std::shared_ptr<const wor
   }
 }
 
-class http_parse_case final : public suite::benchmark_case {
+class http_parse_case final : public benchgate::benchmark_case {
  public:
   http_parse_case() {
     description_ =
@@ -111,44 +110,44 @@ class http_parse_case final : public suite::benchmark_case {
   std::string_view description() const override { return description_; }
   bool takes_input_files() const override { return true; }
 
-  std::vector<suite::variant_info> variants() const override {
-    std::vector<suite::variant_info> out = {
-        {"baseline", suite::variant_role::baseline,
+  std::vector<benchgate::variant_info> variants() const override {
+    std::vector<benchgate::variant_info> out = {
+        {"baseline", benchgate::variant_role::baseline,
          "byte at a time through a bounds-checked cursor and 256-entry tables (httparse before the PR)"},
-        {"baseline_word_version", suite::variant_role::core,
+        {"baseline_word_version", benchgate::variant_role::core,
          "the baseline with only the 8-byte word compare of the version (the seed PR alone)"},
-        {"core", suite::variant_role::core,
+        {"core", benchgate::variant_role::core,
          "the core as dispatched (AVX2 -> SSE4.2 -> SWAR, here " + std::string(core::dispatched().name) +
              "; --param impl=NAME or $" + core::k_force_impl_variable + " forces one)"},
     };
     for (const auto* impl : runnable_implementations()) {
-      out.push_back({variant_name(*impl), suite::variant_role::core, std::string(impl->description)});
+      out.push_back({variant_name(*impl), benchgate::variant_role::core, std::string(impl->description)});
     }
     return out;
   }
 
-  std::vector<suite::axis_info> axes() const override {
+  std::vector<benchgate::axis_info> axes() const override {
     std::vector<std::string> impls = {std::string(k_auto_impl)};
     for (const auto* impl : runnable_implementations()) impls.emplace_back(impl->name);
-    const auto sizes = suite::integer_in(1, http_parse::k_max_sweep_bytes);
+    const auto sizes = benchgate::integer_in(1, http_parse::k_max_sweep_bytes);
     return {
         {"workload", "a fixed head: req (~700 B, 9 headers), req_short (~70 B, 2), resp (~700 B, 10), resp_short (~90 B, 2)",
-         http_parse::named_workloads(), {}, suite::one_of(http_parse::named_workloads())},
+         http_parse::named_workloads(), {}, benchgate::one_of(http_parse::named_workloads())},
         {"uri_bytes", "sweep: request-target length in bytes (a request with one header)",
          {"1", "16", "64", "256", "1024", "4096"}, {"16", "1024"}, sizes},
         {"value_bytes", "sweep: length in bytes of one header value (a request with two headers)",
          {"1", "16", "64", "256", "1024", "4096"}, {"16", "1024"}, sizes},
         {"headers", "sweep: header count (16-byte values; a header array of 16, 32, 64 or 128 slots)",
-         {"1", "4", "16", "64", "128"}, {"4", "64"}, suite::integer_in(1, http_parse::k_max_sweep_headers)},
+         {"1", "4", "16", "64", "128"}, {"4", "64"}, benchgate::integer_in(1, http_parse::k_max_sweep_headers)},
         {"impl", "the implementation the core variant runs (auto: the dispatched one; this CPU's choices only)",
-         {std::string(k_auto_impl)}, {}, suite::one_of(impls)},
+         {std::string(k_auto_impl)}, {}, benchgate::one_of(impls)},
     };
   }
 
   // Not a product: each workload, then each value of each sweep on its own,
   // then one point per input file; all of it once per chosen impl (named in
   // the point only when not auto).
-  std::vector<suite::param_point> points(const std::vector<suite::axis_values>& chosen,
+  std::vector<benchgate::param_point> points(const std::vector<benchgate::axis_values>& chosen,
                                          const std::vector<std::filesystem::path>& input_files) const override {
     std::vector<std::vector<std::pair<std::string, std::string>>> base;
     std::vector<std::string> impls = {std::string(k_auto_impl)};
@@ -160,7 +159,7 @@ class http_parse_case final : public suite::benchmark_case {
       for (const auto& value : axis.values) base.push_back({{axis.axis, value}});
     }
     for (const auto& path : input_files) base.push_back({{"input", remember_input(path)}});
-    std::vector<suite::param_point> out;
+    std::vector<benchgate::param_point> out;
     for (const auto& impl : impls) {
       for (auto values : base) {
         if (impl != k_auto_impl) values.emplace_back("impl", impl);
@@ -170,8 +169,8 @@ class http_parse_case final : public suite::benchmark_case {
     return out;
   }
 
-  suite::prepared_point prepare(const suite::param_point& point) const override {
-    suite::prepared_point prepared;
+  benchgate::prepared_point prepare(const benchgate::param_point& point) const override {
+    benchgate::prepared_point prepared;
     auto input = std::make_shared<workload>();
     if (const auto error = build_workload(point, *input); !error.empty()) {
       prepared.error = error;
@@ -180,7 +179,7 @@ class http_parse_case final : public suite::benchmark_case {
     const std::size_t capacity = capacity_for(input->header_count);
     const auto expected = core::record(input->kind, &baselines::http_parse::parse_request,
                                        &baselines::http_parse::parse_response, input->bytes, capacity);
-    prepared.work = {suite::work_unit::bytes, static_cast<double>(expected.result.head_bytes)};
+    prepared.work = {benchgate::work_unit::bytes, static_cast<double>(expected.result.head_bytes)};
     prepared.figures = {{"head_bytes", static_cast<double>(expected.result.head_bytes), "B"},
                         {"headers", static_cast<double>(expected.header_count), "headers"}};
     if (expected.result.status != core::parse_status::complete || expected.header_count != input->header_count) {
@@ -210,7 +209,7 @@ class http_parse_case final : public suite::benchmark_case {
   mutable std::map<std::string, std::string> inputs_;
 
   std::string remember_input(const std::filesystem::path& path) const {
-    std::string content = files::read_file(path, "--input " + path.string());
+    std::string content = benchgate::read_input_file(path, "--input " + path.string());
     std::string name = path.filename().string();
     for (int n = 2; inputs_.contains(name) && inputs_.at(name) != content; ++n) {
       name = path.filename().string() + "~" + std::to_string(n);
@@ -220,9 +219,9 @@ class http_parse_case final : public suite::benchmark_case {
   }
 
   // Fills `out` for the point; returns an error message, or "" when built.
-  std::string build_workload(const suite::param_point& point, workload& out) const {
+  std::string build_workload(const benchgate::param_point& point, workload& out) const {
     const auto size_of = [&](const char* axis) {
-      return static_cast<std::size_t>(text::parse_int(*point.find(axis)).value_or(1));
+      return static_cast<std::size_t>(point.integer(axis));
     };
     if (const auto* name = point.find("workload")) {
       out = http_parse::named_workload(*name);
@@ -259,7 +258,7 @@ class http_parse_case final : public suite::benchmark_case {
   }
 
   // Every variant's parser at this point, in variants() order.
-  static std::vector<std::pair<std::string, parser_pair>> parsers_for(const suite::param_point& point) {
+  static std::vector<std::pair<std::string, parser_pair>> parsers_for(const benchgate::param_point& point) {
     const auto* impl_name = point.find("impl");
     const auto forced = impl_name != nullptr ? core::parse_impl_name(*impl_name) : std::nullopt;
     // Unforced, the core variant calls the public entry points, dispatch included.
@@ -280,6 +279,8 @@ class http_parse_case final : public suite::benchmark_case {
 
 }  // namespace
 
-std::unique_ptr<suite::benchmark_case> make_http_parse_case() { return std::make_unique<http_parse_case>(); }
+std::unique_ptr<benchgate::benchmark_case> make_http_parse_case() { return std::make_unique<http_parse_case>(); }
+
+BENCHGATE_CASE(make_http_parse_case);
 
 }  // namespace benchgate::cases

@@ -4,11 +4,11 @@
 
 #include <memory>
 
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 namespace benchgate::cases {
 
 // The case, with the variants this CPU can run.
-std::unique_ptr<suite::benchmark_case> make_http_parse_case();
+std::unique_ptr<benchgate::benchmark_case> make_http_parse_case();
 
 }  // namespace benchgate::cases

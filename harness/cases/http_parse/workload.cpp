@@ -2,7 +2,7 @@
 
 #include <cassert>
 
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::cases::http_parse {
 
@@ -85,9 +85,9 @@ constexpr char k_first_visible = '!';
 constexpr char k_last_visible = '~';
 constexpr std::uint64_t k_one_in_n_spaces = 8;
 
-char pick(suite::splitmix64& rng, std::string_view from) { return from[rng.below(from.size())]; }
+char pick(benchgate::splitmix64& rng, std::string_view from) { return from[rng.below(from.size())]; }
 
-char visible(suite::splitmix64& rng) {
+char visible(benchgate::splitmix64& rng) {
   return static_cast<char>(k_first_visible + rng.below(k_last_visible - k_first_visible + 1));
 }
 
@@ -111,14 +111,14 @@ workload named_workload(std::string_view name) {
 }
 
 workload uri_sweep(std::size_t uri_bytes) {
-  suite::splitmix64 rng(k_uri_seed);
+  benchgate::splitmix64 rng(k_uri_seed);
   std::string uri = "/";
   while (uri.size() < uri_bytes) uri += pick(rng, k_path_bytes);
   return {"GET " + uri + std::string(k_request_line_end) + std::string(k_host) + "\r\n", head_kind::request, 1};
 }
 
 workload value_sweep(std::size_t value_bytes) {
-  suite::splitmix64 rng(k_value_seed);
+  benchgate::splitmix64 rng(k_value_seed);
   std::string value;
   for (std::size_t i = 0; i < value_bytes; ++i) {
     const bool inside = i != 0 && i + 1 != value_bytes;
@@ -129,7 +129,7 @@ workload value_sweep(std::size_t value_bytes) {
 }
 
 workload header_sweep(std::size_t count) {
-  suite::splitmix64 rng(k_header_seed);
+  benchgate::splitmix64 rng(k_header_seed);
   std::string head = "GET /" + std::string(k_request_line_end);
   for (std::size_t i = 0; i < count; ++i) {
     head += "X-Field-" + std::to_string(i) + ": ";

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cores/page_iter/page.hpp"
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::cases::page_iter {
 
@@ -25,7 +25,7 @@ std::unique_ptr<Page> make_page(std::size_t row_bytes, double density, std::uint
   const std::vector<std::byte> row(row_bytes, k_row_fill);
   std::vector<cores::page_iter::page_offset> offsets;
   while (const auto offset = page->insert(row)) offsets.push_back(*offset);
-  suite::splitmix64 rng(seed);
+  benchgate::splitmix64 rng(seed);
   for (const auto offset : offsets) {
     if (!(rng.uniform01() < density)) page->remove(offset);
   }

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "cores/versioned_map/version.hpp"
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 namespace benchgate::cases::versioned_map {
 
@@ -31,9 +31,9 @@ inline constexpr std::size_t k_max_extreme_reads_per_iteration = std::size_t{1} 
 inline constexpr std::size_t k_roots_ops_per_iteration = std::size_t{1} << 16;
 
 // Precondition for all three: the phase belongs to the workload.
-suite::prepared_point prepare_extreme(std::string_view phase, std::size_t versions);
-suite::prepared_point prepare_window(std::string_view phase, cores::versioned_map::version window);
-suite::prepared_point prepare_roots(std::string_view phase, std::size_t versions,
+benchgate::prepared_point prepare_extreme(std::string_view phase, std::size_t versions);
+benchgate::prepared_point prepare_window(std::string_view phase, cores::versioned_map::version window);
+benchgate::prepared_point prepare_roots(std::string_view phase, std::size_t versions,
                                     cores::versioned_map::version window);
 
 }  // namespace benchgate::cases::versioned_map

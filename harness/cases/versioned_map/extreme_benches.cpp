@@ -2,7 +2,6 @@
 // fresh map per iteration), read_latest and read_retained (range reads over
 // the history those mutations leave).
 
-#include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <memory>
@@ -70,36 +69,36 @@ std::string describe(const history_check& c) {
 }
 
 template <class Variant>
-suite::bench_body mutate_body(std::shared_ptr<const std::vector<mutation>> mutations, history_check expected) {
-  return [mutations = std::move(mutations), expected](benchmark::State& state, const suite::loop_knobs& knobs) {
+benchgate::bench_body mutate_body(std::shared_ptr<const std::vector<mutation>> mutations, history_check expected) {
+  return [mutations = std::move(mutations), expected](benchgate::state& state) {
     auto map = std::make_unique<extreme_map<Variant>>();
     bool wrong = false;
-    suite::timed_loop(state, knobs, [&] {
+    state.loop([&] {
       apply_mutations(*map, *mutations, k_first_version);
       // Checking and freeing the history are not part of the mutations.
-      state.PauseTiming();
+      state.pause_timing();
       read_digest latest;
       add_contents(map->at_latest(), latest);
       wrong = wrong || map->roots().size() != expected.roots || !(latest == expected.latest);
       map.reset();
       map = std::make_unique<extreme_map<Variant>>();
-      state.ResumeTiming();
+      state.resume_timing();
     });
-    if (wrong) state.SkipWithError("result incorrect: the latest version differs from the checked one");
+    if (wrong) state.fail("result incorrect: the latest version differs from the checked one");
   };
 }
 
-suite::prepared_point prepare_mutate(std::size_t versions) {
+benchgate::prepared_point prepare_mutate(std::size_t versions) {
   auto mutations = std::make_shared<const std::vector<mutation>>(make_mutations(versions, k_mutation_seed));
-  suite::prepared_point prepared;
-  prepared.work = {suite::work_unit::items, static_cast<double>(versions)};
+  benchgate::prepared_point prepared;
+  prepared.work = {benchgate::work_unit::items, static_cast<double>(versions)};
   std::optional<history_check> expected;
   for_each_variant([&](auto variant) {
     using variant_type = decltype(variant);
     if (!prepared.error.empty()) return;
     allocation_tally tally;
     history_check got;
-    std::vector<suite::figure> figures;
+    std::vector<benchgate::figure> figures;
     {
       extreme_map<variant_type, counting_allocator> map(make_counted_roots<variant_type, root_ref>(&tally));
       apply_mutations(map, *mutations, k_first_version);
@@ -137,16 +136,16 @@ read_digest run_reads(const Map& map, const std::vector<range_read>& reads, cons
 }
 
 template <bool at_retained, class Snapshot>
-suite::bench_body read_body(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const std::vector<range_read>> reads,
+benchgate::bench_body read_body(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const std::vector<range_read>> reads,
                             std::shared_ptr<const std::vector<version>> read_versions, read_digest expected) {
-  return [=](benchmark::State& state, const suite::loop_knobs& knobs) {
+  return [=](benchgate::state& state) {
     key_cursor c;
     bool wrong = false;
-    suite::timed_loop(state, knobs, [&] {
+    state.loop([&] {
       const read_digest got = run_reads<at_retained>(*snapshot, *reads, *read_versions, c);
       wrong = wrong || !(got == expected);
     });
-    if (wrong) state.SkipWithError("result incorrect: the range reads differ from the checked ones");
+    if (wrong) state.fail("result incorrect: the range reads differ from the checked ones");
   };
 }
 
@@ -154,7 +153,7 @@ suite::bench_body read_body(std::shared_ptr<const Snapshot> snapshot, std::share
 // each variant gets a snapshot of it in its own roots container (sharing
 // the nodes), so the variants read the very same trees.
 template <bool at_retained>
-suite::prepared_point prepare_reads(std::size_t versions) {
+benchgate::prepared_point prepare_reads(std::size_t versions) {
   auto history = std::make_unique<extreme_map<ring_variant>>();
   apply_mutations(*history, make_mutations(versions, k_mutation_seed), k_first_version);
   const std::size_t reads_per_iteration = std::min(k_max_extreme_reads_per_iteration, versions);
@@ -166,12 +165,12 @@ suite::prepared_point prepare_reads(std::size_t versions) {
   key_cursor c;
   const read_digest expected = run_reads<at_retained>(*history, *reads, *read_versions, c);
 
-  suite::prepared_point prepared;
-  prepared.work = {suite::work_unit::items, static_cast<double>(reads->size())};
+  benchgate::prepared_point prepared;
+  prepared.work = {benchgate::work_unit::items, static_cast<double>(reads->size())};
   for_each_variant([&](auto variant) {
     using variant_type = decltype(variant);
     if (!prepared.error.empty()) return;
-    std::vector<suite::figure> figures;
+    std::vector<benchgate::figure> figures;
     {
       allocation_tally tally;
       const extreme_snapshot<variant_type, counting_allocator> counted(
@@ -196,7 +195,7 @@ suite::prepared_point prepare_reads(std::size_t versions) {
 
 }  // namespace
 
-suite::prepared_point prepare_extreme(std::string_view phase, std::size_t versions) {
+benchgate::prepared_point prepare_extreme(std::string_view phase, std::size_t versions) {
   if (phase == "mutate") return prepare_mutate(versions);
   if (phase == "read_latest") return prepare_reads<false>(versions);
   return prepare_reads<true>(versions);

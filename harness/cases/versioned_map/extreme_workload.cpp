@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::cases::versioned_map {
 
@@ -25,7 +25,7 @@ constexpr int k_value_letters = 11;  // 'o'..'y'
 constexpr double k_key_after_probability = 0.01;
 constexpr double k_next_set_key_probability = 0.1;
 
-short_key random_text(suite::splitmix64& rng, double length_scale, char first_letter, int letters) {
+short_key random_text(benchgate::splitmix64& rng, double length_scale, char first_letter, int letters) {
   const double u = rng.uniform01();
   const auto length = static_cast<std::size_t>(u * u * u * length_scale);
   std::string text(length, first_letter);
@@ -33,7 +33,7 @@ short_key random_text(suite::splitmix64& rng, double length_scale, char first_le
   return short_key(text);
 }
 
-short_key random_key(suite::splitmix64& rng) {
+short_key random_key(benchgate::splitmix64& rng) {
   return random_text(rng, k_key_length_scale, k_key_first_letter, k_key_letters);
 }
 
@@ -46,7 +46,7 @@ short_key next_set_key(const std::set<short_key>& ever_set, const short_key& key
 }  // namespace
 
 std::vector<mutation> make_mutations(std::size_t count, std::uint64_t seed) {
-  suite::splitmix64 rng(seed);
+  benchgate::splitmix64 rng(seed);
   std::set<short_key> ever_set;
   std::vector<mutation> out;
   out.reserve(count);
@@ -70,7 +70,7 @@ std::vector<mutation> make_mutations(std::size_t count, std::uint64_t seed) {
 }
 
 std::vector<range_read> make_range_reads(std::size_t count, std::uint64_t seed) {
-  suite::splitmix64 rng(seed);
+  benchgate::splitmix64 rng(seed);
   std::vector<range_read> out;
   out.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
@@ -85,7 +85,7 @@ std::vector<range_read> make_range_reads(std::size_t count, std::uint64_t seed) 
 
 std::vector<version> make_read_versions(std::size_t count, version oldest, version latest,
                                         std::uint64_t seed) {
-  suite::splitmix64 rng(seed);
+  benchgate::splitmix64 rng(seed);
   const auto span = static_cast<std::uint64_t>(latest - oldest) + 1;
   std::vector<version> out;
   out.reserve(count);

@@ -2,7 +2,6 @@
 // push_pop keeps `window` entries while pushing new versions; get_root looks
 // up random versions among `versions` retained entries.
 
-#include <benchmark/benchmark.h>
 
 #include <memory>
 #include <string>
@@ -11,7 +10,7 @@
 #include "harness/cases/versioned_map/benches.hpp"
 #include "harness/cases/versioned_map/roots_workload.hpp"
 #include "harness/cases/versioned_map/variants.hpp"
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::cases::versioned_map {
 
@@ -31,27 +30,26 @@ struct running_roots {
 };
 
 template <class Variant>
-suite::bench_body push_pop_body(std::shared_ptr<running_roots<token_roots<Variant>>> run,
+benchgate::bench_body push_pop_body(std::shared_ptr<running_roots<token_roots<Variant>>> run,
                                 std::shared_ptr<const root_tokens> tokens, version window) {
-  return [run, tokens, window](benchmark::State& state, const suite::loop_knobs& knobs) {
-    suite::timed_loop(state, knobs,
-                      [&] { run->next = push_pop(run->roots, *tokens, run->next, k_roots_ops_per_iteration / 2); });
+  return [run, tokens, window](benchgate::state& state) {
+    state.loop([&] { run->next = push_pop(run->roots, *tokens, run->next, k_roots_ops_per_iteration / 2); });
     const version back = run->next - 1;
     const bool right = run->roots.size() == static_cast<std::size_t>(window) &&
                        run->roots.front_version() == back - window + 1 && run->roots.root_at(back) == tokens->of(back);
-    if (!right) state.SkipWithError("result incorrect: the container does not hold the last window of versions");
+    if (!right) state.fail("result incorrect: the container does not hold the last window of versions");
   };
 }
 
-suite::prepared_point prepare_push_pop(version window) {
+benchgate::prepared_point prepare_push_pop(version window) {
   auto tokens = std::make_shared<const root_tokens>();
-  suite::prepared_point prepared;
+  benchgate::prepared_point prepared;
   // Each step is one push_back and one pop_front: two operations.
-  prepared.work = {suite::work_unit::items, static_cast<double>(k_roots_ops_per_iteration)};
+  prepared.work = {benchgate::work_unit::items, static_cast<double>(k_roots_ops_per_iteration)};
   for_each_variant([&](auto variant) {
     using variant_type = decltype(variant);
     if (!prepared.error.empty()) return;
-    std::vector<suite::figure> figures;
+    std::vector<benchgate::figure> figures;
     {
       allocation_tally tally;
       auto counted = make_counted_roots<variant_type, root_token>(&tally);
@@ -79,30 +77,30 @@ suite::prepared_point prepare_push_pop(version window) {
 }
 
 template <class Roots>
-suite::bench_body get_root_body(std::shared_ptr<const Roots> roots, std::shared_ptr<const root_tokens> tokens,
+benchgate::bench_body get_root_body(std::shared_ptr<const Roots> roots, std::shared_ptr<const root_tokens> tokens,
                                 std::shared_ptr<const std::vector<version>> lookups) {
-  return [=](benchmark::State& state, const suite::loop_knobs& knobs) {
+  return [=](benchgate::state& state) {
     std::size_t wrong = 0;
-    suite::timed_loop(state, knobs, [&] { wrong += get_roots(*roots, *tokens, *lookups); });
-    if (wrong != 0) state.SkipWithError("result incorrect: a lookup returned another version's root");
+    state.loop([&] { wrong += get_roots(*roots, *tokens, *lookups); });
+    if (wrong != 0) state.fail("result incorrect: a lookup returned another version's root");
   };
 }
 
-suite::prepared_point prepare_get_root(std::size_t versions) {
+benchgate::prepared_point prepare_get_root(std::size_t versions) {
   auto tokens = std::make_shared<const root_tokens>();
   const auto last = static_cast<version>(versions);
   std::vector<version> lookups;
-  suite::splitmix64 rng(k_lookup_seed);
+  benchgate::splitmix64 rng(k_lookup_seed);
   for (std::size_t i = 0; i < k_roots_ops_per_iteration; ++i) {
     lookups.push_back(k_first_version + static_cast<version>(rng.below(versions)));
   }
   auto shared_lookups = std::make_shared<const std::vector<version>>(std::move(lookups));
-  suite::prepared_point prepared;
-  prepared.work = {suite::work_unit::items, static_cast<double>(k_roots_ops_per_iteration)};
+  benchgate::prepared_point prepared;
+  prepared.work = {benchgate::work_unit::items, static_cast<double>(k_roots_ops_per_iteration)};
   for_each_variant([&](auto variant) {
     using variant_type = decltype(variant);
     if (!prepared.error.empty()) return;
-    std::vector<suite::figure> figures;
+    std::vector<benchgate::figure> figures;
     {
       allocation_tally tally;
       auto counted = make_counted_roots<variant_type, root_token>(&tally);
@@ -128,7 +126,7 @@ suite::prepared_point prepare_get_root(std::size_t versions) {
 
 }  // namespace
 
-suite::prepared_point prepare_roots(std::string_view phase, std::size_t versions, version window) {
+benchgate::prepared_point prepare_roots(std::string_view phase, std::size_t versions, version window) {
   if (phase == "push_pop") return prepare_push_pop(window);
   return prepare_get_root(versions);
 }

@@ -13,7 +13,7 @@
 #include "cores/versioned_map/ring_roots.hpp"
 #include "harness/cases/versioned_map/circular_buffer_roots.hpp"
 #include "harness/cases/versioned_map/counting_allocator.hpp"
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 namespace benchgate::cases::versioned_map {
 
@@ -21,7 +21,7 @@ using cores::versioned_map::version;
 
 struct map_variant {
   static constexpr std::string_view name = "map";
-  static constexpr suite::variant_role role = suite::variant_role::baseline;
+  static constexpr benchgate::variant_role role = benchgate::variant_role::baseline;
   static constexpr std::string_view description =
       "std::map<Version, root> plus a cached latest-root pointer (FoundationDB before the PR)";
   template <class Root, template <class> class Alloc = std::allocator>
@@ -30,7 +30,7 @@ struct map_variant {
 
 struct deque_variant {
   static constexpr std::string_view name = "deque";
-  static constexpr suite::variant_role role = suite::variant_role::core;
+  static constexpr benchgate::variant_role role = benchgate::variant_role::core;
   static constexpr std::string_view description =
       "std::deque of (version, root), binary searched; forget inserts then erases (the PR)";
   template <class Root, template <class> class Alloc = std::allocator>
@@ -39,7 +39,7 @@ struct deque_variant {
 
 struct ring_variant {
   static constexpr std::string_view name = "ring";
-  static constexpr suite::variant_role role = suite::variant_role::core;
+  static constexpr benchgate::variant_role role = benchgate::variant_role::core;
   static constexpr std::string_view description =
       "power-of-two circular buffer, binary search across the wrap point, forget in place "
       "(the reviewer's proposal, FoundationDB issue #2226)";
@@ -49,7 +49,7 @@ struct ring_variant {
 
 struct circular_buffer_variant {
   static constexpr std::string_view name = "circular_buf";
-  static constexpr suite::variant_role role = suite::variant_role::peer;
+  static constexpr benchgate::variant_role role = benchgate::variant_role::peer;
   static constexpr std::string_view description =
       "boost::circular_buffer, capacity doubled before it fills, erase_begin to forget";
   template <class Root, template <class> class Alloc = std::allocator>
@@ -73,7 +73,7 @@ auto make_counted_roots(allocation_tally* tally) {
 }
 
 // The memory figures of a roots container holding `entries` entries.
-inline std::vector<suite::figure> memory_figures(const allocation_tally& tally, std::size_t entries) {
+inline std::vector<benchgate::figure> memory_figures(const allocation_tally& tally, std::size_t entries) {
   const double n = entries == 0 ? 1.0 : static_cast<double>(entries);
   return {{"roots_bytes_per_version", static_cast<double>(tally.live_bytes) / n, "B"},
           {"roots_heap_bytes_per_version", static_cast<double>(tally.live_heap_bytes) / n, "B"}};

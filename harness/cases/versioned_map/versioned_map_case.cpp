@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
+#include "benchgate/input_error.hpp"
+#include "benchgate/registration.hpp"
+#include "benchgate/value_checks.hpp"
 #include "harness/cases/versioned_map/benches.hpp"
 #include "harness/cases/versioned_map/variants.hpp"
-#include "harness/support/errors/input_error.hpp"
-#include "harness/suite/value_checks.hpp"
-#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::cases {
 
@@ -40,11 +40,11 @@ std::vector<std::string> all_phases() {
   return out;
 }
 
-const std::vector<std::string>& values_of(const std::vector<suite::axis_values>& chosen, std::string_view axis) {
+const std::vector<std::string>& values_of(const std::vector<benchgate::axis_values>& chosen, std::string_view axis) {
   return std::find_if(chosen.begin(), chosen.end(), [&](const auto& a) { return a.axis == axis; })->values;
 }
 
-class versioned_map_case final : public suite::benchmark_case {
+class versioned_map_case final : public benchgate::benchmark_case {
  public:
   std::string_view name() const override { return "versioned_map"; }
 
@@ -53,26 +53,26 @@ class versioned_map_case final : public suite::benchmark_case {
            "\"Replace std::map with std::deque for versionedMap\")";
   }
 
-  std::vector<suite::variant_info> variants() const override {
-    std::vector<suite::variant_info> out;
+  std::vector<benchgate::variant_info> variants() const override {
+    std::vector<benchgate::variant_info> out;
     vmap::for_each_variant([&](auto v) {
       out.push_back({std::string(v.name), v.role, std::string(v.description)});
     });
     return out;
   }
 
-  std::vector<suite::axis_info> axes() const override {
+  std::vector<benchgate::axis_info> axes() const override {
     return {
         {"workload", "extreme (one version per mutation), window (FDB's multiversion benchmark), roots (container alone)",
-         all_workloads(), {}, suite::one_of(all_workloads())},
+         all_workloads(), {}, benchgate::one_of(all_workloads())},
         {"phase",
          "what is timed: extreme: mutate, read_latest, read_retained; window: update, find, lower_bound, scan; "
          "roots: push_pop, get_root",
-         all_phases(), {}, suite::one_of(all_phases())},
+         all_phases(), {}, benchgate::one_of(all_phases())},
         {"versions", "versions in the history (extreme; roots get_root): one per mutation, all retained",
-         {"1000000"}, {"10000"}, suite::integer_in(k_min_versions, k_max_versions)},
+         {"1000000"}, {"10000"}, benchgate::integer_in(k_min_versions, k_max_versions)},
         {"window", "retained versions (window; roots push_pop); FDB's benchmark retains 5000",
-         {"5000"}, {}, suite::integer_in(k_min_window, k_max_window)},
+         {"5000"}, {}, benchgate::integer_in(k_min_window, k_max_window)},
     };
   }
 
@@ -81,11 +81,11 @@ class versioned_map_case final : public suite::benchmark_case {
 
   // Each workload names the axes it uses: extreme the versions, window the
   // window, roots/push_pop the window and roots/get_root the versions.
-  std::vector<suite::param_point> points(const std::vector<suite::axis_values>& chosen,
+  std::vector<benchgate::param_point> points(const std::vector<benchgate::axis_values>& chosen,
                                          const std::vector<std::filesystem::path>&) const override {
     const auto& workloads = values_of(chosen, "workload");
     const auto& phases = values_of(chosen, "phase");
-    std::vector<suite::param_point> out;
+    std::vector<benchgate::param_point> out;
     for (const auto& w : vmap::k_workloads) {
       if (std::find(workloads.begin(), workloads.end(), w.workload) == workloads.end()) continue;
       for (const auto phase : w.phases) {
@@ -106,17 +106,15 @@ class versioned_map_case final : public suite::benchmark_case {
     return out;
   }
 
-  suite::prepared_point prepare(const suite::param_point& point) const override {
+  benchgate::prepared_point prepare(const benchgate::param_point& point) const override {
     const std::string workload = *point.find("workload");
     const std::string phase = *point.find("phase");
     if (workload == "extreme") {
-      return vmap::prepare_extreme(phase, static_cast<std::size_t>(*text::parse_int(*point.find("versions"))));
+      return vmap::prepare_extreme(phase, static_cast<std::size_t>(point.integer("versions")));
     }
-    if (workload == "window") return vmap::prepare_window(phase, *text::parse_int(*point.find("window")));
-    const std::string* versions = point.find("versions");
-    const std::string* window = point.find("window");
-    return vmap::prepare_roots(phase, versions ? static_cast<std::size_t>(*text::parse_int(*versions)) : 0,
-                               window ? *text::parse_int(*window) : 0);
+    if (workload == "window") return vmap::prepare_window(phase, point.integer("window"));
+    return vmap::prepare_roots(phase, point.find("versions") ? static_cast<std::size_t>(point.integer("versions")) : 0,
+                               point.find("window") ? point.integer("window") : 0);
   }
 
  private:
@@ -125,6 +123,8 @@ class versioned_map_case final : public suite::benchmark_case {
 
 }  // namespace
 
-std::unique_ptr<suite::benchmark_case> make_versioned_map_case() { return std::make_unique<versioned_map_case>(); }
+std::unique_ptr<benchgate::benchmark_case> make_versioned_map_case() { return std::make_unique<versioned_map_case>(); }
+
+BENCHGATE_CASE(make_versioned_map_case);
 
 }  // namespace benchgate::cases

@@ -5,10 +5,10 @@
 
 #include <memory>
 
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 namespace benchgate::cases {
 
-std::unique_ptr<suite::benchmark_case> make_versioned_map_case();
+std::unique_ptr<benchgate::benchmark_case> make_versioned_map_case();
 
 }  // namespace benchgate::cases

@@ -4,7 +4,6 @@
 // `lower_bound` and `scan` time historical reads at random retained
 // versions of it.
 
-#include <benchmark/benchmark.h>
 
 #include <memory>
 #include <optional>
@@ -15,7 +14,7 @@
 #include "harness/cases/versioned_map/benches.hpp"
 #include "harness/cases/versioned_map/variants.hpp"
 #include "harness/cases/versioned_map/window_workload.hpp"
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::cases::versioned_map {
 
@@ -83,10 +82,10 @@ struct running_map {
 };
 
 template <class Variant>
-suite::bench_body update_body(std::shared_ptr<running_map<window_map<Variant>>> state_ptr, version window) {
-  return [state_ptr, window](benchmark::State& state, const suite::loop_knobs& knobs) {
+benchgate::bench_body update_body(std::shared_ptr<running_map<window_map<Variant>>> state_ptr, version window) {
+  return [state_ptr, window](benchgate::state& state) {
     auto& run = *state_ptr;
-    suite::timed_loop(state, knobs, [&] {
+    state.loop([&] {
       run_versions(run.map, run.next, run.next + k_window_batch_versions - 1, window);
       run.next += k_window_batch_versions;
     });
@@ -95,7 +94,7 @@ suite::bench_body update_body(std::shared_ptr<running_map<window_map<Variant>>> 
     const bool steady = run.map.roots().size() == static_cast<std::size_t>(window + 1) &&
                         run.map.oldest_version() == latest - window &&
                         historical_find(run.map.at_latest(), latest) == latest;
-    if (!steady) state.SkipWithError("result incorrect: the map left its steady state");
+    if (!steady) state.fail("result incorrect: the map left its steady state");
   };
 }
 
@@ -116,25 +115,24 @@ std::int64_t run_reads(const Map& map, const std::vector<version>& read_versions
 }
 
 template <read_kind kind, class Counted>
-suite::bench_body read_body(std::shared_ptr<const Counted> counted,
+benchgate::bench_body read_body(std::shared_ptr<const Counted> counted,
                             std::shared_ptr<const std::vector<version>> read_versions, std::int64_t expected) {
-  return [=](benchmark::State& state, const suite::loop_knobs& knobs) {
+  return [=](benchgate::state& state) {
     int_cursor c;
     bool wrong = false;
-    suite::timed_loop(state, knobs,
-                      [&] { wrong = wrong || run_reads<kind>(counted->map, *read_versions, c) != expected; });
-    if (wrong) state.SkipWithError("result incorrect: the historical reads differ from the checked ones");
+    state.loop([&] { wrong = wrong || run_reads<kind>(counted->map, *read_versions, c) != expected; });
+    if (wrong) state.fail("result incorrect: the historical reads differ from the checked ones");
   };
 }
 
-suite::prepared_point prepare_update(version window) {
-  suite::prepared_point prepared;
+benchgate::prepared_point prepare_update(version window) {
+  benchgate::prepared_point prepared;
   std::optional<window_check> expected;
   std::int64_t ops_per_batch = 0;
   for_each_variant([&](auto variant) {
     using variant_type = decltype(variant);
     if (!prepared.error.empty()) return;
-    std::vector<suite::figure> figures;
+    std::vector<benchgate::figure> figures;
     window_check got;
     {
       // One extra batch on the counted map: its op count is the work of
@@ -159,15 +157,15 @@ suite::prepared_point prepare_update(version window) {
     prepared.benches.push_back(
         {std::string(variant_type::name), update_body<variant_type>(std::move(run), window), std::move(figures)});
   });
-  prepared.work = {suite::work_unit::items, static_cast<double>(ops_per_batch)};
+  prepared.work = {benchgate::work_unit::items, static_cast<double>(ops_per_batch)};
   prepared.figures = {{"versions_per_iteration", static_cast<double>(k_window_batch_versions), "versions"},
                       {"retained_versions", static_cast<double>(window + 1), "versions"}};
   return prepared;
 }
 
 template <read_kind kind>
-suite::prepared_point prepare_historical(version window) {
-  suite::prepared_point prepared;
+benchgate::prepared_point prepare_historical(version window) {
+  benchgate::prepared_point prepared;
   std::shared_ptr<const std::vector<version>> read_versions;
   std::optional<std::int64_t> expected;
   for_each_variant([&](auto variant) {
@@ -179,7 +177,7 @@ suite::prepared_point prepare_historical(version window) {
     build_steady(map, window);
     auto figures = memory_figures(counted->tally, map.roots().size());
     if (!read_versions) {
-      suite::splitmix64 rng(k_read_version_seed);
+      benchgate::splitmix64 rng(k_read_version_seed);
       std::vector<version> versions;
       const auto span = static_cast<std::uint64_t>(map.latest_version() - map.oldest_version()) + 1;
       for (version i = 0; i < k_window_batch_versions; ++i) {
@@ -202,7 +200,7 @@ suite::prepared_point prepare_historical(version window) {
   });
   // FDB counts a scan's steps as its operations.
   const double ops_per_read = kind == read_kind::scan ? k_window_scan_width : 1;
-  prepared.work = {suite::work_unit::items, static_cast<double>(k_window_batch_versions) * ops_per_read};
+  prepared.work = {benchgate::work_unit::items, static_cast<double>(k_window_batch_versions) * ops_per_read};
   prepared.figures = {{"reads_per_iteration", static_cast<double>(k_window_batch_versions), "reads"},
                       {"retained_versions", static_cast<double>(window + 1), "versions"}};
   return prepared;
@@ -210,7 +208,7 @@ suite::prepared_point prepare_historical(version window) {
 
 }  // namespace
 
-suite::prepared_point prepare_window(std::string_view phase, version window) {
+benchgate::prepared_point prepare_window(std::string_view phase, version window) {
   if (phase == "update") return prepare_update(window);
   if (phase == "find") return prepare_historical<read_kind::find>(window);
   if (phase == "lower_bound") return prepare_historical<read_kind::lower_bound>(window);

@@ -24,10 +24,8 @@ class sum_case final : public suite::benchmark_case {
 
   suite::prepared_point prepare(const suite::param_point& point) const override {
     auto values = std::make_shared<std::vector<int>>(std::stoul(*point.find("size")), 1);
-    const auto body = [values](benchmark::State& state, const suite::loop_knobs& knobs) {
-      suite::timed_loop(state, knobs, [&] {
-        benchmark::DoNotOptimize(std::accumulate(values->begin(), values->end(), 0));
-      });
+    const auto body = [values](benchgate::state& state) {
+      state.loop([&] { benchgate::do_not_optimize(std::accumulate(values->begin(), values->end(), 0)); });
     };
     suite::prepared_point prepared;
     prepared.work = {suite::work_unit::items, static_cast<double>(values->size())};

@@ -36,8 +36,8 @@ TEST(Slowdown, PilotsMeasureSomething) {
 // empty loop, the setup instead of the body).
 TEST(Slowdown, APilotOfKnownSpinWorkMeasuresThatManySteps) {
   constexpr std::uint64_t k_steps = 20'000;
-  const suite::bench_body spinning = [](benchmark::State& state, const suite::loop_knobs&) {
-    for (auto _ : state) suite::spin(k_steps);
+  const suite::bench_body spinning = [](benchgate::state& state) {
+    for (auto _ : state.gbench()) suite::spin(k_steps);
   };
   const auto pilot = pilot_time_ns(spinning);
   const double step_ns = measure_spin_step_ns();
@@ -49,10 +49,9 @@ TEST(Slowdown, APilotOfKnownSpinWorkMeasuresThatManySteps) {
 }
 
 TEST(Slowdown, APilotOfAFailingBodyIsNothing) {
-  const suite::bench_body failing = [](benchmark::State& state, const suite::loop_knobs&) {
-    state.SkipWithError("wrong output");
-    for (auto _ : state) {
-    }
+  const suite::bench_body failing = [](benchgate::state& state) {
+    state.fail("wrong output");
+    state.loop([] {});
   };
   EXPECT_FALSE(pilot_time_ns(failing).has_value());
 }

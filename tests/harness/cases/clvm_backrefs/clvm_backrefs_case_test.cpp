@@ -1,4 +1,5 @@
 #include "harness/cases/clvm_backrefs/clvm_backrefs_case.hpp"
+#include "harness/suite/case.hpp"
 
 #include <gtest/gtest.h>
 

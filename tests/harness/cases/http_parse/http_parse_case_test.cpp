@@ -13,6 +13,7 @@
 
 #include "cores/http_parse/implementations.hpp"
 #include "harness/cases/http_parse/http_parse_case.hpp"
+#include "harness/suite/case.hpp"
 #include "harness/cases/http_parse/workload.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "tests/cores/http_parse/random_heads.hpp"

@@ -1,4 +1,5 @@
 #include "harness/cases/page_iter/page_iter_case.hpp"
+#include "harness/suite/case.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,6 +2,7 @@
 // small size (variants agree, four benches, memory figures).
 
 #include "harness/cases/versioned_map/versioned_map_case.hpp"
+#include "harness/suite/case.hpp"
 
 #include <gtest/gtest.h>
 
