@@ -9,6 +9,7 @@
 #include "harness/gate/rules.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
+#include "harness/support/text/regex_text.hpp"
 
 namespace benchgate::app {
 
@@ -46,18 +47,6 @@ std::pair<loaded_side, loaded_side> rerun_pair(const confirm_plan& plan, const l
 }
 
 }  // namespace
-
-std::string exact_names_regex(const std::vector<std::string>& names) {
-  std::string out = "^(";
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += "|";
-    for (const char ch : names[i]) {
-      if (std::string_view("\\^$.|?*+()[]{}").find(ch) != std::string_view::npos) out += '\\';
-      out += ch;
-    }
-  }
-  return out + ")$";
-}
 
 std::optional<int> rerun_samples(const results::run_results& old_run, const results::run_results& new_run,
                                  const std::vector<std::string>& cells) {
@@ -164,7 +153,7 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
         << (firsts.size() == 1 ? " pair" : " pairs") << ", first turn: " << order_text
         << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n"
         << std::flush;
-    const auto filter = exact_names_regex(cells);
+    const auto filter = text::exact_names_regex(cells);
     std::vector<loaded_side> round_old;
     std::vector<loaded_side> round_new;
     for (std::size_t i = 0; i < firsts.size(); ++i) {

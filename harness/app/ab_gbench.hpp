@@ -1,0 +1,21 @@
+#pragma once
+// benchgate ab on two plain Google Benchmark executables: their paired
+// runs (run/gbench_pairs.hpp) made into the two sides that ab then judges
+// as it judges drivers' (ab_command.cpp).
+
+#include <filesystem>
+#include <ostream>
+#include <utility>
+
+#include "harness/app/comparison_inputs.hpp"
+#include "harness/options/ab_options.hpp"
+
+namespace benchgate::app {
+
+// Runs OLD_BIN and NEW_BIN as options.gbench says, gives the cells their
+// --role roles, and writes each side's results to DIR/old.json and
+// DIR/new.json (benchgate results recording the pairing).
+std::pair<loaded_side, loaded_side> gbench_ab_sides(const options::ab_options& options,
+                                                    const std::filesystem::path& dir, std::ostream& err);
+
+}  // namespace benchgate::app
