@@ -90,6 +90,11 @@ std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_
 }
 
 void require_benchgate_results(const loaded_side& side, const char* what, int rounds) {
+  if (side.source.run_settings && side.source.run_settings->google_benchmark_args) {
+    throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text +
+                      " was made by benchgate ab of Google Benchmark executables, each sample a process of its own; "
+                      "re-running cells needs benchgate drivers: expected ab again with more --rounds");
+  }
   if (side.loaded.format == results::results_schema && side.source.run_settings) return;
   throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text + " is " +
                     side.loaded.format + "; re-running cells needs benchgate results (benchgate run --out), "

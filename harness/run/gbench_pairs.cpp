@@ -102,13 +102,14 @@ bool lists(const gbench_side& side, const std::string& name) {
   return std::find(side.names.begin(), side.names.end(), name) != side.names.end();
 }
 
-void record_settings(results::run_results& run, const gbench_pair_plan& plan) {
+void record_settings(results::run_results& run, const gbench_side& side, const gbench_pair_plan& plan) {
   run.config.measure = "time";
   run.config.samples = 1;
   run.config.rounds = plan.rounds;
   run.config.min_time_s = plan.min_time_s;
   run.config.random_interleaving = false;
   run.config.filter = plan.filter;
+  run.config.google_benchmark_args = side.args;
 }
 
 }  // namespace
@@ -168,7 +169,7 @@ gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side
         << " s)\n"
         << std::flush;
   }
-  for (auto* state : {&old_state, &new_state}) record_settings(state->run, plan);
+  for (auto* state : {&old_state, &new_state}) record_settings(state->run, *state->side, plan);
   results::record_pairing(old_state.run, new_state.run);
   std::error_code ec;
   std::filesystem::remove(old_state.out, ec);

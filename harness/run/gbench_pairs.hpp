@@ -55,7 +55,8 @@ bool old_runs_first(int round, std::size_t index);
 // errors (SkipWithError) on a side is marked failed there and not run again
 // on that side. The runs record the pairing (results/pairing.hpp) and their
 // settings (measure time, one sample a round, `rounds` rounds, the min
-// time, the filter, no interleaving); environments come from Google
+// time, the filter, no interleaving, the side's arguments as
+// google_benchmark_args); environments come from Google
 // Benchmark's context. Progress (one line a round) on `err`. Throws
 // input_error when a process does not exit 0 or writes no result for its
 // benchmark, with its command and the tail of its log.

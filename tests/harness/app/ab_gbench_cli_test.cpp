@@ -72,6 +72,13 @@ TEST_F(AbGbenchCli, TheSuiteAgainstItselfPassesWithEverySamplePaired) {
   const auto c = run("compare out/old.json out/new.json --metric cpu_time");
   EXPECT_EQ(c.exit_code, 0) << c.err;
   EXPECT_THAT(c.out, HasSubstr("tests:  paired t p = "));
+  // They say how they were made, so the gate does not re-run them as drivers' results.
+  EXPECT_EQ(new_run.config.google_benchmark_args, std::vector<std::string>{});
+  const auto g = run("gate out/old.json out/new.json --no-rules --confirm 1");
+  EXPECT_EQ(g.exit_code, 2) << g.out << g.err;
+  EXPECT_THAT(g.err, HasSubstr("error: --confirm 1: OLD out/old.json was made by benchgate ab of Google Benchmark "
+                               "executables, each sample a process of its own; re-running cells needs benchgate "
+                               "drivers: expected ab again with more --rounds\n"));
 }
 
 TEST_F(AbGbenchCli, AnInjectedSlowdownFailsOnlyTheSlowedBenchmark) {
@@ -141,6 +148,7 @@ TEST_F(AbGbenchCli, ABenchmarkThatErrorsInNewFailsTheGate) {
   EXPECT_EQ(new_run.cells[2].error, "Google Benchmark reported an error (SkipWithError): wrong chain value");
   EXPECT_TRUE(new_run.cells[2].samples.empty());
   EXPECT_EQ(new_run.cells[1].samples.size(), 8U);
+  EXPECT_EQ(new_run.config.google_benchmark_args, std::vector<std::string>{"--break-other"});
 }
 
 // A side whose process does not exit 0, or writes no JSON: exit 2 with the
