@@ -46,16 +46,6 @@ results::cell& cell_named(results::run_results& run, const std::string& name) {
   return run.cells.back();
 }
 
-std::string log_tail(const std::filesystem::path& log) {
-  std::string text;
-  try {
-    text = files::read_file(log, "log");
-  } catch (const std::exception&) {
-    return "";
-  }
-  return text.size() > k_log_tail_chars ? "..." + text.substr(text.size() - k_log_tail_chars) : text;
-}
-
 // One process: `name` once on `state`'s side; its sample (or failure)
 // goes into the side's cell.
 void run_one(side_state& state, const std::string& name, const gbench_pair_plan& plan) {
@@ -70,7 +60,7 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
   const auto outcome = process::run_child(state.side->binary, args, state.log);
   const auto failed = [&](const std::string& what) {
     return input_error("ab: the " + state.side->what + " side's run of " + name + " (" + command + ") " + what +
-                       ":\n" + log_tail(state.log));
+                       ":\n" + files::file_tail(state.log, k_log_tail_chars));
   };
   if (outcome.exit_code != 0) {
     throw failed("exited with " + (outcome.exit_code ? std::to_string(*outcome.exit_code) : std::string("a signal")) +

@@ -119,4 +119,14 @@ std::string read_file(const std::filesystem::path& path, std::string_view source
   return std::move(content).str();
 }
 
+std::string file_tail(const std::filesystem::path& path, std::size_t max_chars) {
+  std::string text;
+  try {
+    text = read_file(path, "log");
+  } catch (const std::exception&) {
+    return "";
+  }
+  return text.size() > max_chars ? "..." + text.substr(text.size() - max_chars) : text;
+}
+
 }  // namespace benchgate::files
