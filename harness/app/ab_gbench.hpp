@@ -18,4 +18,14 @@ namespace benchgate::app {
 std::pair<loaded_side, loaded_side> gbench_ab_sides(const options::ab_options& options,
                                                     const std::filesystem::path& dir, std::ostream& err);
 
+// gate --confirm of such results: one round of re-runs of the cells
+// `filter` matches, made as the first runs were (run/gbench_pairs.hpp)
+// with `old_binary` and `new_binary`, each side's recorded arguments and
+// min time, and max(its rounds, `min_rounds`) rounds, in DIR/gbench-TAG.
+std::pair<loaded_side, loaded_side> gbench_rerun_pair(const std::filesystem::path& old_binary,
+                                                      const std::filesystem::path& new_binary,
+                                                      const loaded_side& old_side, const loaded_side& new_side,
+                                                      const std::string& filter, const std::filesystem::path& dir,
+                                                      const std::string& tag, int min_rounds, std::ostream& err);
+
 }  // namespace benchgate::app

@@ -89,11 +89,13 @@ std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_
   return compare_sides_on(old_side, new_side, wanted, d.config);
 }
 
-void require_benchgate_results(const loaded_side& side, const char* what, int rounds) {
+void require_benchgate_results(const loaded_side& side, const char* what, int rounds, bool binary_given,
+                               const char* option) {
   if (side.source.run_settings && side.source.run_settings->google_benchmark_args) {
+    if (binary_given) return;
     throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text +
-                      " was made by benchgate ab of Google Benchmark executables, each sample a process of its own; "
-                      "re-running cells needs benchgate drivers: expected ab again with more --rounds");
+                      " was made by benchgate ab of Google Benchmark executables; re-running its cells needs that " +
+                      "executable: expected --" + option + " PATH");
   }
   if (side.loaded.format == results::results_schema && side.source.run_settings) return;
   throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text + " is " +
@@ -136,8 +138,8 @@ results::gate_rules load_gate_rules(const options::gate_options& options, std::o
 gate_outcome gate_sides(const loaded_side& old_side, const loaded_side& new_side, const results::gate_rules& rules,
                         const options::gate_options& options, std::ostream& err) {
   if (options.confirm > 0) {
-    require_benchgate_results(old_side, "OLD", options.confirm);
-    require_benchgate_results(new_side, "NEW", options.confirm);
+    require_benchgate_results(old_side, "OLD", options.confirm, options.old_binary.has_value(), "old-binary");
+    require_benchgate_results(new_side, "NEW", options.confirm, options.new_binary.has_value(), "new-binary");
     if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
     if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
   }

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "harness/app/ab_gbench.hpp"
 #include "harness/gate/judge.hpp"
 #include "harness/gate/rules.hpp"
 #include "harness/options/gate_options.hpp"
@@ -31,7 +32,11 @@ bool lockstep_timing(const loaded_side& old_side, const loaded_side& new_side) {
 std::pair<loaded_side, loaded_side> rerun_pair(const confirm_plan& plan, const loaded_side& old_side,
                                                const loaded_side& new_side, const std::string& filter,
                                                const std::filesystem::path& dir, const std::string& tag,
-                                               bool old_first, std::optional<int> samples) {
+                                               bool old_first, std::optional<int> samples, std::ostream& err) {
+  if (old_side.source.run_settings->google_benchmark_args) {
+    return gbench_rerun_pair(plan.old_binary, plan.new_binary, old_side, new_side, filter, dir, tag,
+                             options::k_min_confirm_samples, err);
+  }
   const bool timed = lockstep_timing(old_side, new_side);
   const auto command = [&](const char* what, const std::filesystem::path& binary, const loaded_side& side) {
     auto args = rerun_arguments(*side.source.run_settings, filter, samples);
@@ -159,7 +164,7 @@ void confirm_suspects(results::gate_verdict& verdict, const loaded_side& old_sid
     for (std::size_t i = 0; i < firsts.size(); ++i) {
       // old-2.3 is round 2's third old process.
       auto [o, n] = rerun_pair(plan, old_side, new_side, filter, dir.path(),
-                               std::to_string(round) + "." + std::to_string(i + 1), firsts[i], samples);
+                               std::to_string(round) + "." + std::to_string(i + 1), firsts[i], samples, err);
       round_old.push_back(std::move(o));
       round_new.push_back(std::move(n));
     }

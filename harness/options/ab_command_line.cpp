@@ -262,10 +262,6 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
   out.gate.text_out = get_output_path(vm, "text-out");
   if (out.binaries == ab_binaries::google_benchmark) {
     read_gbench(vm, out);
-    if (out.gate.confirm > 0) {
-      throw input_error("--confirm " + std::to_string(out.gate.confirm) + ": not for Google Benchmark executables " +
-                        "(each of their samples is a process of its own already); expected more --rounds");
-    }
     out.old_args = old_side_args;
     out.new_args = new_side_args;
     return out;

@@ -77,8 +77,41 @@ TEST_F(AbGbenchCli, TheSuiteAgainstItselfPassesWithEverySamplePaired) {
   const auto g = run("gate out/old.json out/new.json --no-rules --confirm 1");
   EXPECT_EQ(g.exit_code, 2) << g.out << g.err;
   EXPECT_THAT(g.err, HasSubstr("error: --confirm 1: OLD out/old.json was made by benchgate ab of Google Benchmark "
-                               "executables, each sample a process of its own; re-running cells needs benchgate "
-                               "drivers: expected ab again with more --rounds\n"));
+                               "executables; re-running its cells needs that executable: expected --old-binary "
+                               "PATH\n"));
+}
+
+// --confirm re-runs the failing cell the same way (one process a sample,
+// alternating), with each side's recorded arguments: in ab, and in gate
+// given the executables.
+TEST_F(AbGbenchCli, ConfirmationReRunsSuspectsAsProcessesToo) {
+  const auto r = ab(std::string(k_short) + " --max-regression 10 --new-arg --slowdown=100 --confirm 1 "
+                    "--verdict-json v.json --out-dir out");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell"));
+  EXPECT_THAT(r.err, HasSubstr("ab: OLD_BIN and NEW_BIN are Google Benchmark executables: 1 benchmark, 20 rounds"));
+  const auto v = json_of("v.json");
+  EXPECT_EQ(v["confirm_rounds"], 1);
+  for (const auto& c : v["cells"]) {
+    EXPECT_EQ(c["status"] == "fail", c["name"] == "BM_Chain_fast") << c.dump();
+    if (c["name"] == "BM_Chain_fast") {
+      EXPECT_EQ(c["confirmed_rounds"], 1);
+    }
+  }
+  const auto rerun = results::load_results(path("out/confirm/new-1.1.json"), "test");
+  ASSERT_EQ(rerun.cells.size(), 1U);
+  EXPECT_EQ(rerun.cells[0].samples.size(), 20U);
+  EXPECT_EQ(rerun.config.google_benchmark_args, std::vector<std::string>{"--slowdown=100"});
+
+  const std::string suite = "'" + std::string(k_suite) + "'";
+  const auto g = run("gate out/old.json out/new.json --no-rules --metric cpu_time --max-regression 10 --confirm 1 "
+                     "--old-binary " + suite + " --new-binary " + suite + " --json g.json");
+  EXPECT_EQ(g.exit_code, 1) << g.out << g.err;
+  const auto gv = json_of("g.json");
+  EXPECT_EQ(gv["confirm_rounds"], 1);
+  for (const auto& c : gv["cells"]) {
+    EXPECT_EQ(c["status"] == "fail", c["name"] == "BM_Chain_fast") << c.dump();
+  }
 }
 
 TEST_F(AbGbenchCli, AnInjectedSlowdownFailsOnlyTheSlowedBenchmark) {
@@ -125,9 +158,6 @@ TEST_F(AbGbenchCli, BadInputIsExitTwoBeforeAnyRun) {
   const auto rounds = ab("--rounds 1");
   EXPECT_EQ(rounds.exit_code, 2);
   EXPECT_THAT(rounds.err, HasSubstr("error: --rounds 1: expected an integer >= 2"));
-  const auto confirm = ab("--confirm 1");
-  EXPECT_EQ(confirm.exit_code, 2);
-  EXPECT_THAT(confirm.err, HasSubstr("error: --confirm 1: not for Google Benchmark executables"));
   const auto role = ab("--role boss=x");
   EXPECT_EQ(role.exit_code, 2);
   EXPECT_THAT(role.err, HasSubstr("error: --role boss=x: unknown role"));
