@@ -6,14 +6,15 @@
 #include <sstream>
 
 #include "harness/app/commands.hpp"
-#include "harness/rerun/confirm.hpp"
 #include "harness/app/gate_steps.hpp"
-#include "harness/rerun/paired_runs.hpp"
-#include "harness/support/files/file_io.hpp"
 #include "harness/options/gate_options.hpp"
+#include "harness/rerun/confirm.hpp"
+#include "harness/rerun/gbench_sides.hpp"
+#include "harness/rerun/paired_runs.hpp"
 #include "harness/results/diff_json.hpp"
 #include "harness/results/results_json.hpp"
 #include "harness/run/plan.hpp"
+#include "harness/support/files/file_io.hpp"
 
 namespace benchgate::app {
 
@@ -41,6 +42,23 @@ std::vector<std::string> side_args(std::vector<std::string> args, const options:
   return args;
 }
 
+// OLD against NEW, gated; the comparison and the verdict printed and written.
+exit_code judge_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side, const results::gate_rules& rules,
+                      const options::ab_options& options, std::ostream& out, std::ostream& err) {
+  auto gate = options.gate;
+  if (options.out_dir && gate.confirm > 0 && !gate.confirm_dir) gate.confirm_dir = *options.out_dir / "confirm";
+  const auto outcome = gate_sides(old_side, new_side, rules, gate, err);
+  // The comparison of the first metric the rules gate on.
+  const auto& shown = outcome.diffs.front();
+  std::ostringstream discard;
+  const auto comparison = print_comparison(shown, out, discard);
+  out << "\n";
+  if (options.diff_out) results::save_diff(shown, *options.diff_out, "--json");
+  report_verdict(outcome.verdict, gate, out, comparison + "\n");
+  if (options.out_dir) out << "results: " << old_side.text << ", " << new_side.text << "\n";
+  return outcome.verdict.exit;
+}
+
 }  // namespace
 
 exit_code ab_compare(const options::ab_options& options, const suite::registry& cases, std::ostream& out,
@@ -50,6 +68,11 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
                         {options.gate.markdown_out, "--markdown"},
                         {options.gate.text_out, "--text-out"}});
   const auto rules = load_gate_rules(options.gate, err);
+  if (options.binaries == options::ab_binaries::google_benchmark) {
+    const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
+    const auto [old_side, new_side] = rerun::gbench_ab_sides(options, dir.path(), err);
+    return judge_sides(old_side, new_side, rules, options, out, err);
+  }
 
   const bool timed = options.old_run.settings.measure == options::measure_kind::time;
   // Timed runs of fewer samples than the paired test needs (with 10 pairs
@@ -88,18 +111,7 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
   const auto old_side = side_of(old_runs, "old");
   const auto new_side = side_of(new_runs, "new");
 
-  auto gate = options.gate;
-  if (options.out_dir && gate.confirm > 0 && !gate.confirm_dir) gate.confirm_dir = *options.out_dir / "confirm";
-  const auto outcome = gate_sides(old_side, new_side, rules, gate, err);
-  // The comparison of the first metric the rules gate on.
-  const auto& shown = outcome.diffs.front();
-  std::ostringstream discard;
-  const auto comparison = print_comparison(shown, out, discard);
-  out << "\n";
-  if (options.diff_out) results::save_diff(shown, *options.diff_out, "--json");
-  report_verdict(outcome.verdict, gate, out, comparison + "\n");
-  if (options.out_dir) out << "results: " << old_side.text << ", " << new_side.text << "\n";
-  return outcome.verdict.exit;
+  return judge_sides(old_side, new_side, rules, options, out, err);
 }
 
 }  // namespace benchgate::app

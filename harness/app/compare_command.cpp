@@ -8,6 +8,7 @@
 #include "harness/support/files/file_io.hpp"
 #include "harness/report/compare_report.hpp"
 #include "harness/results/diff_json.hpp"
+#include "harness/results/role_patterns.hpp"
 
 namespace benchgate::app {
 
@@ -20,7 +21,8 @@ std::string roles_text(const std::vector<suite::variant_role>& roles) {
 }
 
 results::diff compare_variants(const options::compare_options& options) {
-  const auto run = compare::load_side(options.inputs[0], options.baseline_dir, "RESULTS");
+  auto run = compare::load_side(options.inputs[0], options.baseline_dir, "RESULTS");
+  if (!options.roles.empty()) results::assign_roles(run.loaded.results, options.roles, "RESULTS " + options.inputs[0]);
   if (options.settings.metric == results::time_metric::instructions) {
     compare::require_instruction_counts(run, "RESULTS");
   }
@@ -28,7 +30,8 @@ results::diff compare_variants(const options::compare_options& options) {
   if (std::none_of(cells.begin(), cells.end(), [](const results::cell& c) { return c.role.has_value(); })) {
     throw input_error("RESULTS " + options.inputs[0] +
                       ": its cells have no variant roles (Google Benchmark JSON?); --variants needs benchgate "
-                      "results; compare two files instead: benchgate compare OLD NEW");
+                      "results, or --role ROLE=REGEX to give Google Benchmark cells roles by name; or compare two "
+                      "files instead: benchgate compare OLD NEW");
   }
   auto d = compare::compare_variants(run.loaded.results, run.source, options.base_role, options.new_roles,
                                      options.settings);

@@ -68,7 +68,14 @@ std::vector<results::time_metric> needed_metrics(const std::vector<std::string>&
   return out;
 }
 
-void require_benchgate_results(const compare::loaded_side& side, const char* what, int rounds) {
+void require_benchgate_results(const compare::loaded_side& side, const char* what, int rounds, bool binary_given,
+                               const char* option) {
+  if (side.source.run_settings && side.source.run_settings->google_benchmark_args) {
+    if (binary_given) return;
+    throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text +
+                      " was made by benchgate ab of Google Benchmark executables; re-running its cells needs that " +
+                      "executable: expected --" + option + " PATH");
+  }
   if (side.loaded.format == results::results_schema && side.source.run_settings) return;
   throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text + " is " +
                     side.loaded.format + "; re-running cells needs benchgate results (benchgate run --out), "
@@ -134,8 +141,8 @@ results::gate_rules load_gate_rules(const options::gate_options& options, std::o
 gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side, const results::gate_rules& rules,
                         const options::gate_options& options, std::ostream& err) {
   if (options.confirm > 0) {
-    require_benchgate_results(old_side, "OLD", options.confirm);
-    require_benchgate_results(new_side, "NEW", options.confirm);
+    require_benchgate_results(old_side, "OLD", options.confirm, options.old_binary.has_value(), "old-binary");
+    require_benchgate_results(new_side, "NEW", options.confirm, options.new_binary.has_value(), "new-binary");
     if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
     if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
   }

@@ -1,7 +1,12 @@
-#include <filesystem>
 #include <unistd.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <initializer_list>
+#include <iterator>
+
 #include "harness/support/errors/input_error.hpp"
+#include "harness/options/gbench_listing.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
 
@@ -15,23 +20,30 @@ constexpr const char* k_forwarded_lists[] = {"case", "param", "input"};
 constexpr const char* k_forwarded_values[] = {"filter",   "samples", "measurement-time", "warmup",
                                               "min-time", "rounds",  "measure"};
 constexpr const char* k_forwarded_switches[] = {"quick", "no-interleave"};
+// Of those, the ones that mean something for Google Benchmark executables.
+constexpr const char* k_gbench_values[] = {"filter", "rounds", "min-time"};
 
 po::options_description ab_description() {
   auto d = make_description();
   d.add_options()
       ("case", po::value<std::vector<std::string>>()->value_name("NAME"), "run: this case only (repeatable)")
-      ("filter", po::value<std::string>()->value_name("REGEX"), "run: only cells whose name matches REGEX")
+      ("filter", po::value<std::string>()->value_name("REGEX"),
+       "run: only cells whose name matches REGEX (Google Benchmark executables: only the listed benchmarks whose "
+       "name matches)")
       ("param", po::value<std::vector<std::string>>()->value_name("AXIS=V1,V2"), "run: these axis values (repeatable)")
       ("samples", po::value<std::string>()->value_name("N"),
        "run: samples a side per cell (default: the run's, raised to 20 for timed runs: pairs enough for the "
        "paired test)")
       ("measurement-time", po::value<std::string>()->value_name("SECONDS"), "run: per grid point")
       ("warmup", po::value<std::string>()->value_name("SECONDS"), "run: per grid point")
-      ("min-time", po::value<std::string>()->value_name("SECONDS"), "run: per sample")
+      ("min-time", po::value<std::string>()->value_name("SECONDS"),
+       "run: per sample (Google Benchmark executables: --benchmark_min_time of each process; default 0.05)")
       ("quick", po::bool_switch(), "run: the quick preset")
       ("no-interleave", po::bool_switch(), "run: accepted; lockstep runs never interleave (both sides take the "
                                            "cells in one fixed order)")
-      ("rounds", po::value<std::string>()->value_name("N"), "run: passes over the grid")
+      ("rounds", po::value<std::string>()->value_name("N"),
+       "run: passes over the grid (Google Benchmark executables: rounds, each one process a benchmark a side; "
+       "default 20)")
       ("input", po::value<std::vector<std::string>>()->value_name("FILE"), "run: a real input (repeatable)")
       ("measure", po::value<std::string>()->value_name("WHAT"),
        "run: time (default; the sides take turns) or instructions (they run side by side)")
@@ -39,6 +51,12 @@ po::options_description ab_description() {
        "one more run argument for the old side only, taken as is even when it starts with - (repeatable), e.g. "
        "--old-arg --inject-slowdown=10")
       ("new-arg", po::value<std::vector<std::string>>()->value_name("ARG"), "the same for the new side")
+      ("gbench", po::bool_switch(),
+       "OLD_BIN and NEW_BIN are plain Google Benchmark executables (default: found out by asking each to "
+       "--benchmark_list_tests)")
+      ("role", po::value<std::vector<std::string>>()->value_name("ROLE=REGEX"),
+       "Google Benchmark executables: cells whose name matches REGEX take ROLE (baseline, core, peer) in both "
+       "results, for a later 'compare --variants' (repeatable)")
       ("pairs", po::value<std::string>()->value_name("P"),
        "lockstep pairs of an old and a new process, one after the other, the side that takes the first turn "
        "alternating, pooled (default: 1)")
@@ -86,7 +104,8 @@ std::filesystem::path checked_binary(const std::string& text, const char* what) 
   std::error_code ec;
   if (!std::filesystem::is_regular_file(text, ec) || ::access(text.c_str(), X_OK) != 0) {
     throw input_error(std::string(what) + " " + text +
-                      ": no such executable file; expected a benchgate driver (or a driver built on its library)");
+                      ": no such executable file; expected a benchgate driver (or a driver built on its library) or a "
+                      "Google Benchmark executable");
   }
   return text;
 }
@@ -112,6 +131,71 @@ run_options checked_run(const std::vector<std::string>& args, const suite::regis
   return *run;
 }
 
+
+// Whether OLD_BIN and NEW_BIN are Google Benchmark executables: --gbench
+// says so (then both must list their benchmarks), else each is asked
+// (a benchgate driver refuses --benchmark_list_tests). One of each kind is
+// an error. Fills the listed names.
+ab_binaries binaries_kind(bool said, ab_options& out, const std::vector<std::string>& old_side_args,
+                          const std::vector<std::string>& new_side_args) {
+  const auto old_list = list_benchmarks(out.old_binary, old_side_args, "old");
+  const auto new_list = list_benchmarks(out.new_binary, new_side_args, "new");
+  const bool old_is = !old_list.names.empty();
+  const bool new_is = !new_list.names.empty();
+  if (!said && !old_is && !new_is) return ab_binaries::drivers;
+  const auto refuse = [&](const char* what, const std::filesystem::path& binary, const benchmark_listing& l,
+                          const char* other) {
+    throw input_error(std::string(what) + " " + binary.string() + ": not a Google Benchmark executable (" +
+                      l.problem + ")" +
+                      (said ? "; expected one with --gbench"
+                            : std::string("; expected two of a kind, but ") + other +
+                                  " is one: two benchgate drivers or two Google Benchmark executables"));
+  };
+  if (!old_is) refuse("OLD_BIN", out.old_binary, old_list, "NEW_BIN");
+  if (!new_is) refuse("NEW_BIN", out.new_binary, new_list, "OLD_BIN");
+  out.gbench.old_names = old_list.names;
+  out.gbench.new_names = new_list.names;
+  return ab_binaries::google_benchmark;
+}
+
+// The options for Google Benchmark executables; the run options of
+// benchgate drivers are refused, naming the ones that apply.
+void read_gbench(const po::variables_map& vm, ab_options& out) {
+  // A switch not given is there, defaulted.
+  const auto given = [&](const char* name) { return vm.count(name) > 0 && !vm[name].defaulted(); };
+  const auto refuse_all = [&](const auto& names) {
+    for (const char* name : names) {
+      const bool allowed = std::find_if(std::begin(k_gbench_values), std::end(k_gbench_values), [&](const char* g) {
+                             return std::string_view(g) == name;
+                           }) != std::end(k_gbench_values);
+      if (!allowed && given(name)) {
+        throw input_error(std::string("--") + name + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
+                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, or " +
+                          "their own options through --old-arg/--new-arg");
+      }
+    }
+  };
+  refuse_all(k_forwarded_lists);
+  refuse_all(k_forwarded_values);
+  refuse_all(k_forwarded_switches);
+  refuse_all(std::initializer_list<const char*>{"pairs"});
+  if (const auto rounds = get_int_at_least(vm, "rounds", 2)) {
+    if (*rounds > k_max_gbench_rounds) {
+      throw input_error("--rounds " + std::to_string(*rounds) + ": expected a number of rounds from 2 to " +
+                        std::to_string(k_max_gbench_rounds));
+    }
+    out.gbench.rounds = *rounds;
+  }
+  if (const auto min_time = get_seconds(vm, "min-time", false)) out.gbench.min_time_s = *min_time;
+  if (const auto filter = get_string(vm, "filter")) {
+    check_regex("filter", *filter);
+    out.gbench.filter = *filter;
+  }
+  for (const auto& text : get_strings(vm, "role")) {
+    out.gbench.roles.push_back(results::parse_role_pattern(text, "--role"));
+  }
+}
+
 }  // namespace
 
 command parse_ab(const std::vector<std::string>& given, const suite::registry& cases) {
@@ -127,7 +211,8 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
   const auto vm = parse("ab", args, accepted, wants_help, &positional);
   if (wants_help) {
     return help_request{help_text(
-        "benchgate ab OLD_BIN NEW_BIN [RUN_OPTIONS] [--old-arg ARG]... [--new-arg ARG]...\n"
+        "benchgate ab OLD_BIN NEW_BIN [RUN_OPTIONS | --gbench --rounds N --min-time S --role ROLE=REGEX...]\n"
+        "                    [--old-arg ARG]... [--new-arg ARG]...\n"
         "                    [--json FILE] [--verdict-json FILE] [--markdown FILE] [--out-dir DIR]",
         "Compares two builds paired from the first sample: runs OLD_BIN and NEW_BIN\n"
         "(benchgate drivers) at once on one CPU, taking turns sample by sample, so\n"
@@ -138,11 +223,19 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
         "prints them, and gated as gate gates them (rules, levels, exit codes).\n"
         "Both results record the pairing, so a later 'benchgate compare' pairs them\n"
         "too.\n\n"
+        "Plain Google Benchmark executables (found out by asking each to\n"
+        "--benchmark_list_tests, or said with --gbench) cannot take turns: each\n"
+        "sample is a short process of its own, one benchmark, one repetition,\n"
+        "--benchmark_min_time SECONDS (--min-time, default 0.05), old and new\n"
+        "alternating (old new, new old, ...), --rounds N times (default 20); sample\n"
+        "i of each side is a pair. Only --filter, --rounds, --min-time and --role\n"
+        "apply to them; --old-arg/--new-arg pass their own options through.\n\n"
         "Examples:\n"
         "  benchgate ab build-main/benchgate build/benchgate --case page_iter --quick\n"
         "  benchgate ab build/benchgate build/benchgate --case page_iter --quick \\\n"
         "               --new-arg --inject-slowdown=10 --new-arg --inject-filter=page_iter/core/\n"
-        "  benchgate ab old/benchgate new/benchgate --quick --json diff.json --verdict-json verdict.json",
+        "  benchgate ab old/benchgate new/benchgate --quick --json diff.json --verdict-json verdict.json\n"
+        "  benchgate ab ./bench_main ./bench_pr --rounds 30 --role baseline=_naive --role core=_fast",
         described,
         "  0  no cell failed and every cell was judged\n"
         "  1  a cell regressed beyond its fail level, or errored in NEW\n"
@@ -157,6 +250,26 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
   }
   out.old_binary = checked_binary(binaries[0], "OLD_BIN");
   out.new_binary = checked_binary(binaries[1], "NEW_BIN");
+  out.binaries = binaries_kind(vm["gbench"].as<bool>(), out, old_side_args, new_side_args);
+  read_gate_judgement(vm, out.gate);
+  read_confirm(vm, out.gate);
+  out.gate.old_binary = out.old_binary;
+  out.gate.new_binary = out.new_binary;
+  out.out_dir = get_folder(vm, "out-dir");
+  out.diff_out = get_output_path(vm, "json");
+  out.gate.json_out = get_output_path(vm, "verdict-json");
+  out.gate.markdown_out = get_output_path(vm, "markdown");
+  out.gate.text_out = get_output_path(vm, "text-out");
+  if (out.binaries == ab_binaries::google_benchmark) {
+    read_gbench(vm, out);
+    out.old_args = old_side_args;
+    out.new_args = new_side_args;
+    return out;
+  }
+  if (vm.count("role") > 0) {
+    throw input_error("--role: only for Google Benchmark executables; OLD_BIN and NEW_BIN are benchgate drivers, "
+                      "whose cells carry their roles");
+  }
   std::vector<std::string> shared;
   for (const char* name : k_forwarded_lists) {
     for (const auto& value : get_strings(vm, name)) shared.insert(shared.end(), {std::string("--") + name, value});
@@ -183,15 +296,6 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
     }
     out.pairs = *pairs;
   }
-  read_gate_judgement(vm, out.gate);
-  read_confirm(vm, out.gate);
-  out.gate.old_binary = out.old_binary;
-  out.gate.new_binary = out.new_binary;
-  out.out_dir = get_folder(vm, "out-dir");
-  out.diff_out = get_output_path(vm, "json");
-  out.gate.json_out = get_output_path(vm, "verdict-json");
-  out.gate.markdown_out = get_output_path(vm, "markdown");
-  out.gate.text_out = get_output_path(vm, "text-out");
   return out;
 }
 

@@ -8,20 +8,44 @@
 
 #include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
+#include "harness/results/role_patterns.hpp"
 
 namespace benchgate::options {
 
 // --pairs above this would run the grid for hours.
 inline constexpr int k_max_ab_pairs = 20;
 
+// Google Benchmark executables (docs/gate.md, "Google Benchmark
+// executables"): rounds of one short process a benchmark a side.
+inline constexpr int k_default_gbench_rounds = 20;  // pairs enough for the paired test
+inline constexpr int k_max_gbench_rounds = 1000;
+inline constexpr double k_default_gbench_min_time_s = 0.05;  // --benchmark_min_time of each process
+
+// What OLD_BIN and NEW_BIN are: benchgate drivers (run in lockstep) or
+// plain Google Benchmark executables (alternating short processes).
+enum class ab_binaries { drivers, google_benchmark };
+
+struct gbench_ab_options {
+  int rounds = k_default_gbench_rounds;             // --rounds: one sample a benchmark a side each
+  double min_time_s = k_default_gbench_min_time_s;  // --min-time
+  std::optional<std::string> filter;                // --filter: of the listed names
+  std::vector<results::role_pattern> roles;         // --role ROLE=REGEX
+  // The benchmarks each binary listed (--benchmark_list_tests), in order.
+  std::vector<std::string> old_names;
+  std::vector<std::string> new_names;
+};
+
 struct ab_options {
+  ab_binaries binaries = ab_binaries::drivers;
+  gbench_ab_options gbench;  // with google_benchmark
   std::filesystem::path old_binary;
   std::filesystem::path new_binary;
   // The `run` arguments of each side: the run options given to ab, then
-  // the side's own (--old-arg, --new-arg), as given.
+  // the side's own (--old-arg, --new-arg), as given. Google Benchmark
+  // executables: the side's own arguments only.
   std::vector<std::string> old_args;
   std::vector<std::string> new_args;
-  // The same, validated by this binary's `run` parser.
+  // The same, validated by this binary's `run` parser (drivers only).
   run_options old_run;
   run_options new_run;
   int pairs = 1;  // --pairs: lockstep pairs of processes, the side that starts alternating, pooled

@@ -18,6 +18,9 @@ po::options_description compare_description() {
        "with --variants: the role of the cell compared against (default: baseline)")
       ("new-role", po::value<std::vector<std::string>>()->value_name("ROLE"),
        "with --variants: a role compared with the base (repeatable; default: core and peer)")
+      ("role", po::value<std::vector<std::string>>()->value_name("ROLE=REGEX"),
+       "with --variants on Google Benchmark input: cells whose name matches REGEX take ROLE (baseline, core, peer); "
+       "the rest of the name is their grid point (repeatable), e.g. --role baseline=_naive --role core=_fast")
       ("metric", po::value<std::string>()->value_name("METRIC"),
        "what is compared: real_time (wall, default; 'time' is its deprecated spelling), cpu_time, or "
        "instructions (from run --measure "
@@ -149,10 +152,13 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
                       std::to_string(out.inputs.size()) + "; see 'benchgate compare --help'");
   }
   const auto new_roles = get_strings(vm, "new-role");
-  if (!out.variants && (vm.count("base-role") || !new_roles.empty())) {
-    throw input_error(std::string("--") + (vm.count("base-role") ? "base-role" : "new-role") +
+  const auto role_texts = get_strings(vm, "role");
+  if (!out.variants && (vm.count("base-role") || !new_roles.empty() || !role_texts.empty())) {
+    throw input_error(std::string("--") +
+                      (vm.count("base-role") ? "base-role" : (new_roles.empty() ? "role" : "new-role")) +
                       ": only means something with --variants");
   }
+  for (const auto& text : role_texts) out.roles.push_back(results::parse_role_pattern(text, "--role"));
   if (const auto base = get_string(vm, "base-role")) out.base_role = role_of("base-role", *base);
   if (!new_roles.empty()) {
     out.new_roles.clear();

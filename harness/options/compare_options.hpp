@@ -8,6 +8,7 @@
 
 #include "harness/results/baseline_store.hpp"
 #include "harness/results/diff_model.hpp"
+#include "harness/results/role_patterns.hpp"
 #include "harness/suite/case_types.hpp"
 
 namespace benchgate::options {
@@ -25,6 +26,7 @@ struct compare_options {
   bool variants = false;
   suite::variant_role base_role = suite::variant_role::baseline;
   std::vector<suite::variant_role> new_roles = {suite::variant_role::core, suite::variant_role::peer};
+  std::vector<results::role_pattern> roles;  // --role ROLE=REGEX: roles of Google Benchmark cells
   results::comparison_settings settings;
   std::filesystem::path baseline_dir = results::k_default_baseline_dir;
   std::optional<std::filesystem::path> json_out;  // --json: the diff, benchgate.diff/1

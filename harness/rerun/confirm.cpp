@@ -9,6 +9,8 @@
 #include "harness/gate/rules.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
+#include "harness/rerun/gbench_sides.hpp"
+#include "harness/support/text/regex_text.hpp"
 
 namespace benchgate::rerun {
 
@@ -25,7 +27,11 @@ bool lockstep_timing(const compare::loaded_side& old_side, const compare::loaded
 std::pair<compare::loaded_side, compare::loaded_side> rerun_pair(const confirm_plan& plan, const compare::loaded_side& old_side,
                                                const compare::loaded_side& new_side, const std::string& filter,
                                                const std::filesystem::path& dir, const std::string& tag,
-                                               bool old_first, std::optional<int> samples) {
+                                               bool old_first, std::optional<int> samples, std::ostream& err) {
+  if (old_side.source.run_settings->google_benchmark_args) {
+    return gbench_rerun_pair(plan.old_binary, plan.new_binary, old_side, new_side, filter, dir, tag,
+                             options::k_min_confirm_samples, err);
+  }
   const bool timed = lockstep_timing(old_side, new_side);
   const auto command = [&](const char* what, const std::filesystem::path& binary, const compare::loaded_side& side) {
     auto args = rerun_arguments(*side.source.run_settings, filter, samples);
@@ -41,18 +47,6 @@ std::pair<compare::loaded_side, compare::loaded_side> rerun_pair(const confirm_p
 }
 
 }  // namespace
-
-std::string exact_names_regex(const std::vector<std::string>& names) {
-  std::string out = "^(";
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += "|";
-    for (const char ch : names[i]) {
-      if (std::string_view("\\^$.|?*+()[]{}").find(ch) != std::string_view::npos) out += '\\';
-      out += ch;
-    }
-  }
-  return out + ")$";
-}
 
 std::optional<int> rerun_samples(const results::run_results& old_run, const results::run_results& new_run,
                                  const std::vector<std::string>& cells) {
@@ -124,13 +118,13 @@ void confirm_suspects(results::gate_verdict& verdict, const compare::loaded_side
         << (firsts.size() == 1 ? " pair" : " pairs") << ", first turn: " << order_text
         << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n"
         << std::flush;
-    const auto filter = exact_names_regex(cells);
+    const auto filter = text::exact_names_regex(cells);
     std::vector<compare::loaded_side> round_old;
     std::vector<compare::loaded_side> round_new;
     for (std::size_t i = 0; i < firsts.size(); ++i) {
       // old-2.3 is round 2's third old process.
       auto [o, n] = rerun_pair(plan, old_side, new_side, filter, dir.path(),
-                               std::to_string(round) + "." + std::to_string(i + 1), firsts[i], samples);
+                               std::to_string(round) + "." + std::to_string(i + 1), firsts[i], samples, err);
       round_old.push_back(std::move(o));
       round_new.push_back(std::move(n));
     }

@@ -42,9 +42,6 @@ std::vector<std::string> rerun_arguments(const results::settings& settings, cons
 std::optional<int> rerun_samples(const results::run_results& old_run, const results::run_results& new_run,
                                  const std::vector<std::string>& cells);
 
-// An ECMAScript regex matching exactly the given names: ^(a|b)$, escaped.
-std::string exact_names_regex(const std::vector<std::string>& names);
-
 // Re-runs the failing and the unstable cells of `verdict` in plan.rounds
 // rounds and judges each round. A round runs plan.processes pairs of an
 // old and a new process at once, taking turns sample by sample on one CPU

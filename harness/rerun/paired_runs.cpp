@@ -23,15 +23,7 @@ namespace {
 // The tail of a failed run's log shown in the error message.
 constexpr std::size_t k_log_tail_chars = 600;
 
-std::string tail_of(const std::filesystem::path& log) {
-  std::string text;
-  try {
-    text = files::read_file(log, "log");
-  } catch (const std::exception&) {
-    return "";
-  }
-  return text.size() > k_log_tail_chars ? "..." + text.substr(text.size() - k_log_tail_chars) : text;
-}
+std::string tail_of(const std::filesystem::path& log) { return files::file_tail(log, k_log_tail_chars); }
 
 // One side's run, started and not yet finished.
 struct started_run {

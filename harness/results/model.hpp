@@ -84,6 +84,10 @@ struct settings {
   // (run/precision.hpp) within precision_cap_s per grid point; null: fixed.
   std::optional<double> precision_pct;
   std::optional<double> precision_cap_s;
+  // Made by benchgate ab of Google Benchmark executables (one process a
+  // sample, run/gbench_pairs.hpp): the side's own arguments (--old-arg,
+  // --new-arg). Null: a benchgate run.
+  std::optional<std::vector<std::string>> google_benchmark_args;
   bool operator==(const settings&) const = default;
 };
 

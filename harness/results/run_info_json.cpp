@@ -78,6 +78,7 @@ json settings_to_json(const settings& s) {
   j["precision_pct"] = optional_to_json(s.precision_pct);
   j["precision_cap_s"] = optional_to_json(s.precision_cap_s);
   j["shard"] = s.shard ? json{{"index", s.shard->index}, {"count", s.shard->count}} : json(nullptr);
+  j["google_benchmark_args"] = s.google_benchmark_args ? json(*s.google_benchmark_args) : json(nullptr);
   return j;
 }
 
@@ -104,6 +105,9 @@ settings settings_from_json(const object_reader& r) {
   s.injected_slowdown_filter = r.optional_string("injected_slowdown_filter");
   s.precision_pct = r.optional_number("precision_pct");
   s.precision_cap_s = r.optional_number("precision_cap_s");
+  if (r.has("google_benchmark_args") && !r.raw().at("google_benchmark_args").is_null()) {
+    s.google_benchmark_args = r.strings("google_benchmark_args");
+  }
   if (r.has("shard") && !r.raw().at("shard").is_null()) {
     const auto shard = r.object("shard");
     const auto count = shard.integer("count");

@@ -130,4 +130,14 @@ void write_output(const std::optional<std::filesystem::path>& path, std::string_
   if (path) write_atomically(*path, content, option);
 }
 
+std::string file_tail(const std::filesystem::path& path, std::size_t max_chars) {
+  std::string text;
+  try {
+    text = read_file(path, "log");
+  } catch (const std::exception&) {
+    return "";
+  }
+  return text.size() > max_chars ? "..." + text.substr(text.size() - max_chars) : text;
+}
+
 }  // namespace benchgate::files

@@ -1,6 +1,7 @@
 #pragma once
 // Writing and reading whole files, safely.
 
+#include <cstddef>
 #include <filesystem>
 #include <initializer_list>
 #include <optional>
@@ -41,5 +42,9 @@ void write_output(const std::optional<std::filesystem::path>& path, std::string_
 // The whole content of a regular file. Throws input_error naming `source`
 // when the path is missing, is a folder, or cannot be read.
 std::string read_file(const std::filesystem::path& path, std::string_view source);
+
+// The last `max_chars` characters of a log to show in a message, "..."
+// first when cut; "" when the file cannot be read.
+std::string file_tail(const std::filesystem::path& path, std::size_t max_chars);
 
 }  // namespace benchgate::files

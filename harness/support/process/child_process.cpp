@@ -15,17 +15,23 @@ namespace {
 
 constexpr int k_log_mode = 0644;
 
-}  // namespace
-
-started_child start_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
-                          const std::optional<std::filesystem::path>& log, const std::vector<int>& close_in_child) {
+// Starts `binary ARGS...`; with `out`, stdin is /dev/null and stdout is
+// appended to `out`, and stderr to `err` (or to `out` too without `err`).
+started_child spawn(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                    const std::optional<std::filesystem::path>& out, const std::optional<std::filesystem::path>& err,
+                    const std::vector<int>& close_in_child) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (log) {
+  if (out) {
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log->c_str(), O_WRONLY | O_CREAT | O_APPEND,
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out->c_str(), O_WRONLY | O_CREAT | O_APPEND,
                                      k_log_mode);
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+    if (err) {
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err->c_str(), O_WRONLY | O_CREAT | O_APPEND,
+                                       k_log_mode);
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+    }
   }
   for (const int fd : close_in_child) posix_spawn_file_actions_addclose(&actions, fd);
 
@@ -45,6 +51,13 @@ started_child start_child(const std::filesystem::path& binary, const std::vector
   }
   child.pid = pid;
   return child;
+}
+
+}  // namespace
+
+started_child start_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                          const std::optional<std::filesystem::path>& log, const std::vector<int>& close_in_child) {
+  return spawn(binary, args, log, std::nullopt, close_in_child);
 }
 
 child_outcome wait_for(const started_child& child) {
@@ -68,6 +81,11 @@ child_outcome wait_for(const started_child& child) {
 child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
                         const std::optional<std::filesystem::path>& log) {
   return wait_for(start_child(binary, args, log));
+}
+
+child_outcome run_child_split(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                              const std::filesystem::path& out, const std::filesystem::path& err) {
+  return wait_for(spawn(binary, args, out, err, {}));
 }
 
 std::filesystem::path this_executable() { return std::filesystem::read_symlink("/proc/self/exe"); }

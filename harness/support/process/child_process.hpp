@@ -22,6 +22,12 @@ struct child_outcome {
 child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
                         const std::optional<std::filesystem::path>& log = std::nullopt);
 
+// Runs `binary ARGS...` as run_child does with a log, but with its stdout
+// appended to `out` and its stderr to `err` (e.g. a listing to read apart
+// from the warnings).
+child_outcome run_child_split(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                              const std::filesystem::path& out, const std::filesystem::path& err);
+
 // A child started and not yet waited for.
 struct started_child {
   int pid = -1;

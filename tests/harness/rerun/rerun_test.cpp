@@ -6,6 +6,7 @@
 
 #include <regex>
 
+#include "harness/support/text/regex_text.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
 #include "harness/rerun/confirm.hpp"
@@ -62,7 +63,7 @@ TEST(RerunArguments, CountedRunsTakeNoTimesAndKeepTheirSamples) {
 
 TEST(ExactNamesRegex, MatchesTheNamesAndNothingElse) {
   const std::vector<std::string> names{"c/core/n:1.5", "c/baseline/n:(2)"};
-  const auto pattern = rerun::exact_names_regex(names);
+  const auto pattern = text::exact_names_regex(names);
   EXPECT_EQ(pattern, "^(c/core/n:1\\.5|c/baseline/n:\\(2\\))$");
   const std::regex re(pattern, std::regex::ECMAScript);
   EXPECT_TRUE(std::regex_search("c/core/n:1.5", re));

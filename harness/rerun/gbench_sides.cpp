@@ -1,0 +1,73 @@
+#include "harness/rerun/gbench_sides.hpp"
+
+#include <algorithm>
+
+#include "harness/compare/compare.hpp"
+#include "harness/results/results_json.hpp"
+#include "harness/results/role_patterns.hpp"
+#include "harness/run/gbench_pairs.hpp"
+
+namespace benchgate::rerun {
+
+namespace {
+
+std::vector<std::string> names_of(const results::run_results& run) {
+  std::vector<std::string> out;
+  for (const auto& c : run.cells) out.push_back(c.name);
+  return out;
+}
+
+compare::loaded_side side_in(results::run_results run, const std::filesystem::path& file) {
+  compare::loaded_side side;
+  side.text = file.string();
+  results::save_results(run, side.text, "--confirm re-run");
+  side.loaded = {std::move(run), results::results_schema};
+  side.source = compare::describe_source(side.loaded.results, side.loaded.format, side.text, std::nullopt);
+  return side;
+}
+
+}  // namespace
+
+std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const std::filesystem::path& old_binary,
+                                                      const std::filesystem::path& new_binary,
+                                                      const compare::loaded_side& old_side, const compare::loaded_side& new_side,
+                                                      const std::string& filter, const std::filesystem::path& dir,
+                                                      const std::string& tag, int min_rounds, std::ostream& err) {
+  const auto& old_settings = old_side.loaded.results.config;
+  const auto& new_settings = new_side.loaded.results.config;
+  const std::vector<std::string> none;
+  const run::gbench_side old_run{"old", old_binary, old_settings.google_benchmark_args.value_or(none),
+                                 names_of(old_side.loaded.results)};
+  const run::gbench_side new_run{"new", new_binary, new_settings.google_benchmark_args.value_or(none),
+                                 names_of(new_side.loaded.results)};
+  const auto folder = dir / ("gbench-" + tag);
+  std::filesystem::create_directories(folder);
+  const run::gbench_pair_plan plan{std::max({old_settings.rounds, new_settings.rounds, min_rounds}),
+                                   old_settings.min_time_s.value_or(options::k_default_gbench_min_time_s), filter,
+                                   folder};
+  auto runs = run::run_gbench_pairs(old_run, new_run, plan, err);
+  return {side_in(std::move(runs.old_run), dir / ("old-" + tag + ".json")),
+          side_in(std::move(runs.new_run), dir / ("new-" + tag + ".json"))};
+}
+
+std::pair<compare::loaded_side, compare::loaded_side> gbench_ab_sides(const options::ab_options& options,
+                                                    const std::filesystem::path& dir, std::ostream& err) {
+  const run::gbench_side old_side{"old", options.old_binary, options.old_args, options.gbench.old_names};
+  const run::gbench_side new_side{"new", options.new_binary, options.new_args, options.gbench.new_names};
+  const run::gbench_pair_plan plan{options.gbench.rounds, options.gbench.min_time_s, options.gbench.filter, dir};
+  auto runs = run::run_gbench_pairs(old_side, new_side, plan, err);
+  const auto side_of = [&](results::run_results& run, const std::string& what) {
+    if (!options.gbench.roles.empty()) results::assign_roles(run, options.gbench.roles, what + " side");
+    compare::loaded_side side;
+    side.text = (dir / (what + ".json")).string();
+    results::save_results(run, side.text, "--out-dir");
+    side.loaded = {std::move(run), results::results_schema};
+    side.source = compare::describe_source(side.loaded.results, side.loaded.format, side.text, std::nullopt);
+    return side;
+  };
+  auto old_loaded = side_of(runs.old_run, "old");
+  auto new_loaded = side_of(runs.new_run, "new");
+  return {std::move(old_loaded), std::move(new_loaded)};
+}
+
+}  // namespace benchgate::rerun

@@ -1,0 +1,234 @@
+// benchgate ab on two plain Google Benchmark executables: the test suite
+// gbench_suite/ab_suite.cpp against itself, with its --slowdown knob on one
+// side. Few rounds and a tiny --benchmark_min_time keep each ab to a few
+// seconds; the injected slowdown (+100 % on BM_Chain_fast) is far beyond
+// the fail level (10 %), so the noise of a loaded 2-core machine cannot
+// hide it.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/results/results_json.hpp"
+#include "harness/support/files/file_io.hpp"
+#include "tests/harness/app/cli.hpp"
+
+namespace benchgate {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr const char* k_suite = BENCHGATE_GBENCH_AB_SUITE;
+constexpr const char* k_short = "--rounds 8 --min-time 0.005 --no-rules --metric cpu_time";
+
+class AbGbenchCli : public testing::cli_test {
+ protected:
+  // `ab SUITE SUITE ARGS`.
+  testing::cli_result ab(const std::string& args) const {
+    return run("ab '" + std::string(k_suite) + "' '" + k_suite + "' " + args);
+  }
+  nlohmann::json json_of(const std::string& name) const {
+    return nlohmann::json::parse(files::read_file(path(name), "test"));
+  }
+};
+
+TEST_F(AbGbenchCli, TheSuiteAgainstItselfPassesWithEverySamplePaired) {
+  const auto r = ab(std::string(k_short) +
+                    " --max-regression 50 --role baseline=_naive --role core=_fast --out-dir out --json d.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("ab: OLD_BIN and NEW_BIN are Google Benchmark executables: 3 benchmarks, 8 rounds of "
+                               "one process a benchmark a side (old and new alternating: old new, new old, ...), "
+                               "--benchmark_min_time 0.005\n"));
+  EXPECT_THAT(r.err, HasSubstr("ab: round 8/8 done ("));
+  EXPECT_THAT(r.out, HasSubstr("Paired: the sides ran in lockstep"));
+  EXPECT_THAT(r.out, HasSubstr("gate: PASS"));
+  const auto d = json_of("d.json");
+  EXPECT_EQ(d["settings"]["paired"], true);
+  EXPECT_EQ(d["cells"].size(), 3U);
+
+  const auto old_run = results::load_results(path("out/old.json"), "test");
+  const auto new_run = results::load_results(path("out/new.json"), "test");
+  ASSERT_EQ(old_run.pairings.size(), 1U);
+  EXPECT_EQ(old_run.pairings[0].partner_run_id, new_run.run_id);
+  EXPECT_EQ(new_run.pairings[0].side, "new");
+  ASSERT_EQ(new_run.cells.size(), 3U);
+  for (const auto& c : new_run.cells) {
+    ASSERT_EQ(c.samples.size(), 8U) << c.name;
+    EXPECT_EQ(c.samples[7].pair->index, 7) << c.name;
+    EXPECT_EQ(c.samples[7].pair->id, old_run.pairings[0].id) << c.name;
+  }
+  EXPECT_EQ(new_run.config.rounds, 8);
+  EXPECT_EQ(new_run.config.min_time_s, 0.005);
+  // The roles are in both files: compare --variants reads them.
+  EXPECT_EQ(new_run.cells[1].name, "BM_Chain_fast");
+  EXPECT_EQ(new_run.cells[1].role, suite::variant_role::core);
+  EXPECT_EQ(old_run.cells[0].role, suite::variant_role::baseline);
+  EXPECT_FALSE(old_run.cells[2].role.has_value());
+  const auto v = run("compare --variants out/new.json");
+  EXPECT_EQ(v.exit_code, 0) << v.err;
+  EXPECT_THAT(v.out, HasSubstr("BM_Chain_fast  (vs BM_Chain_naive)"));
+  // A later compare of the two files pairs them too.
+  const auto c = run("compare out/old.json out/new.json --metric cpu_time");
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_THAT(c.out, HasSubstr("tests:  paired t p = "));
+  // They say how they were made, so the gate does not re-run them as drivers' results.
+  EXPECT_EQ(new_run.config.google_benchmark_args, std::vector<std::string>{});
+  const auto g = run("gate out/old.json out/new.json --no-rules --confirm 1");
+  EXPECT_EQ(g.exit_code, 2) << g.out << g.err;
+  EXPECT_THAT(g.err, HasSubstr("error: --confirm 1: OLD out/old.json was made by benchgate ab of Google Benchmark "
+                               "executables; re-running its cells needs that executable: expected --old-binary "
+                               "PATH\n"));
+}
+
+// --confirm re-runs the failing cell the same way (one process a sample,
+// alternating), with each side's recorded arguments: in ab, and in gate
+// given the executables.
+TEST_F(AbGbenchCli, ConfirmationReRunsSuspectsAsProcessesToo) {
+  const auto r = ab(std::string(k_short) + " --max-regression 10 --new-arg --slowdown=100 --confirm 1 "
+                    "--verdict-json v.json --out-dir out");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell"));
+  EXPECT_THAT(r.err, HasSubstr("ab: OLD_BIN and NEW_BIN are Google Benchmark executables: 1 benchmark, 20 rounds"));
+  const auto v = json_of("v.json");
+  EXPECT_EQ(v["confirm_rounds"], 1);
+  for (const auto& c : v["cells"]) {
+    EXPECT_EQ(c["status"] == "fail", c["name"] == "BM_Chain_fast") << c.dump();
+    if (c["name"] == "BM_Chain_fast") {
+      EXPECT_EQ(c["confirmed_rounds"], 1);
+    }
+  }
+  const auto rerun = results::load_results(path("out/confirm/new-1.1.json"), "test");
+  ASSERT_EQ(rerun.cells.size(), 1U);
+  EXPECT_EQ(rerun.cells[0].samples.size(), 20U);
+  EXPECT_EQ(rerun.config.google_benchmark_args, std::vector<std::string>{"--slowdown=100"});
+
+  const std::string suite = "'" + std::string(k_suite) + "'";
+  const auto g = run("gate out/old.json out/new.json --no-rules --metric cpu_time --max-regression 10 --confirm 1 "
+                     "--old-binary " + suite + " --new-binary " + suite + " --json g.json");
+  EXPECT_EQ(g.exit_code, 1) << g.out << g.err;
+  const auto gv = json_of("g.json");
+  EXPECT_EQ(gv["confirm_rounds"], 1);
+  for (const auto& c : gv["cells"]) {
+    EXPECT_EQ(c["status"] == "fail", c["name"] == "BM_Chain_fast") << c.dump();
+  }
+}
+
+TEST_F(AbGbenchCli, AnInjectedSlowdownFailsOnlyTheSlowedBenchmark) {
+  const auto r = ab(std::string(k_short) +
+                    " --max-regression 10 --new-arg --slowdown=100 --json d.json --verdict-json v.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell regressed beyond their thresholds)"));
+  const auto v = json_of("v.json");
+  for (const auto& c : v["cells"]) {
+    EXPECT_EQ(c["status"] == "fail", c["name"] == "BM_Chain_fast") << c.dump();
+  }
+  const auto d = json_of("d.json");
+  for (const auto& c : d["cells"]) {
+    if (c["name"] == "BM_Chain_fast") {
+      EXPECT_EQ(c["verdict"], "regressed") << c.dump();
+    }
+  }
+}
+
+TEST_F(AbGbenchCli, BadInputIsExitTwoBeforeAnyRun) {
+  const std::string suite = "'" + std::string(k_suite) + "'";
+  const auto mixed = run("ab /bin/true " + suite);
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_THAT(mixed.err, HasSubstr("error: OLD_BIN /bin/true: not a Google Benchmark executable ('/bin/true "
+                                   "--benchmark_list_tests=true' listed no benchmark); expected two of a kind, but "
+                                   "NEW_BIN is one: two benchgate drivers or two Google Benchmark executables\n"));
+  const auto driver = run("ab --gbench '" + binary_ + "' " + suite);
+  EXPECT_EQ(driver.exit_code, 2);
+  EXPECT_THAT(driver.err, HasSubstr("not a Google Benchmark executable ('" + binary_ +
+                                    " --benchmark_list_tests=true' exited with 2: error: "));
+  EXPECT_THAT(driver.err, HasSubstr("; expected one with --gbench\n"));
+  const auto nothing = ab("--filter 'NoSuchBenchmark'");
+  EXPECT_EQ(nothing.exit_code, 2);
+  EXPECT_EQ(nothing.err, "error: --filter NoSuchBenchmark: matches none of the 3 benchmarks OLD_BIN and NEW_BIN list "
+                         "(BM_Chain_naive, BM_Chain_fast, BM_Other); expected a regex found in some of their names\n");
+  const auto knob = ab("--new-arg --slowdown=abc");
+  EXPECT_EQ(knob.exit_code, 2);
+  EXPECT_THAT(knob.err, HasSubstr("error: NEW_BIN "));
+  EXPECT_THAT(knob.err, HasSubstr("--slowdown=abc: expected --slowdown=PCT"));
+  const auto quick = ab("--quick");
+  EXPECT_EQ(quick.exit_code, 2);
+  EXPECT_THAT(quick.err, HasSubstr("error: --quick: a run option of benchgate drivers, but OLD_BIN and NEW_BIN are "
+                                   "Google Benchmark executables; expected --filter, --rounds, --min-time, --role"));
+  const auto rounds = ab("--rounds 1");
+  EXPECT_EQ(rounds.exit_code, 2);
+  EXPECT_THAT(rounds.err, HasSubstr("error: --rounds 1: expected an integer >= 2"));
+  const auto role = ab("--role boss=x");
+  EXPECT_EQ(role.exit_code, 2);
+  EXPECT_THAT(role.err, HasSubstr("error: --role boss=x: unknown role"));
+  const auto driver_role = run("ab '" + binary_ + "' '" + binary_ + "' --quick --role core=x");
+  EXPECT_EQ(driver_role.exit_code, 2);
+  EXPECT_THAT(driver_role.err, HasSubstr("error: --role: only for Google Benchmark executables"));
+  EXPECT_FALSE(std::filesystem::exists(path("out")));
+}
+
+// A benchmark that fails its check (SkipWithError) in NEW fails the gate,
+// as it does for any Google Benchmark input, and runs once only there.
+TEST_F(AbGbenchCli, ABenchmarkThatErrorsInNewFailsTheGate) {
+  const auto r = ab(std::string(k_short) + " --max-regression 50 --new-arg --break-other --out-dir out");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("BM_Other"));
+  const auto new_run = results::load_results(path("out/new.json"), "test");
+  ASSERT_EQ(new_run.cells.size(), 3U);
+  EXPECT_EQ(new_run.cells[2].error, "Google Benchmark reported an error (SkipWithError): wrong chain value");
+  EXPECT_TRUE(new_run.cells[2].samples.empty());
+  EXPECT_EQ(new_run.cells[1].samples.size(), 8U);
+  EXPECT_EQ(new_run.config.google_benchmark_args, std::vector<std::string>{"--break-other"});
+}
+
+// A side whose process does not exit 0, or writes no JSON: exit 2 with the
+// command and the tail of its log.
+TEST_F(AbGbenchCli, AProcessThatFailsIsExitTwoWithItsLog) {
+  const auto script = [&](const std::string& name, const std::string& run_part) {
+    files::write_atomically(path(name),
+                            "#!/bin/sh\ncase \"$*\" in *--benchmark_list_tests=true*) echo BM_x; exit 0;; esac\n" +
+                                run_part + "\n",
+                            "test");
+    std::filesystem::permissions(path(name), std::filesystem::perms::owner_all);
+    return path(name).string();
+  };
+  const auto failing = script("failing.sh", "echo boom >&2; exit 3");
+  const auto r = run("ab '" + failing + "' '" + failing + "' --rounds 2");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("error: ab: the old side's run of BM_x (" + failing +
+                               " --benchmark_filter=^BM_x$ --benchmark_repetitions=1 --benchmark_min_time=0.05 "
+                               "--benchmark_out="));
+  EXPECT_THAT(r.err, HasSubstr(") exited with 3; expected 0 and its JSON results:\nboom\n"));
+  const auto silent = script("silent.sh", "exit 0");
+  const auto s = run("ab '" + silent + "' '" + silent + "' --rounds 2");
+  EXPECT_EQ(s.exit_code, 2) << s.out << s.err;
+  EXPECT_THAT(s.err, HasSubstr(") wrote no JSON results; expected them:"));
+}
+
+// compare --variants on Google Benchmark JSON, roles given by name.
+TEST_F(AbGbenchCli, CompareVariantsTakesRolesFromNamePatterns) {
+  const auto made = std::system(("'" + std::string(k_suite) + "' --benchmark_repetitions=4 --benchmark_min_time=0.005 "
+                                 "--benchmark_out='" + path("g.json").string() +
+                                 "' --benchmark_out_format=json >/dev/null 2>&1")
+                                    .c_str());
+  ASSERT_EQ(made, 0);
+  const auto r = run("compare --variants g.json --role baseline=_naive --role core=_fast --json v.json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("BM_Chain_fast  (vs BM_Chain_naive)"));
+  const auto d = json_of("v.json");
+  ASSERT_EQ(d["cells"].size(), 1U);
+  EXPECT_EQ(d["cells"][0]["name"], "BM_Chain_fast");
+  const auto none = run("compare --variants g.json");
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_THAT(none.err, HasSubstr("or --role ROLE=REGEX to give Google Benchmark cells roles by name"));
+  const auto two = run("compare --variants g.json --role 'baseline=_[a-z]+$'");
+  EXPECT_EQ(two.exit_code, 2);
+  EXPECT_THAT(two.err, HasSubstr("error: RESULTS g.json: cells BM_Chain_naive and BM_Chain_fast are both baseline "
+                                 "at grid point BM_Chain"));
+  const auto unpaired = run("compare g.json g.json --role core=_fast");
+  EXPECT_EQ(unpaired.exit_code, 2);
+  EXPECT_THAT(unpaired.err, HasSubstr("error: --role: only means something with --variants"));
+}
+
+}  // namespace
+}  // namespace benchgate

@@ -1,0 +1,97 @@
+// A small Google Benchmark suite of our own for `benchgate ab` on plain
+// Google Benchmark executables (ab_gbench_cli_test.cpp and
+// docs/measurements/ab-gbench.md). Its one knob, --slowdown=PCT (read and
+// removed before Google Benchmark sees the arguments), makes BM_Chain_fast
+// do PCT percent more work per iteration, so a known regression can be
+// injected into one side. Each benchmark checks its result; --break-other
+// makes BM_Other's check fail (SkipWithError), as a broken build's would.
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+namespace {
+
+// Steps of the dependent chain per iteration: the naive variant's, and the
+// fast one's before any slowdown.
+constexpr std::int64_t k_naive_steps = 4000;
+constexpr std::int64_t k_fast_steps = 2000;
+constexpr std::int64_t k_other_steps = 1000;
+
+// One xorshift64 step: each depends on the last, so the steps cannot overlap.
+std::uint64_t chain(std::uint64_t x, std::int64_t steps) {
+  for (std::int64_t i = 0; i < steps; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+  }
+  return x;
+}
+
+// Reports `work` items an iteration whatever the steps (a slowed build does
+// the same work, slower); `broken`: the result is checked against a wrong
+// value.
+void run_chain(benchmark::State& state, std::int64_t steps, std::int64_t work, bool broken = false) {
+  constexpr std::uint64_t k_seed = 0x9e3779b97f4a7c15ULL;
+  const std::uint64_t expected = chain(k_seed, steps) + (broken ? 1 : 0);
+  std::uint64_t seed = k_seed;
+  std::uint64_t result = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(seed);
+    result = chain(seed, steps);
+    benchmark::DoNotOptimize(result);
+  }
+  if (result != expected) state.SkipWithError("wrong chain value");
+  state.SetItemsProcessed(state.iterations() * work);
+}
+
+// Registered in main, after the knob is read: BM_Chain_naive,
+// BM_Chain_fast (slowed by --slowdown) and BM_Other.
+void register_benchmarks(std::int64_t fast_steps, bool break_other) {
+  benchmark::RegisterBenchmark("BM_Chain_naive",
+                               [](benchmark::State& s) { run_chain(s, k_naive_steps, k_naive_steps); });
+  benchmark::RegisterBenchmark("BM_Chain_fast",
+                               [fast_steps](benchmark::State& s) { run_chain(s, fast_steps, k_fast_steps); });
+  benchmark::RegisterBenchmark("BM_Other", [break_other](benchmark::State& s) {
+    run_chain(s, k_other_steps, k_other_steps, break_other);
+  });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  constexpr std::string_view k_knob = "--slowdown=";
+  constexpr double k_percent = 100;
+  std::int64_t fast_steps = k_fast_steps;
+  bool break_other = false;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--break-other") {
+      break_other = true;
+      continue;
+    }
+    if (arg.substr(0, k_knob.size()) != k_knob) {
+      argv[kept++] = argv[i];
+      continue;
+    }
+    char* end = nullptr;
+    const double pct = std::strtod(argv[i] + k_knob.size(), &end);
+    if (end == argv[i] + k_knob.size() || *end != '\0' || pct < 0) {
+      std::fprintf(stderr, "ab_suite: %s: expected --slowdown=PCT, a percentage >= 0\n", argv[i]);
+      return 2;
+    }
+    fast_steps = static_cast<std::int64_t>(static_cast<double>(k_fast_steps) * (1 + pct / k_percent));
+  }
+  argc = kept;
+  register_benchmarks(fast_steps, break_other);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
