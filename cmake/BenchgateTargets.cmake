@@ -74,6 +74,8 @@ endfunction()
 function(benchgate_add_case name)
   cmake_parse_arguments(arg "" "" "SOURCES;DEPS" ${ARGN})
   benchgate_add_library(case_${name} OBJECT SOURCES ${arg_SOURCES} PUBLIC_DEPS benchgate::suite PRIVATE_DEPS ${arg_DEPS})
+  # benchgate's own source is what these cases measure (registration.hpp).
+  target_compile_definitions(benchgate_case_${name} PRIVATE BENCHGATE_BUILTIN_CASE=1)
   set_property(GLOBAL APPEND PROPERTY BENCHGATE_CASE_NAMES ${name})
 endfunction()
 

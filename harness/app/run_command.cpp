@@ -95,6 +95,11 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
   results::run_results results;
   results.run_id = results::make_run_id();
   results.env = environment::capture();
+  if (!cases.builtin_only()) {
+    // The commit is benchgate's, not that of the user's code it measures.
+    results.env.git_commit.reset();
+    results.env.git_dirty.reset();
+  }
   results.config = plan.config;
   std::ostringstream text;
   printing_observer observer(out, text);

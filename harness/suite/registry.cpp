@@ -14,15 +14,20 @@ namespace {
 // initialisation (before main), read once by registered_cases(); a
 // function-local static, so its construction precedes every registration
 // whatever the order of the translation units.
-std::vector<case_factory>& registered_factories() {
-  static std::vector<case_factory> factories;
+struct registered_factory {
+  case_factory make;
+  bool builtin;
+};
+
+std::vector<registered_factory>& registered_factories() {
+  static std::vector<registered_factory> factories;
   return factories;
 }
 
 }  // namespace
 
-bool register_case(case_factory make) {
-  registered_factories().push_back(make);
+bool register_case(case_factory make, bool builtin) {
+  registered_factories().push_back({make, builtin});
   return true;
 }
 
@@ -89,7 +94,8 @@ void check_case(const benchmark_case& c) {
   check_axes(c);
 }
 
-registry::registry(std::vector<std::unique_ptr<benchmark_case>> cases) : cases_(std::move(cases)) {
+registry::registry(std::vector<std::unique_ptr<benchmark_case>> cases, bool builtin_only)
+    : cases_(std::move(cases)), builtin_only_(builtin_only) {
   for (const auto& c : cases_) check_case(*c);
   std::sort(cases_.begin(), cases_.end(),
             [](const auto& a, const auto& b) { return a->name() < b->name(); });
@@ -116,12 +122,14 @@ std::string registry::names() const {
 
 registry registered_cases() {
   std::vector<std::unique_ptr<benchmark_case>> cases;
-  for (const auto make : registered_factories()) {
+  bool builtin_only = true;
+  for (const auto& [make, builtin] : registered_factories()) {
+    builtin_only = builtin_only && builtin;
     auto made = make();
     if (!made) throw input_error("a function registered with BENCHGATE_CASE returned no case (nullptr)");
     cases.push_back(std::move(made));
   }
-  return registry(std::move(cases));
+  return registry(std::move(cases), builtin_only);
 }
 
 }  // namespace benchgate::suite

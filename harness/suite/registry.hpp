@@ -14,7 +14,8 @@ class registry {
  public:
   // Checks every case (check_case) and that no two share a name; throws
   // input_error naming the case and the problem.
-  explicit registry(std::vector<std::unique_ptr<benchmark_case>> cases);
+  // `builtin_only`: every case is one of benchgate's own (registration.hpp).
+  explicit registry(std::vector<std::unique_ptr<benchmark_case>> cases, bool builtin_only = false);
 
   // In name order.
   const std::vector<std::unique_ptr<benchmark_case>>& cases() const { return cases_; }
@@ -25,8 +26,13 @@ class registry {
   // "a, b, c": for error messages.
   std::string names() const;
 
+  // Whether the cases measure benchgate's own source, so that the build's
+  // git commit is the measured code's.
+  bool builtin_only() const { return builtin_only_; }
+
  private:
   std::vector<std::unique_ptr<benchmark_case>> cases_;
+  bool builtin_only_ = false;
 };
 
 // Throws input_error "case 'NAME': ..." when the case breaks the contract of
