@@ -2,6 +2,7 @@
 // for settings that use every run option (run_options.hpp).
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -31,8 +32,10 @@ const std::set<std::string> k_not_settings = {"out", "text-out", "save-baseline"
 class RunArguments : public ::testing::Test {
  protected:
   void SetUp() override {
-    input_ = std::filesystem::temp_directory_path() /
-             ("run_arguments_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".bin");
+    // Named by the process: CTest runs each test in its own process, two at
+    // once, and a name shared by two (the random seed, taken from the clock)
+    // let one test's TearDown remove the other's input.
+    input_ = std::filesystem::temp_directory_path() / ("run_arguments_test_" + std::to_string(::getpid()) + ".bin");
     std::ofstream(input_) << "GET / HTTP/1.1\r\n\r\n";
   }
   void TearDown() override { std::filesystem::remove(input_); }
