@@ -17,10 +17,12 @@ std::vector<std::string> names_of(const results::run_results& run) {
   return out;
 }
 
-compare::loaded_side side_in(results::run_results run, const std::filesystem::path& file) {
+// `run` saved to `file` (`option` names where the path came from) and
+// loaded as a side, as if read from that file.
+compare::loaded_side side_in(results::run_results run, const std::filesystem::path& file, const char* option) {
   compare::loaded_side side;
   side.text = file.string();
-  results::save_results(run, side.text, "--confirm re-run");
+  results::save_results(run, side.text, option);
   side.loaded = {std::move(run), results::results_schema};
   side.source = compare::describe_source(side.loaded.results, side.loaded.format, side.text, std::nullopt);
   return side;
@@ -46,8 +48,8 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const st
                                    old_settings.min_time_s.value_or(options::k_default_gbench_min_time_s), filter,
                                    folder};
   auto runs = run::run_gbench_pairs(old_run, new_run, plan, err);
-  return {side_in(std::move(runs.old_run), dir / ("old-" + tag + ".json")),
-          side_in(std::move(runs.new_run), dir / ("new-" + tag + ".json"))};
+  return {side_in(std::move(runs.old_run), dir / ("old-" + tag + ".json"), "--confirm re-run"),
+          side_in(std::move(runs.new_run), dir / ("new-" + tag + ".json"), "--confirm re-run")};
 }
 
 std::pair<compare::loaded_side, compare::loaded_side> gbench_ab_sides(const options::ab_options& options,
@@ -58,12 +60,7 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_ab_sides(const opti
   auto runs = run::run_gbench_pairs(old_side, new_side, plan, err);
   const auto side_of = [&](results::run_results& run, const std::string& what) {
     if (!options.gbench.roles.empty()) results::assign_roles(run, options.gbench.roles, what + " side");
-    compare::loaded_side side;
-    side.text = (dir / (what + ".json")).string();
-    results::save_results(run, side.text, "--out-dir");
-    side.loaded = {std::move(run), results::results_schema};
-    side.source = compare::describe_source(side.loaded.results, side.loaded.format, side.text, std::nullopt);
-    return side;
+    return side_in(std::move(run), dir / (what + ".json"), "--out-dir");
   };
   auto old_loaded = side_of(runs.old_run, "old");
   auto new_loaded = side_of(runs.new_run, "new");
