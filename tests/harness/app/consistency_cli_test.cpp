@@ -77,6 +77,16 @@ TEST_F(Consistency, RefusedOutputsCreateNothing) {
   EXPECT_FALSE(std::filesystem::exists(path("missing")));
 }
 
+// 6: run --out in a folder that does not exist is refused before anything
+// runs; no folder is created.
+TEST_F(Consistency, RunOutInAMissingFolderIsRefused) {
+  const auto r = run("run --case page_iter --quick --out missing/dir/x.json");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: --out missing/dir/x.json: no folder missing/dir; expected a file in an existing folder "
+                   "(create it first)\n");
+  EXPECT_FALSE(std::filesystem::exists(path("missing")));
+}
+
 // 6: merging a run with itself would double every sample.
 TEST_F(Consistency, MergingTheSameRunTwiceIsAnError) {
   save_demo("a.json");

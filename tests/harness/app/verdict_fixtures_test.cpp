@@ -232,5 +232,24 @@ TEST_F(verdict_fixtures, NoiseThresholdIsAPercentage) {
   EXPECT_THAT(r.out, HasSubstr("noise threshold 5%"));
 }
 
+// Percentages read one way in gate and compare: 5 and 5% are 5 %, and a
+// fraction is no fraction (0.05 is 0.05 %, said in the output).
+TEST_F(verdict_fixtures, PercentagesReadTheSameInGateAndCompare) {
+  const auto normal = k_fixtures / "normal";
+  const std::string sides = "'" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() + "'";
+  for (const std::string level : {"5", "5%"}) {
+    const auto g = run("gate " + sides + " --no-rules --max-regression " + level);
+    EXPECT_EQ(g.exit_code, 1) << level;
+    EXPECT_THAT(g.out, HasSubstr("(real_time [built-in], warn 5% [command line], fail 5% [command line])")) << level;
+    const auto c = run("compare " + sides + " --resamples 1000 --noise-threshold " + level);
+    EXPECT_EQ(c.exit_code, 0) << level;
+    EXPECT_THAT(c.out, HasSubstr("alpha 0.05, noise threshold 5%, confidence 95%")) << level;
+  }
+  const auto fraction = run("gate " + sides + " --no-rules --max-regression 0.05");
+  EXPECT_THAT(fraction.out, HasSubstr("fail 0.05% [command line]"));
+  const auto noise = run("compare " + sides + " --resamples 1000 --noise-threshold 0.05");
+  EXPECT_THAT(noise.out, HasSubstr("noise threshold 0.05%"));
+}
+
 }  // namespace
 }  // namespace benchgate::testing
