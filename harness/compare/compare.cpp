@@ -120,6 +120,23 @@ void judge_all(std::vector<results::cell_diff>& cells, const results::comparison
   }
 }
 
+// A cell only in NEW that failed its check is a new benchmark that fails
+// (docs/gate.md: NEW errored, whatever OLD did): listed as not compared with
+// the failure, as a failing cell on both sides is, so the gate fails on it
+// rather than calling it merely unjudged.
+void move_failed_new_cells(results::diff& d, const results::run_results& new_run) {
+  std::erase_if(d.only_new, [&](const std::string& name) {
+    const auto cell = std::find_if(new_run.cells.begin(), new_run.cells.end(),
+                                   [&](const results::cell& c) { return c.name == name; });
+    if (cell == new_run.cells.end() || cell->error.empty() || cell->skipped) return false;
+    auto failed = unusable_side(*cell, side::new_side, {});
+    failed->name = name;
+    failed->reason += " (only in NEW)";
+    d.not_compared.push_back(std::move(*failed));
+    return true;
+  });
+}
+
 results::diff compare_pairs(const pairing& paired, const results::comparison_settings& settings) {
   results::diff d;
   d.config = settings;
@@ -175,8 +192,10 @@ results::diff compare_runs(const results::run_results& old_run, results::diff_so
   auto used = settings;
   const auto aligned = results::align_pairs(old_run, new_run);
   if (aligned.new_run) used.paired = true;
-  auto d = compare_pairs(pair_by_name(old_run, aligned.new_run ? *aligned.new_run : new_run), used);
+  const auto& paired_new = aligned.new_run ? *aligned.new_run : new_run;
+  auto d = compare_pairs(pair_by_name(old_run, paired_new), used);
   d.mode = results::compare_mode::runs;
+  move_failed_new_cells(d, paired_new);
   if (!aligned.problem.empty()) {
     d.warnings.push_back({"pairing", "the runs were made as lockstep pairs, but not every cell pairs (" +
                                          aligned.problem + "): compared unpaired"});

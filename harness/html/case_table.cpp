@@ -97,13 +97,17 @@ std::string case_table(const page_input& input, const std::string& case_name) {
   for (const auto& axis : axes) out += element("th", axis);
   // Without a comparison the change columns would stay empty: left out.
   const bool compared = input.comparison != nullptr;
+  // Nor a figures column that no cell fills (Google Benchmark cells have none).
+  const bool figures = std::any_of(input.run->cells.begin(), input.run->cells.end(), [&](const results::cell& c) {
+    return c.case_name == case_name && !c.figures.empty();
+  });
   const comparison_lookup lookup(input);
   out += "<th>" + std::string(instructions ? "mean instructions" : "mean time") + " [" + level +
          "% CI]</th><th>throughput</th>" +
          (compared ? "<th>change of mean [" + charts::gp_number(input.comparison->config.confidence * 100) +
                          "% CI]</th><th>p</th><th>verdict</th><th>compared with</th>"
                    : std::string()) +
-         "<th>samples</th><th>figures</th></tr></thead>\n<tbody>\n";
+         "<th>samples</th>" + (figures ? "<th>figures</th>" : "") + "</tr></thead>\n<tbody>\n";
   for (const auto& c : input.run->cells) {
     if (c.case_name != case_name) continue;
     out += by_name ? "<tr>" + td(c.name, "text")
@@ -124,7 +128,8 @@ std::string case_table(const page_input& input, const std::string& case_name) {
       if (compared) out += change_cells(input, lookup, c);
       out += td(std::to_string(c.samples.size()));
     }
-    out += td(figures_text(c), "text") + "</tr>\n";
+    if (figures) out += td(figures_text(c), "text");
+    out += "</tr>\n";
   }
   return out + "</tbody>\n</table>\n";
 }

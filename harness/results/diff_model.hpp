@@ -152,7 +152,8 @@ std::optional<skip_kind> parse_skip_kind(std::string_view text);
 // and need one.
 inline constexpr std::size_t k_min_interval_samples = 2;
 
-// A cell on both sides that could not be compared.
+// A cell on both sides that could not be compared, or a cell only in NEW
+// that failed its check (kind new_error: a new benchmark that fails).
 struct skipped_cell {
   std::string name;
   std::string reason;

@@ -181,6 +181,24 @@ TEST_F(AbGbenchCli, ABenchmarkThatErrorsInNewFailsTheGate) {
   EXPECT_EQ(new_run.config.google_benchmark_args, std::vector<std::string>{"--break-other"});
 }
 
+// ab judges by the gate's rule: a benchmark that fails only in OLD cannot
+// be judged (exit 3), unless the rules file says "unjudged": "ignore".
+TEST_F(AbGbenchCli, ABenchmarkThatErrorsOnlyInOldIsUnjudged) {
+  const std::string rounds = "--rounds 8 --min-time 0.005 --old-arg --break-other";
+  const auto r = ab(rounds + " --no-rules --metric cpu_time --max-regression 50");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("the old side failed: Google Benchmark reported an error (SkipWithError): wrong chain "
+                               "value; cannot judge"));
+  EXPECT_THAT(r.out, HasSubstr("gate: UNJUDGED (1 cell could not be judged)"));
+  files::write_atomically(path("r.json"),
+                          R"({"schema": "benchgate.rules/1", "unjudged": "ignore",)"
+                          R"( "defaults": {"metric": "cpu_time", "fail": 50}})",
+                          "test");
+  const auto ignored = ab(rounds + " --rules r.json");
+  EXPECT_EQ(ignored.exit_code, 0) << ignored.out << ignored.err;
+  EXPECT_THAT(ignored.out, HasSubstr("gate: PASS"));
+}
+
 // A side whose process does not exit 0, or writes no JSON: exit 2 with the
 // command and the tail of its log.
 TEST_F(AbGbenchCli, AProcessThatFailsIsExitTwoWithItsLog) {

@@ -77,6 +77,16 @@ TEST_F(Consistency, RefusedOutputsCreateNothing) {
   EXPECT_FALSE(std::filesystem::exists(path("missing")));
 }
 
+// 6: run --out in a folder that does not exist is refused before anything
+// runs; no folder is created.
+TEST_F(Consistency, RunOutInAMissingFolderIsRefused) {
+  const auto r = run("run --case page_iter --quick --out missing/dir/x.json");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: --out missing/dir/x.json: no folder missing/dir; expected a file in an existing folder "
+                   "(create it first)\n");
+  EXPECT_FALSE(std::filesystem::exists(path("missing")));
+}
+
 // 6: merging a run with itself would double every sample.
 TEST_F(Consistency, MergingTheSameRunTwiceIsAnError) {
   save_demo("a.json");
@@ -158,8 +168,10 @@ TEST_F(Consistency, GoogleBenchmarkReportNamesTheBenchmarks) {
   EXPECT_THAT(page, Not(HasSubstr("random interleaving")));
   EXPECT_THAT(page, Not(HasSubstr("measurement time per grid point")));
   EXPECT_THAT(page, HasSubstr("Google Benchmark JSON: the file does not record how it was run"));
-  // No comparison: no empty change columns.
+  // No comparison: no empty change columns; no figures: no figures column.
   EXPECT_THAT(page, Not(HasSubstr("change of mean")));
+  EXPECT_THAT(page, HasSubstr("<th>samples</th></tr></thead>"));
+  EXPECT_THAT(page, Not(HasSubstr("<th>figures</th>")));
   EXPECT_THAT(page, HasSubstr("BM_Sum: time per iteration by benchmark (mean, 95% CI)"));
   const auto script = files::read_file(path("rep/charts/grid_BM_Sum.gp"), "test");
   EXPECT_THAT(script, HasSubstr("set xlabel 'argument'"));
@@ -211,6 +223,7 @@ TEST_F(Consistency, ReportOfAnInstructionRunShowsCounts) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto page = files::read_file(path("rep/index.html"), "test");
   EXPECT_THAT(page, HasSubstr("<th>mean instructions [95% CI]</th>"));
+  EXPECT_THAT(page, HasSubstr("<th>samples</th><th>figures</th></tr></thead>"));  // its cells have figures
   EXPECT_THAT(page, Not(HasSubstr("<th>mean time")));
   const auto script = files::read_file(path("rep/charts/grid_demo.gp"), "test");
   EXPECT_THAT(script, HasSubstr("set ylabel 'instructions per iteration'"));

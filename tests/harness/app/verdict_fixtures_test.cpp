@@ -9,6 +9,7 @@
 //                      --json verdict and the --markdown summary
 //   compare_exit N     benchgate compare's exit code (default 0)
 //   compare_listed TEXT compare prints this (the cell with its reason)
+//   args TEXT          more arguments for both gate and compare (e.g. a metric)
 // Lines starting with # are comments.
 
 #include <gmock/gmock.h>
@@ -36,6 +37,7 @@ struct expectation {
   std::vector<std::string> stderr_lines;
   std::vector<std::pair<std::string, std::string>> listed;  // name, status
   std::vector<std::string> compare_lines;
+  std::string args;
 };
 
 expectation read_expectation(const std::filesystem::path& file) {
@@ -60,6 +62,8 @@ expectation read_expectation(const std::filesystem::path& file) {
       e.listed.emplace_back(rest.substr(0, at), rest.substr(at + 1));
     } else if (key == "compare_listed") {
       e.compare_lines.push_back(rest);
+    } else if (key == "args") {
+      e.args = " " + rest;
     } else {
       ADD_FAILURE() << file << ": unknown key " << key;
     }
@@ -76,7 +80,7 @@ class verdict_fixtures : public cli_test {
     ASSERT_GE(e.exit, 0) << "expected.txt has no exit line";
     const std::string sides = "'" + (folder / "old.json").string() + "' '" + (folder / "new.json").string() + "'";
 
-    const auto r = run("gate " + sides + " --no-rules --json verdict.json --markdown summary.md");
+    const auto r = run("gate " + sides + e.args + " --no-rules --json verdict.json --markdown summary.md");
     EXPECT_EQ(r.exit_code, e.exit) << r.out << r.err;
     for (const auto& line : e.stdout_lines) EXPECT_THAT(r.out, HasSubstr(line)) << r.err;
     for (const auto& line : e.stderr_lines) EXPECT_THAT(r.err, HasSubstr(line));
@@ -95,7 +99,7 @@ class verdict_fixtures : public cli_test {
       }
     }
 
-    const auto c = run("compare " + sides + " --resamples 1000");
+    const auto c = run("compare " + sides + e.args + " --resamples 1000");
     EXPECT_EQ(c.exit_code, e.compare_exit) << c.out << c.err;
     for (const auto& line : e.compare_lines) EXPECT_THAT(c.out, HasSubstr(line));
   }
@@ -109,14 +113,44 @@ TEST_F(verdict_fixtures, instruction_run_against_time_run_is_bad_input) { check_
 TEST_F(verdict_fixtures, mixed_time_units_compare_normally) { check_case("mixed-unit"); }
 TEST_F(verdict_fixtures, normal_regression_fails) { check_case("normal"); }
 TEST_F(verdict_fixtures, normal_unchanged_passes) { check_case("normal-pass"); }
+TEST_F(verdict_fixtures, cell_only_in_new_is_unjudged) { check_case("only-in-new"); }
+TEST_F(verdict_fixtures, new_cell_that_errors_fails_the_gate) { check_case("only-in-new-errored"); }
+TEST_F(verdict_fixtures, errored_old_cell_is_unjudged) { check_case("errored-old"); }
+TEST_F(verdict_fixtures, an_error_outweighs_a_missing_cell) { check_case("errored-and-missing"); }
+TEST_F(verdict_fixtures, mixed_time_units_convert_before_judging_a_change) { check_case("mixed-unit-slower"); }
+TEST_F(verdict_fixtures, results_errored_new_cell_fails_the_gate) { check_case("results-errored"); }
+TEST_F(verdict_fixtures, results_missing_cell_is_unjudged) { check_case("results-missing"); }
+TEST_F(verdict_fixtures, results_cell_only_in_new_is_unjudged) { check_case("results-only-in-new"); }
+TEST_F(verdict_fixtures, results_one_sample_cells_are_unjudged) { check_case("results-one-sample"); }
+TEST_F(verdict_fixtures, results_normal_regression_fails) { check_case("results-normal"); }
+TEST_F(verdict_fixtures, results_normal_unchanged_passes) { check_case("results-normal-pass"); }
+TEST_F(verdict_fixtures, one_instruction_count_a_side_is_judged) { check_case("results-instructions-one-sample"); }
 
 // Every fixture folder has its test above.
 TEST_F(verdict_fixtures, every_fixture_is_checked) {
   std::vector<std::string> folders;
   for (const auto& entry : std::filesystem::directory_iterator(k_fixtures)) folders.push_back(entry.path().filename());
   std::sort(folders.begin(), folders.end());
-  EXPECT_EQ(folders, (std::vector<std::string>{"errored", "missing", "mixed-measure", "mixed-unit", "normal",
-                                                "normal-pass", "one-sample", "skipped"}));
+  EXPECT_EQ(folders, (std::vector<std::string>{"errored",
+                                                "errored-and-missing",
+                                                "errored-old",
+                                                "missing",
+                                                "mixed-measure",
+                                                "mixed-unit",
+                                                "mixed-unit-slower",
+                                                "normal",
+                                                "normal-pass",
+                                                "one-sample",
+                                                "only-in-new",
+                                                "only-in-new-errored",
+                                                "results-errored",
+                                                "results-instructions-one-sample",
+                                                "results-missing",
+                                                "results-normal",
+                                                "results-normal-pass",
+                                                "results-one-sample",
+                                                "results-only-in-new",
+                                                "skipped"}));
 }
 
 // The rules file may ignore what cannot be judged; an errored NEW cell
@@ -196,6 +230,25 @@ TEST_F(verdict_fixtures, NoiseThresholdIsAPercentage) {
                      "' --noise-threshold 5 --resamples 1000");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("noise threshold 5%"));
+}
+
+// Percentages read one way in gate and compare: 5 and 5% are 5 %, and a
+// fraction is no fraction (0.05 is 0.05 %, said in the output).
+TEST_F(verdict_fixtures, PercentagesReadTheSameInGateAndCompare) {
+  const auto normal = k_fixtures / "normal";
+  const std::string sides = "'" + (normal / "old.json").string() + "' '" + (normal / "new.json").string() + "'";
+  for (const std::string level : {"5", "5%"}) {
+    const auto g = run("gate " + sides + " --no-rules --max-regression " + level);
+    EXPECT_EQ(g.exit_code, 1) << level;
+    EXPECT_THAT(g.out, HasSubstr("(real_time [built-in], warn 5% [command line], fail 5% [command line])")) << level;
+    const auto c = run("compare " + sides + " --resamples 1000 --noise-threshold " + level);
+    EXPECT_EQ(c.exit_code, 0) << level;
+    EXPECT_THAT(c.out, HasSubstr("alpha 0.05, noise threshold 5%, confidence 95%")) << level;
+  }
+  const auto fraction = run("gate " + sides + " --no-rules --max-regression 0.05");
+  EXPECT_THAT(fraction.out, HasSubstr("fail 0.05% [command line]"));
+  const auto noise = run("compare " + sides + " --resamples 1000 --noise-threshold 0.05");
+  EXPECT_THAT(noise.out, HasSubstr("noise threshold 0.05%"));
 }
 
 }  // namespace
