@@ -1,12 +1,11 @@
 // benchgate ab OLD_BIN NEW_BIN: two builds run as lockstep pairs from the
-// first sample (rerun/paired_runs.hpp), compared as pairs, gated (gate_steps.hpp).
+// first sample (rerun/paired_runs.hpp), compared as pairs, gated (verdict/gate_steps.hpp).
 
 #include <algorithm>
 #include <ostream>
 #include <sstream>
 
 #include "harness/app/commands.hpp"
-#include "harness/app/gate_steps.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/rerun/confirm.hpp"
 #include "harness/rerun/gbench_sides.hpp"
@@ -15,6 +14,7 @@
 #include "harness/results/results_json.hpp"
 #include "harness/run/plan.hpp"
 #include "harness/support/files/file_io.hpp"
+#include "harness/verdict/gate_steps.hpp"
 
 namespace benchgate::app {
 
@@ -47,14 +47,14 @@ exit_code judge_sides(const compare::loaded_side& old_side, const compare::loade
                       const options::ab_options& options, std::ostream& out, std::ostream& err) {
   auto gate = options.gate;
   if (options.out_dir && gate.confirm > 0 && !gate.confirm_dir) gate.confirm_dir = *options.out_dir / "confirm";
-  const auto outcome = gate_sides(old_side, new_side, rules, gate, err);
+  const auto outcome = verdict::gate_sides(old_side, new_side, rules, gate, err);
   // The comparison of the first metric the rules gate on.
   const auto& shown = outcome.diffs.front();
   std::ostringstream discard;
   const auto comparison = print_comparison(shown, out, discard);
   out << "\n";
   if (options.diff_out) results::save_diff(shown, *options.diff_out, "--json");
-  report_verdict(outcome.verdict, gate, out, comparison + "\n");
+  verdict::report_verdict(outcome.verdict, gate, out, comparison + "\n");
   if (options.out_dir) out << "results: " << old_side.text << ", " << new_side.text << "\n";
   return outcome.verdict.exit;
 }
@@ -67,7 +67,7 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
                         {options.gate.json_out, "--verdict-json"},
                         {options.gate.markdown_out, "--markdown"},
                         {options.gate.text_out, "--text-out"}});
-  const auto rules = load_gate_rules(options.gate, err);
+  const auto rules = verdict::load_gate_rules(options.gate, err);
   if (options.binaries == options::ab_binaries::google_benchmark) {
     const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
     const auto [old_side, new_side] = rerun::gbench_ab_sides(options, dir.path(), err);
