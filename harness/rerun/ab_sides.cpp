@@ -1,0 +1,84 @@
+#include "harness/rerun/ab_sides.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/results/results_json.hpp"
+#include "harness/run/plan.hpp"
+
+namespace benchgate::rerun {
+
+namespace {
+
+// The fewest samples a cell of `run` takes (the plan's, over every point).
+int fewest_samples(const options::run_options& run, const suite::registry& cases) {
+  const auto plan = run::make_plan(run, cases);
+  int fewest = 0;
+  for (const auto& p : plan.points) {
+    if (fewest == 0 || p.samples < fewest) fewest = p.samples;
+  }
+  return fewest;
+}
+
+// Each side's `run` arguments: the options given, then what lockstep
+// pairs need: one fixed cell order on both sides (Google Benchmark's
+// interleaving shuffles differently in each process) and, timed, samples
+// enough for the paired test.
+std::vector<std::string> side_args(std::vector<std::string> args, const options::run_options& run,
+                                   std::optional<int> samples) {
+  if (run.settings.measure != options::measure_kind::time) return args;
+  if (run.settings.random_interleaving) args.push_back("--no-interleave");
+  if (samples) args.insert(args.end(), {"--samples", std::to_string(*samples)});
+  return args;
+}
+
+}  // namespace
+
+ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const suite::registry& cases) {
+  ab_pairs_plan plan;
+  plan.timed = options.old_run.settings.measure == options::measure_kind::time;
+  // Timed runs of fewer samples than the paired test needs (with 10 pairs
+  // its smallest p is 2/1024, which the correction across a grid never
+  // admits) take more, in the same measurement time, unless --samples said.
+  if (plan.timed && options.old_run.settings.samples == 0 && options.new_run.settings.samples == 0) {
+    const int fewest = std::min(fewest_samples(options.old_run, cases), fewest_samples(options.new_run, cases));
+    if (fewest < options::k_min_confirm_samples) plan.samples = options::k_min_confirm_samples;
+  }
+  plan.old_command = {"old", options.old_binary, side_args(options.old_args, options.old_run, plan.samples)};
+  plan.new_command = {"new", options.new_binary, side_args(options.new_args, options.new_run, plan.samples)};
+  plan.pairs = options.pairs;
+  return plan;
+}
+
+std::pair<compare::loaded_side, compare::loaded_side> run_ab_pairs(const ab_pairs_plan& plan,
+                                                                   const std::filesystem::path& dir,
+                                                                   std::ostream& err) {
+  const bool timed = plan.timed;
+  const auto& samples = plan.samples;
+  const auto firsts = old_turns_first(1, plan.pairs);
+  err << "ab: running OLD and NEW " << (timed ? "in lockstep" : "side by side") << " (" << firsts.size()
+      << (firsts.size() == 1 ? " pair" : " pairs") << (timed ? ", first turn: " + first_turns_text(firsts) : "")
+      << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n"
+      << std::flush;
+  std::vector<compare::loaded_side> old_runs;
+  std::vector<compare::loaded_side> new_runs;
+  for (std::size_t i = 0; i < firsts.size(); ++i) {
+    auto [o, n] =
+        run_pair(plan.old_command, plan.new_command, plan.timed, firsts[i], dir, std::to_string(i + 1), {"ab", "run"});
+    old_runs.push_back(std::move(o));
+    new_runs.push_back(std::move(n));
+  }
+  // One side's pairs pooled, in the same order as the other's: still paired.
+  const auto side_of = [&](const std::vector<compare::loaded_side>& runs, const std::string& what) {
+    auto side = runs.size() == 1 ? runs.front() : pooled_side(runs, dir, what);
+    side.text = (dir / (what + ".json")).string();
+    results::save_results(side.loaded.results, side.text, "--out-dir");
+    side.source.path = side.text;
+    return side;
+  };
+  return {side_of(old_runs, "old"), side_of(new_runs, "new")};
+}
+
+}  // namespace benchgate::rerun
