@@ -22,20 +22,6 @@ int fewest_samples(const options::run_options& run, const suite::registry& cases
   return fewest;
 }
 
-// Each side's `run` arguments, spelled by options::to_arguments from its
-// settings (the run options given to ab and the side's --old-arg or
-// --new-arg, as this binary parsed them), with what lockstep pairs need:
-// one fixed cell order on both sides (Google Benchmark's interleaving
-// shuffles differently in each process) and, timed, samples enough for the
-// paired test.
-std::vector<std::string> side_args(results::settings settings, std::optional<int> samples) {
-  if (settings.measure == options::measure_kind::time) {
-    settings.random_interleaving = false;
-    if (samples) settings.samples = *samples;
-  }
-  return options::to_arguments(settings);
-}
-
 }  // namespace
 
 ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const suite::registry& cases) {
@@ -48,8 +34,8 @@ ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const suite::reg
     const int fewest = std::min(fewest_samples(options.old_run, cases), fewest_samples(options.new_run, cases));
     if (fewest < options::k_min_confirm_samples) plan.samples = options::k_min_confirm_samples;
   }
-  plan.old_command = {"old", options.old_binary, side_args(options.old_run.settings, plan.samples)};
-  plan.new_command = {"new", options.new_binary, side_args(options.new_run.settings, plan.samples)};
+  plan.old_command = {"old", options.old_binary, pair_arguments(options.old_run.settings, plan.samples)};
+  plan.new_command = {"new", options.new_binary, pair_arguments(options.new_run.settings, plan.samples)};
   plan.pairs = options.pairs;
   return plan;
 }

@@ -34,8 +34,9 @@ results::settings timed_settings() {
 TEST(RerunArguments, TheRecordedSettingsForTheSuspectsOnly) {
   EXPECT_EQ(rerun::rerun_arguments(timed_settings(), "^(a)$"),
             (std::vector<std::string>{"--case", "page_iter", "--filter", "^(a)$", "--param", "density=0.1,0.5",
-                                      "--samples", "12", "--measurement-time", "0.5", "--warmup", "0.25"}))
-      << "the suspects' filter replaces the run's; the suspects are re-run whole (no shard)";
+                                      "--samples", "12", "--measurement-time", "0.5", "--warmup", "0.25",
+                                      "--no-interleave"}))
+      << "the suspects' filter replaces the run's; the suspects are re-run whole (no shard), in one order";
 }
 
 TEST(RerunArguments, SamplesRaisedForThePairedTestAndNoPrecisionTarget) {
@@ -49,8 +50,9 @@ TEST(RerunArguments, SamplesRaisedForThePairedTestAndNoPrecisionTarget) {
   s.injected_slowdown_filter = "/core/";
   EXPECT_EQ(rerun::rerun_arguments(s, "^(a)$", 20),
             (std::vector<std::string>{"--case", "page_iter", "--filter", "^(a)$", "--param", "density=0.1,0.5",
-                                      "--samples", "20", "--measurement-time", "0.5", "--warmup", "0.25", "--rounds",
-                                      "2", "--inject-slowdown", "10", "--inject-filter", "/core/"}));
+                                      "--samples", "20", "--measurement-time", "0.5", "--warmup", "0.25",
+                                      "--no-interleave", "--rounds", "2", "--inject-slowdown", "10", "--inject-filter",
+                                      "/core/"}));
 }
 
 TEST(RerunArguments, CountedRunsTakeNoTimesAndKeepTheirSamples) {
