@@ -11,6 +11,7 @@
 #include "harness/rerun/gbench_sides.hpp"
 #include "harness/rerun/paired_runs.hpp"
 #include "harness/results/diff_json.hpp"
+#include "harness/run/plan.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/verdict/gate_steps.hpp"
 
@@ -46,7 +47,10 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
   const auto rules = verdict::load_gate_rules(options.gate, err);
   // Drivers' runs are planned (and checked) before the folder is made.
   std::optional<rerun::ab_pairs_plan> pairs;
-  if (options.binaries == options::ab_binaries::drivers) pairs = rerun::plan_ab_pairs(options, cases);
+  if (options.binaries == options::ab_binaries::drivers) {
+    pairs = rerun::plan_ab_pairs(
+        options, [&](const options::run_options& run) { return run::fewest_samples(run::make_plan(run, cases)); });
+  }
   const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
   const auto [old_side, new_side] =
       pairs ? rerun::run_ab_pairs(*pairs, dir.path(), err) : rerun::gbench_ab_sides(options, dir.path(), err);

@@ -6,32 +6,17 @@
 #include <vector>
 
 #include "harness/results/results_json.hpp"
-#include "harness/run/plan.hpp"
 
 namespace benchgate::rerun {
 
-namespace {
-
-// The fewest samples a cell of `run` takes (the plan's, over every point).
-int fewest_samples(const options::run_options& run, const suite::registry& cases) {
-  const auto plan = run::make_plan(run, cases);
-  int fewest = 0;
-  for (const auto& p : plan.points) {
-    if (fewest == 0 || p.samples < fewest) fewest = p.samples;
-  }
-  return fewest;
-}
-
-}  // namespace
-
-ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const suite::registry& cases) {
+ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const side_samples& fewest_samples) {
   ab_pairs_plan plan;
   plan.timed = options.old_run.settings.measure == options::measure_kind::time;
   // Timed runs of fewer samples than the paired test needs (with 10 pairs
   // its smallest p is 2/1024, which the correction across a grid never
   // admits) take more, in the same measurement time, unless --samples said.
   if (plan.timed && options.old_run.settings.samples == 0 && options.new_run.settings.samples == 0) {
-    const int fewest = std::min(fewest_samples(options.old_run, cases), fewest_samples(options.new_run, cases));
+    const int fewest = std::min(fewest_samples(options.old_run), fewest_samples(options.new_run));
     if (fewest < options::k_min_confirm_samples) plan.samples = options::k_min_confirm_samples;
   }
   plan.old_command = {"old", options.old_binary, pair_arguments(options.old_run.settings, plan.samples)};

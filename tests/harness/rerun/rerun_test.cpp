@@ -13,6 +13,7 @@
 #include "harness/rerun/ab_sides.hpp"
 #include "harness/rerun/confirm.hpp"
 #include "harness/rerun/paired_runs.hpp"
+#include "harness/run/plan.hpp"
 #include "tests/harness/options/fake_registry.hpp"
 
 namespace {
@@ -110,6 +111,10 @@ options::run_options parse_run(const std::vector<std::string>& args) {
   return std::get<options::run_options>(options::parse_command_line(command, options::testing::fake_registry()));
 }
 
+int fewest_samples(const options::run_options& run) {
+  return run::fewest_samples(run::make_plan(run, options::testing::fake_registry()));
+}
+
 options::ab_options ab_of(const std::vector<std::string>& old_args, const std::vector<std::string>& new_args) {
   options::ab_options ab;
   ab.old_binary = "old-bin";
@@ -123,7 +128,7 @@ TEST(AbPairs, EachSideRunsItsOwnSettingsInOneOrderWithSamplesEnoughForPairs) {
   // The new side's own arguments (--new-arg) are part of its settings.
   const auto ab = ab_of({"--case", "beta", "--quick"},
                         {"--case", "beta", "--quick", "--inject-slowdown", "10", "--inject-filter", "/core/"});
-  const auto plan = rerun::plan_ab_pairs(ab, options::testing::fake_registry());
+  const auto plan = rerun::plan_ab_pairs(ab, fewest_samples);
   ASSERT_TRUE(plan.timed);
   // --quick takes 10 samples: fewer than the paired test needs.
   EXPECT_EQ(plan.samples, options::k_min_confirm_samples);
@@ -140,7 +145,7 @@ TEST(AbPairs, EachSideRunsItsOwnSettingsInOneOrderWithSamplesEnoughForPairs) {
 
 TEST(AbPairs, GivenSamplesAndCountedRunsAreTakenAsGiven) {
   const std::vector<std::string> given = {"--case", "beta", "--samples", "12"};
-  const auto sampled = rerun::plan_ab_pairs(ab_of(given, given), options::testing::fake_registry());
+  const auto sampled = rerun::plan_ab_pairs(ab_of(given, given), fewest_samples);
   EXPECT_EQ(sampled.samples, std::nullopt);
   EXPECT_EQ(sampled.new_command.args,
             options::to_arguments([&] {
@@ -149,7 +154,7 @@ TEST(AbPairs, GivenSamplesAndCountedRunsAreTakenAsGiven) {
               return s;
             }()));
   const auto counted = rerun::plan_ab_pairs(ab_of({"--measure", "instructions"}, {"--measure", "instructions"}),
-                                            options::testing::fake_registry());
+                                            fewest_samples);
   EXPECT_FALSE(counted.timed);
   EXPECT_EQ(counted.samples, std::nullopt);
   EXPECT_EQ(parse_run(counted.old_command.args).settings, parse_run({"--measure", "instructions"}).settings);
