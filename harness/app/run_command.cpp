@@ -1,18 +1,17 @@
+// benchgate run: the plan timed here (or under callgrind), each point's report
+// printed as it finishes; the results saved and compared as asked.
+
 #include <algorithm>
-#include <chrono>
 #include <iostream>
 #include <sstream>
 
 #include "harness/app/commands.hpp"
 #include "harness/compare/compare.hpp"
 #include "harness/results/baseline_store.hpp"
-#include "harness/environment/environment.hpp"
-#include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/report/format.hpp"
 #include "harness/report/progress.hpp"
 #include "harness/report/run_report.hpp"
-#include "harness/results/pairing.hpp"
 #include "harness/results/results_json.hpp"
 #include "harness/run/lockstep.hpp"
 #include "harness/run/measuring_child.hpp"
@@ -46,23 +45,6 @@ class printing_observer : public run::run_observer {
   report::progress_line progress_;
 };
 
-// The change report of this run against a saved baseline, with the default
-// statistics of `benchgate compare` (on instruction counts in instruction
-// mode).
-std::string compare_with_baseline(const results::run_results& baseline, const results::run_results& current,
-                                  const options::run_options& options, std::ostream& out, std::ostream& err) {
-  auto old_source = compare::describe_source(
-      baseline, results::results_schema, results::baseline_path(options.baseline_dir, *options.baseline).string(),
-      options.baseline);
-  auto new_source = compare::describe_source(current, results::results_schema,
-                                             options.out ? options.out->string() : "(this run)", std::nullopt);
-  // An instruction run is compared on its counts (its times are valgrind's).
-  results::comparison_settings settings;
-  if (options.settings.measure == options::measure_kind::instructions) settings.metric = results::time_metric::instructions;
-  const auto d = compare::compare_runs(baseline, std::move(old_source), current, std::move(new_source), settings);
-  return print_comparison(d, out, err);
-}
-
 }  // namespace
 
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
@@ -82,55 +64,38 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
       {{options.out, "--out"}, {options.text_out, "--text-out"}, {saved_baseline, "--save-baseline"}});
   std::optional<results::run_results> baseline;
   if (options.baseline) baseline = results::load_baseline(options.baseline_dir, *options.baseline, "--baseline");
-  std::optional<run::lockstep> turns;
-  if (options.lockstep_fd) {
-    if (!run::lockstep::usable(*options.lockstep_fd)) {
-      throw input_error("--lockstep-fd " + std::to_string(*options.lockstep_fd) +
-                        ": not an open socket; expected the end of a socket pair that gate --confirm passes");
-    }
-    turns.emplace(*options.lockstep_fd);  // from here on, only in this run's turns
-  }
-  const auto started = std::chrono::steady_clock::now();
-
-  results::run_results results;
-  results.run_id = results::make_run_id();
-  results.env = environment::capture();
-  if (!cases.builtin_only()) {
-    // The commit is benchgate's, not that of the user's code it measures.
-    results.env.git_commit.reset();
-    results.env.git_dirty.reset();
-  }
-  results.config = plan.config;
+  const auto turns = run::lockstep::join(options.lockstep_fd);  // held until the outputs are written
   std::ostringstream text;
   printing_observer observer(out, text);
-  results.cells = run::execute(plan, observer, turns ? &*turns : nullptr);
+  const auto [results, elapsed_s] = run::run_results_of(plan, observer, turns.get(), cases.builtin_only());
 
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  const auto summary = report::run_summary(results.cells, elapsed);
-  out << summary;
-  text << summary;
+  const auto print = [&](const std::string& s) { out << s; text << s; };
+  print(report::run_summary(results.cells, elapsed_s));
   if (options.out) {
     results::save_results(results, *options.out, "--out");
     out << "results: " << options.out->string() << "\n";
   }
   if (baseline) {
-    out << "\nChange against baseline '" << *options.baseline << "':\n\n";
-    text << "\nChange against baseline '" << *options.baseline << "':\n\n";
-    text << compare_with_baseline(*baseline, results, options, out, err);
+    print("\nChange against baseline '" + *options.baseline + "':\n\n");
+    // compare's default statistics; an instruction run is compared on its
+    // counts (its times are valgrind's).
+    results::comparison_settings settings;
+    if (options.settings.measure == options::measure_kind::instructions) {
+      settings.metric = results::time_metric::instructions;
+    }
+    const auto d = compare::compare_results(*baseline, results::baseline_path(options.baseline_dir, *options.baseline),
+                                            options.baseline, results, options.out.value_or("(this run)"), settings);
+    text << print_comparison(d, out, err);
   }
   files::write_output(options.text_out, text.str(), "--text-out");
   const auto failed = std::count_if(results.cells.begin(), results.cells.end(),
                                     [](const results::cell& c) { return !c.error.empty(); });
-  if (options.save_baseline) {
-    if (failed == 0) {
-      results::save_baseline(results, options.baseline_dir, *options.save_baseline, "--save-baseline");
-      out << "baseline saved: " << *options.save_baseline << " ("
-          << results::baseline_path(options.baseline_dir, *options.save_baseline).string() << ")\n";
-    } else {
-      err << "warning: baseline '" << *options.save_baseline << "' not saved: " << report::counted(failed, "cell")
-          << " failed; the saved one (if any) is unchanged\n";
-    }
+  if (options.save_baseline && failed == 0) {
+    results::save_baseline(results, options.baseline_dir, *options.save_baseline, "--save-baseline");
+    out << "baseline saved: " << *options.save_baseline << " (" << saved_baseline->string() << ")\n";
+  } else if (options.save_baseline) {
+    err << "warning: baseline '" << *options.save_baseline << "' not saved: " << report::counted(failed, "cell")
+        << " failed; the saved one (if any) is unchanged\n";
   }
   return failed == 0 ? exit_code::ok : exit_code::regression;
 }

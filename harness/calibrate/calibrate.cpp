@@ -9,18 +9,6 @@
 
 namespace benchgate::calibrate {
 
-namespace {
-
-results::diff compare_pair(const results::run_results& old_run, const std::string& old_label,
-                           const results::run_results& new_run, const std::string& new_label,
-                           const results::comparison_settings& settings) {
-  return compare::compare_runs(old_run, compare::describe_source(old_run, results::results_schema, old_label, {}),
-                               new_run, compare::describe_source(new_run, results::results_schema, new_label, {}),
-                               settings);
-}
-
-}  // namespace
-
 results::calibration calibrate(const options::calibrate_options& options, const suite::registry& cases,
                                run::run_observer& observer, const run_started& started) {
   const auto plain = run::make_plan(options.run, cases);
@@ -53,8 +41,8 @@ results::calibration calibrate(const options::calibrate_options& options, const 
     const auto b = timed(plain, repeat, "B");
     const auto c = timed(slowed, repeat, "C");
     const auto tag = " (repeat " + std::to_string(repeat + 1) + ")";
-    aa.push_back(compare_pair(a, "A" + tag, b, "B" + tag, out.compared));
-    bc.push_back(compare_pair(b, "B" + tag, c, "C" + tag, out.compared));
+    aa.push_back(compare::compare_results(a, "A" + tag, std::nullopt, b, "B" + tag, out.compared));
+    bc.push_back(compare::compare_results(b, "B" + tag, std::nullopt, c, "C" + tag, out.compared));
   }
   summarize(out, aa, bc);
   return out;

@@ -207,6 +207,14 @@ results::diff compare_runs(const results::run_results& old_run, results::diff_so
   return d;
 }
 
+results::diff compare_results(const results::run_results& old_run, std::string old_path,
+                              std::optional<std::string> old_baseline, const results::run_results& new_run,
+                              std::string new_path, const results::comparison_settings& settings) {
+  auto old_source = describe_source(old_run, results::results_schema, std::move(old_path), std::move(old_baseline));
+  auto new_source = describe_source(new_run, results::results_schema, std::move(new_path), std::nullopt);
+  return compare_runs(old_run, std::move(old_source), new_run, std::move(new_source), settings);
+}
+
 results::diff compare_variants(const results::run_results& run, results::diff_source source,
                                suite::variant_role base_role,
                                std::vector<suite::variant_role> new_roles,

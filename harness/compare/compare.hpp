@@ -27,6 +27,14 @@ results::diff compare_runs(const results::run_results& old_run, results::diff_so
                            const results::run_results& new_run, results::diff_source new_source,
                            const results::comparison_settings& settings);
 
+// OLD against NEW, both benchgate results held in memory (a run and its
+// saved baseline, calibrate's runs): compare_runs with each side described
+// as benchgate results read from `old_path` / `new_path`; `old_baseline` is
+// the saved baseline's name when OLD is one.
+results::diff compare_results(const results::run_results& old_run, std::string old_path,
+                              std::optional<std::string> old_baseline, const results::run_results& new_run,
+                              std::string new_path, const results::comparison_settings& settings);
+
 // Within one run: each cell of a `new_roles` role against the `base_role`
 // cell of its grid point.
 results::diff compare_variants(const results::run_results& run, results::diff_source source,

@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -78,6 +79,21 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
   const auto [width, width_from] = first_set(rule_levels.max_ci_width_pct, c.max_ci_width_pct, d.max_ci_width_pct);
   out.max_ci_width_pct = width;
   out.max_ci_width_from = width_from;
+  return out;
+}
+
+needed_metrics metrics_needed(const std::vector<std::string>& names, const results::gate_rules& rules,
+                              const results::gate_levels& command_line) {
+  needed_metrics out;
+  out.chosen = command_line.metric.has_value();
+  for (const auto& name : names) {
+    const auto rule = resolve(rules, command_line, name);
+    if (rule.ignored) continue;
+    if (rule.metric_from != results::level_source::built_in) out.chosen = true;
+    const auto m = compared_metric(rule.metric);
+    if (std::find(out.metrics.begin(), out.metrics.end(), m) == out.metrics.end()) out.metrics.push_back(m);
+  }
+  if (out.metrics.empty()) out.metrics.push_back(compared_metric(command_line.metric.value_or(k_default_metric)));
   return out;
 }
 

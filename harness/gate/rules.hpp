@@ -1,7 +1,9 @@
 #pragma once
 // Which rule applies to a cell (docs/gate.md, "Rules file"). Pure.
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "harness/results/diff_model.hpp"
 #include "harness/results/gate_model.hpp"
@@ -30,5 +32,18 @@ results::time_metric compared_metric(results::gate_metric metric);
 // lowered to it; no max CI width means no cell is unstable.
 results::resolved_rule resolve(const results::gate_rules& rules, const results::gate_levels& command_line,
                                std::string_view cell_name);
+
+// The comparisons the rules need to judge the cells `names`: the metric
+// each cell not ignored is compared on (compared_metric of its resolved
+// metric), each once, in order of first use; the command line's (else the
+// built-in) metric when every cell is ignored. `chosen`: whether a rule,
+// the rules' defaults or the command line named a metric; when none did,
+// the built-in one applies everywhere.
+struct needed_metrics {
+  std::vector<results::time_metric> metrics;
+  bool chosen = false;
+};
+needed_metrics metrics_needed(const std::vector<std::string>& names, const results::gate_rules& rules,
+                              const results::gate_levels& command_line);
 
 }  // namespace benchgate::gate

@@ -5,6 +5,9 @@
 #include <set>
 #include <tuple>
 
+#include "harness/history/iso_date.hpp"
+#include "harness/support/errors/input_error.hpp"
+
 namespace benchgate::history {
 
 namespace {
@@ -31,6 +34,33 @@ commit_ref ref(const stored_history& history, std::int64_t index) {
 }
 
 }  // namespace
+
+std::int64_t since_time(const std::string& text, const stored_history& history) {
+  if (const auto date = parse_iso_date(text)) return date->epoch_s;
+  const stored_commit* match = nullptr;
+  for (const auto& c : history.commits) {
+    if (c.commit.rfind(text, 0) == 0) {
+      if (match != nullptr && match->commit != c.commit) {
+        throw input_error("--since " + text + ": matches several stored commits (" + match->commit + ", " + c.commit +
+                          "); give more digits");
+      }
+      match = &c;
+    }
+  }
+  if (match == nullptr) {
+    throw input_error("--since " + text + ": neither an ISO 8601 date (2026-12-04) nor a commit in the store");
+  }
+  return match->time_s;
+}
+
+analysed_history analyse_store(const std::filesystem::path& path, const std::string& source, metric which,
+                               changes_settings& settings, const std::optional<std::string>& since) {
+  analysed_history a;
+  a.stored = load_history(path, source, which);
+  if (since) settings.since_s = since_time(*since, a.stored);
+  a.report = find_changes(a.stored, settings);
+  return a;
+}
 
 std::size_t changes_report::recent_regressions() const {
   return static_cast<std::size_t>(std::count_if(changes.begin(), changes.end(), [](const found_change& c) {

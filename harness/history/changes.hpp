@@ -5,6 +5,7 @@
 // them, searched with stats::find_change_points.
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <regex>
 #include <set>
@@ -72,6 +73,25 @@ struct changes_report {
 };
 
 changes_report find_changes(const stored_history& history, const changes_settings& settings);
+
+// What `history changes` and `history plot` work on: the store read on one
+// metric, and the changes found in it.
+struct analysed_history {
+  stored_history stored;
+  changes_report report;
+};
+
+// Reads the store at `path` (`source` names it in messages) on `which` and
+// finds its changes with `settings`; `since` (since_time), when given, sets
+// settings.since_s first.
+analysed_history analyse_store(const std::filesystem::path& path, const std::string& source, metric which,
+                               changes_settings& settings, const std::optional<std::string>& since);
+
+// --since TEXT: an ISO 8601 date, else a stored commit named by a prefix of
+// its id; the time (epoch seconds) from which commits are selected
+// (changes_settings::since_s). Throws input_error for a prefix that matches
+// several stored commits or for text that is neither.
+std::int64_t since_time(const std::string& text, const stored_history& history);
 
 // One commit's value in a series: the mean over its runs of their medians
 // and interval bounds.

@@ -150,4 +150,12 @@ run_record make_run_record(const results::loaded_results& loaded, const std::str
   return r;
 }
 
+std::vector<run_record> read_run_records(const std::vector<std::string>& inputs, const record_overrides& overrides) {
+  std::vector<run_record> runs;
+  for (const auto& input : inputs) {
+    runs.push_back(make_run_record(results::load_any_results(input, "RESULTS"), input, overrides));
+  }
+  return runs;
+}
+
 }  // namespace benchgate::history

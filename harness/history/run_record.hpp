@@ -75,4 +75,9 @@ struct record_overrides {
 run_record make_run_record(const results::loaded_results& loaded, const std::string& source,
                            const record_overrides& overrides);
 
+// The records of the RESULTS files `inputs` (benchgate results or Google
+// Benchmark JSON), each read and made by make_run_record: every file is
+// checked before anything is stored.
+std::vector<run_record> read_run_records(const std::vector<std::string>& inputs, const record_overrides& overrides);
+
 }  // namespace benchgate::history

@@ -8,7 +8,6 @@
 #include "harness/gate/judge.hpp"
 #include "harness/gate/rules.hpp"
 #include "harness/options/gate_options.hpp"
-#include "harness/options/run_options.hpp"
 #include "harness/rerun/gbench_sides.hpp"
 #include "harness/support/text/regex_text.hpp"
 
@@ -34,13 +33,9 @@ std::pair<compare::loaded_side, compare::loaded_side> rerun_pair(const confirm_p
   }
   const bool timed = lockstep_timing(old_side, new_side);
   const auto command = [&](const char* what, const std::filesystem::path& binary, const compare::loaded_side& side) {
-    auto args = rerun_arguments(*side.source.run_settings, filter, samples);
-    // Both runs in the same fixed order (Google Benchmark's interleaving
-    // shuffles with a fresh random seed in each process), so sample i of a
-    // cell on one side runs right before or after sample i on the other:
-    // the partner is the interleaving that matters here.
-    if (timed && side.source.run_settings->random_interleaving) args.push_back("--no-interleave");
-    return side_command{what, binary, std::move(args)};
+    // Both runs in the same fixed order (pair_arguments), so sample i of a
+    // cell on one side runs right before or after sample i on the other.
+    return side_command{what, binary, rerun_arguments(*side.source.run_settings, filter, samples)};
   };
   return run_pair(command("old", plan.old_binary, old_side), command("new", plan.new_binary, new_side), timed,
                   old_first, dir, tag, {"--confirm", "re-run"});
@@ -72,8 +67,7 @@ std::vector<std::string> rerun_arguments(const results::settings& s, const std::
   rerun.shard.reset();
   rerun.precision_pct.reset();
   rerun.precision_cap_s.reset();
-  if (s.measure == results::measure_kind::time && samples) rerun.samples = *samples;
-  return options::to_arguments(rerun);
+  return pair_arguments(rerun, samples);
 }
 
 namespace {

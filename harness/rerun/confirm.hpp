@@ -30,9 +30,10 @@ struct confirm_plan {
 };
 
 // The `run` arguments (after "run", without --out) that reproduce
-// `settings` for the cells matching `filter`: cases, params, samples (`samples`
-// when given, else the recorded count), times, quick, interleaving,
-// rounds, inputs, measure mode and any injected slowdown.
+// `settings` for the cells matching `filter` as one side of a lockstep pair
+// (pair_arguments): cases, params, samples (`samples` when given, else the
+// recorded count), times, quick, one fixed cell order when timed, rounds,
+// inputs, measure mode and any injected slowdown.
 std::vector<std::string> rerun_arguments(const results::settings& settings, const std::string& filter,
                                          std::optional<int> samples = std::nullopt);
 

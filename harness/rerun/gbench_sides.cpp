@@ -11,12 +11,6 @@ namespace benchgate::rerun {
 
 namespace {
 
-std::vector<std::string> names_of(const results::run_results& run) {
-  std::vector<std::string> out;
-  for (const auto& c : run.cells) out.push_back(c.name);
-  return out;
-}
-
 // `run` saved to `file` (`option` names where the path came from) and
 // loaded as a side, as if read from that file.
 compare::loaded_side side_in(results::run_results run, const std::filesystem::path& file, const char* option) {
@@ -39,9 +33,9 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const st
   const auto& new_settings = new_side.loaded.results.config;
   const std::vector<std::string> none;
   const run::gbench_side old_run{"old", old_binary, old_settings.google_benchmark_args.value_or(none),
-                                 names_of(old_side.loaded.results)};
+                                 results::cell_names(old_side.loaded.results)};
   const run::gbench_side new_run{"new", new_binary, new_settings.google_benchmark_args.value_or(none),
-                                 names_of(new_side.loaded.results)};
+                                 results::cell_names(new_side.loaded.results)};
   const auto folder = dir / ("gbench-" + tag);
   std::filesystem::create_directories(folder);
   const run::gbench_pair_plan plan{std::max({old_settings.rounds, new_settings.rounds, min_rounds}),

@@ -1,7 +1,7 @@
 #pragma once
 // benchgate ab on two plain Google Benchmark executables: their paired
 // runs (run/gbench_pairs.hpp) made into the two sides that ab then judges
-// as it judges drivers' (app/ab_command.cpp).
+// as it judges drivers' (ab_sides.hpp).
 
 #include <filesystem>
 #include <ostream>

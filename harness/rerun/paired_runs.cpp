@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "harness/compare/compare.hpp"
+#include "harness/options/run_options.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/support/process/child_process.hpp"
@@ -141,6 +142,14 @@ std::pair<compare::loaded_side, compare::loaded_side> run_pair(const side_comman
     }
   }
   return {std::move(*old_loaded), std::move(*new_loaded)};
+}
+
+std::vector<std::string> pair_arguments(results::settings settings, std::optional<int> samples) {
+  if (settings.measure == results::measure_kind::time) {
+    settings.random_interleaving = false;
+    if (samples) settings.samples = *samples;
+  }
+  return options::to_arguments(settings);
 }
 
 std::vector<bool> old_turns_first(int round, int pairs) {

@@ -41,6 +41,13 @@ struct side_command {
   std::vector<std::string> args;
 };
 
+// The `run` arguments of one side of a pair made from `settings`
+// (options::to_arguments): timed, in one fixed cell order (Google
+// Benchmark's interleaving shuffles differently in each process, and here
+// the partner is the interleaving that matters) and with `samples` when
+// given; counted (instructions), as they are.
+std::vector<std::string> pair_arguments(results::settings settings, std::optional<int> samples);
+
 // Runs both sides at once, writing DIR/WHAT-TAG.json and .log. With
 // `lockstep` (timed runs) they take turns sample by sample on one CPU, the
 // old side first when `old_first`; counted runs (instructions) just run

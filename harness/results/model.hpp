@@ -148,6 +148,9 @@ struct run_results {
 // over cells, build a cell_index once.
 const cell* find_cell(const run_results& results, std::string_view name);
 
+// The names of the cells of a run, in its order.
+std::vector<std::string> cell_names(const run_results& results);
+
 // The cells of a run by name (the first of a name, as find_cell). Refers to
 // `results`, which must outlive it.
 class cell_index {

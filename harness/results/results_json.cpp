@@ -108,6 +108,12 @@ const cell* find_cell(const run_results& results, std::string_view name) {
   return nullptr;
 }
 
+std::vector<std::string> cell_names(const run_results& results) {
+  std::vector<std::string> out;
+  for (const auto& c : results.cells) out.push_back(c.name);
+  return out;
+}
+
 cell_index::cell_index(const run_results& results) {
   for (const auto& c : results.cells) by_name_.emplace(c.name, &c);
 }

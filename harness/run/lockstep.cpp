@@ -5,6 +5,9 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <string>
+
+#include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::run {
 
@@ -69,6 +72,15 @@ void lockstep::wait_for_turn() {
 bool lockstep::usable(int fd) {
   struct stat st {};
   return fd >= 0 && ::fstat(fd, &st) == 0 && S_ISSOCK(st.st_mode);
+}
+
+std::unique_ptr<lockstep> lockstep::join(std::optional<int> fd) {
+  if (!fd) return nullptr;
+  if (!usable(*fd)) {
+    throw input_error("--lockstep-fd " + std::to_string(*fd) +
+                      ": not an open socket; expected the end of a socket pair that gate --confirm passes");
+  }
+  return std::make_unique<lockstep>(*fd);
 }
 
 }  // namespace benchgate::run

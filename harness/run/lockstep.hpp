@@ -5,6 +5,9 @@
 // (stats/paired.hpp). One byte on a shared socket is the turn; the run
 // that holds it works (prepares, times one sample) and hands it over.
 
+#include <memory>
+#include <optional>
+
 namespace benchgate::run {
 
 class lockstep {
@@ -23,6 +26,10 @@ class lockstep {
   void yield();
   // Whether `fd` is a socket this run could take turns on.
   static bool usable(int fd);
+  // The turns of run --lockstep-fd FD (from here on this run works only in
+  // its turns), or nullptr without one. Throws input_error, before taking
+  // any turn, when `fd` is not a socket.
+  static std::unique_ptr<lockstep> join(std::optional<int> fd);
   // Sends the first turn on `fd`: the run at the other end of its pair
   // starts. False when it could not be sent.
   static bool hand_first_turn(int fd);

@@ -117,4 +117,12 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
   return plan;
 }
 
+int fewest_samples(const run_plan& plan) {
+  int fewest = 0;
+  for (const auto& p : plan.points) {
+    if (fewest == 0 || p.samples < fewest) fewest = p.samples;
+  }
+  return fewest;
+}
+
 }  // namespace benchgate::run

@@ -55,6 +55,9 @@ struct run_plan {
 // with all its variants.
 run_plan make_plan(const options::run_options& options, const suite::registry& cases);
 
+// The fewest samples a point of `plan` takes (0 when it has none).
+int fewest_samples(const run_plan& plan);
+
 // The values of each axis of `bench_case` for these options: --param
 // overrides, else the --quick values under --quick, else the defaults.
 std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,

@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <map>
 #include <optional>
 #include <regex>
 #include <string>
 
+#include "harness/environment/environment.hpp"
 #include "harness/results/merge.hpp"
+#include "harness/results/pairing.hpp"
 #include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
 #include "harness/run/lockstep.hpp"
@@ -312,6 +315,21 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
   std::vector<results::cell> all;
   for (auto& cells : by_point) std::move(cells.begin(), cells.end(), std::back_inserter(all));
   return all;
+}
+
+timed_run run_results_of(const run_plan& plan, run_observer& observer, lockstep* turns, bool builtin_only) {
+  const auto started = std::chrono::steady_clock::now();
+  timed_run out;
+  out.results.run_id = results::make_run_id();
+  out.results.env = environment::capture();
+  if (!builtin_only) {
+    out.results.env.git_commit.reset();
+    out.results.env.git_dirty.reset();
+  }
+  out.results.config = plan.config;
+  out.results.cells = execute(plan, observer, turns);
+  out.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return out;
 }
 
 }  // namespace benchgate::run

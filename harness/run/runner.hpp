@@ -39,4 +39,15 @@ class run_observer {
 // warm-up or calibration call) ends this run's turn (lockstep.hpp).
 std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns = nullptr);
 
+// A whole run of `plan` (execute) as results: a new run id, the
+// environment, the plan's settings and the cells. `builtin_only`: every
+// case is one of benchgate's own; otherwise the git commit (benchgate's)
+// is left out of the environment, as it is not that of the code measured.
+// `turns` as for execute.
+struct timed_run {
+  results::run_results results;
+  double elapsed_s = 0;  // the whole run's wall time
+};
+timed_run run_results_of(const run_plan& plan, run_observer& observer, lockstep* turns, bool builtin_only);
+
 }  // namespace benchgate::run

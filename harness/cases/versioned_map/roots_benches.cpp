@@ -49,14 +49,10 @@ benchgate::prepared_point prepare_push_pop(version window) {
   for_each_variant([&](auto variant) {
     using variant_type = decltype(variant);
     if (!prepared.error.empty()) return;
-    std::vector<benchgate::figure> figures;
-    {
-      allocation_tally tally;
-      auto counted = make_counted_roots<variant_type, root_token>(&tally);
+    auto figures = counted_roots_memory<variant_type, root_token>([&](auto& counted) {
       push_versions(counted, *tokens, k_first_version, window);
       push_pop(counted, *tokens, window + 1, k_roots_ops_per_iteration / 2);
-      figures = memory_figures(tally, counted.size());
-    }
+    });
     auto run = std::make_shared<running_roots<token_roots<variant_type>>>();
     push_versions(run->roots, *tokens, k_first_version, window);
     run->next = push_pop(run->roots, *tokens, window + 1, k_roots_ops_per_iteration / 2);
@@ -100,13 +96,8 @@ benchgate::prepared_point prepare_get_root(std::size_t versions) {
   for_each_variant([&](auto variant) {
     using variant_type = decltype(variant);
     if (!prepared.error.empty()) return;
-    std::vector<benchgate::figure> figures;
-    {
-      allocation_tally tally;
-      auto counted = make_counted_roots<variant_type, root_token>(&tally);
-      push_versions(counted, *tokens, k_first_version, last);
-      figures = memory_figures(tally, counted.size());
-    }
+    auto figures = counted_roots_memory<variant_type, root_token>(
+        [&](auto& counted) { push_versions(counted, *tokens, k_first_version, last); });
     auto roots = std::make_shared<token_roots<variant_type>>();
     push_versions(*roots, *tokens, k_first_version, last);
     const std::size_t wrong = get_roots(*roots, *tokens, *shared_lookups);

@@ -79,4 +79,14 @@ inline std::vector<benchgate::figure> memory_figures(const allocation_tally& tal
           {"roots_heap_bytes_per_version", static_cast<double>(tally.live_heap_bytes) / n, "B"}};
 }
 
+// The memory figures of a counted roots container of `Variant` (of `Root`
+// entries) after `fill(roots)`.
+template <class Variant, class Root, class Fill>
+std::vector<benchgate::figure> counted_roots_memory(Fill&& fill) {
+  allocation_tally tally;
+  auto counted = make_counted_roots<Variant, Root>(&tally);
+  fill(counted);
+  return memory_figures(tally, counted.size());
+}
+
 }  // namespace benchgate::cases::versioned_map

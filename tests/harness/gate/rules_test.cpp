@@ -99,5 +99,40 @@ TEST(ComparedMetric, ThroughputComparesWallTime) {
   EXPECT_EQ(compared_metric(gate_metric::instructions), results::time_metric::instructions);
 }
 
+TEST(MetricsNeeded, OneComparisonPerMetricTheRulesUseInOrderOfFirstUse) {
+  // http_parse/*: cpu_time; versioned_map/* (not a window): throughput, so
+  // wall time; page_iter/core: the defaults' cpu_time again; */peer/*: ignored.
+  const auto got = metrics_needed({"http_parse/scalar/size:1", "versioned_map/ring/workload:roots",
+                                   "page_iter/core/row_bytes:8", "page_iter/peer/row_bytes:8"},
+                                  example_rules(), {});
+  EXPECT_EQ(got.metrics, (std::vector<results::time_metric>{results::time_metric::cpu, results::time_metric::real}));
+  EXPECT_TRUE(got.chosen);
+}
+
+TEST(MetricsNeeded, WithoutRulesTheBuiltInMetricIsNotChosen) {
+  const auto got = metrics_needed({"a/b", "c/d"}, {}, {});
+  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::real});
+  EXPECT_FALSE(got.chosen);
+}
+
+TEST(MetricsNeeded, TheCommandLinesMetricIsChosen) {
+  results::gate_levels command_line;
+  command_line.metric = gate_metric::instructions;
+  const auto got = metrics_needed({"a/b"}, {}, command_line);
+  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::instructions});
+  EXPECT_TRUE(got.chosen);
+}
+
+TEST(MetricsNeeded, EveryCellIgnoredComparesTheCommandLinesMetric) {
+  results::gate_rules rules;
+  rules.ignore = {"*"};
+  EXPECT_EQ(metrics_needed({"a/b"}, rules, {}).metrics, std::vector<results::time_metric>{results::time_metric::real});
+  results::gate_levels command_line;
+  command_line.metric = gate_metric::cpu_time;
+  const auto got = metrics_needed({"a/b"}, rules, command_line);
+  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::cpu});
+  EXPECT_TRUE(got.chosen);
+}
+
 }  // namespace
 }  // namespace benchgate::gate

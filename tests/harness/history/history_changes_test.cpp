@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/history/changes.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/history/history_fixture.hpp"
 #include "tests/support/cli.hpp"
@@ -54,6 +56,17 @@ class HistoryChanges : public ::testing::Test {
   test_support::temp_dir dir_;
   std::string last_out_;
 };
+
+TEST(SinceTime, ADateOrAStoredCommitNamedByAPrefix) {
+  history::stored_history h;
+  h.commits = {{"abc123", "2026-01-01T00:00:00Z", 1000}, {"abd456", "2026-01-02T00:00:00Z", 2000}};
+  EXPECT_EQ(history::since_time("abc", h), 1000);
+  EXPECT_EQ(history::since_time("abd456", h), 2000);
+  // A date wins over a commit: one day after the epoch.
+  EXPECT_EQ(history::since_time("1970-01-02", h), 86400);
+  EXPECT_THROW(history::since_time("ab", h), input_error);  // both commits
+  EXPECT_THROW(history::since_time("abe", h), input_error);  // neither
+}
 
 TEST_F(HistoryChanges, FindsTheStepAtItsCommitAndNothingElse) {
   fill();

@@ -7,10 +7,14 @@
 #include <regex>
 
 #include "harness/support/text/regex_text.hpp"
+#include "harness/options/command_line.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/options/run_options.hpp"
+#include "harness/rerun/ab_sides.hpp"
 #include "harness/rerun/confirm.hpp"
 #include "harness/rerun/paired_runs.hpp"
+#include "harness/run/plan.hpp"
+#include "tests/harness/options/fake_registry.hpp"
 
 namespace {
 
@@ -31,8 +35,9 @@ results::settings timed_settings() {
 TEST(RerunArguments, TheRecordedSettingsForTheSuspectsOnly) {
   EXPECT_EQ(rerun::rerun_arguments(timed_settings(), "^(a)$"),
             (std::vector<std::string>{"--case", "page_iter", "--filter", "^(a)$", "--param", "density=0.1,0.5",
-                                      "--samples", "12", "--measurement-time", "0.5", "--warmup", "0.25"}))
-      << "the suspects' filter replaces the run's; the suspects are re-run whole (no shard)";
+                                      "--samples", "12", "--measurement-time", "0.5", "--warmup", "0.25",
+                                      "--no-interleave"}))
+      << "the suspects' filter replaces the run's; the suspects are re-run whole (no shard), in one order";
 }
 
 TEST(RerunArguments, SamplesRaisedForThePairedTestAndNoPrecisionTarget) {
@@ -46,8 +51,9 @@ TEST(RerunArguments, SamplesRaisedForThePairedTestAndNoPrecisionTarget) {
   s.injected_slowdown_filter = "/core/";
   EXPECT_EQ(rerun::rerun_arguments(s, "^(a)$", 20),
             (std::vector<std::string>{"--case", "page_iter", "--filter", "^(a)$", "--param", "density=0.1,0.5",
-                                      "--samples", "20", "--measurement-time", "0.5", "--warmup", "0.25", "--rounds",
-                                      "2", "--inject-slowdown", "10", "--inject-filter", "/core/"}));
+                                      "--samples", "20", "--measurement-time", "0.5", "--warmup", "0.25",
+                                      "--no-interleave", "--rounds", "2", "--inject-slowdown", "10", "--inject-filter",
+                                      "/core/"}));
 }
 
 TEST(RerunArguments, CountedRunsTakeNoTimesAndKeepTheirSamples) {
@@ -97,6 +103,61 @@ TEST(OldTurnsFirst, AlternatesWithinARoundAndBetweenRounds) {
   EXPECT_EQ(rerun::old_turns_first(1, 3), (std::vector<bool>{true, false, true}));
   EXPECT_EQ(rerun::old_turns_first(2, 2), (std::vector<bool>{false, true}));
   EXPECT_EQ(rerun::first_turns_text(rerun::old_turns_first(1, 3)), "old, new, old");
+}
+
+options::run_options parse_run(const std::vector<std::string>& args) {
+  std::vector<std::string> command{"run"};
+  command.insert(command.end(), args.begin(), args.end());
+  return std::get<options::run_options>(options::parse_command_line(command, options::testing::fake_registry()));
+}
+
+int fewest_samples(const options::run_options& run) {
+  return run::fewest_samples(run::make_plan(run, options::testing::fake_registry()));
+}
+
+options::ab_options ab_of(const std::vector<std::string>& old_args, const std::vector<std::string>& new_args) {
+  options::ab_options ab;
+  ab.old_binary = "old-bin";
+  ab.new_binary = "new-bin";
+  ab.old_run = parse_run(old_args);
+  ab.new_run = parse_run(new_args);
+  return ab;
+}
+
+TEST(AbPairs, EachSideRunsItsOwnSettingsInOneOrderWithSamplesEnoughForPairs) {
+  // The new side's own arguments (--new-arg) are part of its settings.
+  const auto ab = ab_of({"--case", "beta", "--quick"},
+                        {"--case", "beta", "--quick", "--inject-slowdown", "10", "--inject-filter", "/core/"});
+  const auto plan = rerun::plan_ab_pairs(ab, fewest_samples);
+  ASSERT_TRUE(plan.timed);
+  // --quick takes 10 samples: fewer than the paired test needs.
+  EXPECT_EQ(plan.samples, options::k_min_confirm_samples);
+  EXPECT_EQ(plan.old_command.binary, "old-bin");
+  EXPECT_EQ(plan.new_command.binary, "new-bin");
+  for (const auto& [command, given] :
+       {std::pair{&plan.old_command, &ab.old_run}, std::pair{&plan.new_command, &ab.new_run}}) {
+    auto expected = given->settings;
+    expected.random_interleaving = false;
+    expected.samples = options::k_min_confirm_samples;
+    EXPECT_EQ(parse_run(command->args).settings, expected) << ::testing::PrintToString(command->args);
+  }
+}
+
+TEST(AbPairs, GivenSamplesAndCountedRunsAreTakenAsGiven) {
+  const std::vector<std::string> given = {"--case", "beta", "--samples", "12"};
+  const auto sampled = rerun::plan_ab_pairs(ab_of(given, given), fewest_samples);
+  EXPECT_EQ(sampled.samples, std::nullopt);
+  EXPECT_EQ(sampled.new_command.args,
+            options::to_arguments([&] {
+              auto s = parse_run(given).settings;
+              s.random_interleaving = false;
+              return s;
+            }()));
+  const auto counted = rerun::plan_ab_pairs(ab_of({"--measure", "instructions"}, {"--measure", "instructions"}),
+                                            fewest_samples);
+  EXPECT_FALSE(counted.timed);
+  EXPECT_EQ(counted.samples, std::nullopt);
+  EXPECT_EQ(parse_run(counted.old_command.args).settings, parse_run({"--measure", "instructions"}).settings);
 }
 
 }  // namespace

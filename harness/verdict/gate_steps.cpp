@@ -1,26 +1,26 @@
 // The steps of gate OLD NEW shared with ab (gate_steps.hpp).
 
-#include "harness/app/gate_steps.hpp"
+#include "harness/verdict/gate_steps.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <ostream>
+#include <utility>
 
 #include "harness/compare/sides.hpp"
-#include "harness/rerun/confirm.hpp"
 #include "harness/environment/build_info.hpp"
-#include "harness/support/errors/input_error.hpp"
-#include "harness/support/files/file_io.hpp"
 #include "harness/gate/judge.hpp"
 #include "harness/gate/rules.hpp"
-#include "harness/support/process/child_process.hpp"
 #include "harness/report/gate_report.hpp"
-#include "harness/results/diff_json.hpp"
+#include "harness/rerun/confirm.hpp"
 #include "harness/results/gate_rules_json.hpp"
 #include "harness/results/gate_verdict_json.hpp"
 #include "harness/results/model.hpp"
+#include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/file_io.hpp"
+#include "harness/support/process/child_process.hpp"
 
-namespace benchgate::app {
+namespace benchgate::verdict {
 
 namespace {
 
@@ -33,38 +33,12 @@ results::gate_rules rules_file(const options::gate_options& options) {
   return {};
 }
 
-std::vector<std::string> names_of(const results::run_results& run) {
-  std::vector<std::string> out;
-  for (const auto& c : run.cells) out.push_back(c.name);
-  return out;
-}
-
 std::vector<std::string> names_of(const results::diff& d) {
   std::vector<std::string> out;
   for (const auto& c : d.cells) out.push_back(c.name);
   for (const auto& c : d.not_compared) out.push_back(c.name);
   out.insert(out.end(), d.only_old.begin(), d.only_old.end());
   out.insert(out.end(), d.only_new.begin(), d.only_new.end());
-  return out;
-}
-
-// The comparisons the rules need: one per compared metric of the cells
-// that are not ignored (the command line's metric when every cell is).
-// `chosen` tells whether a rule, the rules' defaults or the command line
-// named a metric (else the built-in one applies everywhere).
-std::vector<results::time_metric> needed_metrics(const std::vector<std::string>& names,
-                                                 const results::gate_rules& rules,
-                                                 const results::gate_levels& command_line, bool& chosen) {
-  std::vector<results::time_metric> out;
-  chosen = command_line.metric.has_value();
-  for (const auto& name : names) {
-    const auto rule = gate::resolve(rules, command_line, name);
-    if (rule.ignored) continue;
-    if (rule.metric_from != results::level_source::built_in) chosen = true;
-    const auto m = gate::compared_metric(rule.metric);
-    if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
-  }
-  if (out.empty()) out.push_back(gate::compared_metric(command_line.metric.value_or(gate::k_default_metric)));
   return out;
 }
 
@@ -94,16 +68,13 @@ void require_same_build(const compare::loaded_side& side, const char* what, cons
                     " PATH, a benchgate built from " + *commit);
 }
 
-}  // namespace
-
 // A diff of OLD against NEW compared one metric; the rules may need others.
 // Then the diff's OLD and NEW files are compared again on those, with the
 // diff's settings, when both are still where the diff says (compare writes
 // absolute paths); otherwise judge() names the missing metric.
 std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_rules& rules,
                                            const options::gate_options& options, std::ostream& err) {
-  bool chosen = false;
-  const auto wanted = needed_metrics(names_of(d), rules, options.command_line, chosen);
+  const auto wanted = gate::metrics_needed(names_of(d), rules, options.command_line).metrics;
   const bool covered = std::all_of(wanted.begin(), wanted.end(), [&](auto m) { return m == d.config.metric; });
   std::error_code ec;
   if (covered || d.mode != results::compare_mode::runs || !std::filesystem::is_regular_file(d.old_source.path, ec) ||
@@ -130,6 +101,7 @@ void print_warnings(const std::vector<results::diff>& diffs, std::ostream& err) 
   }
 }
 
+}  // namespace
 
 results::gate_rules load_gate_rules(const options::gate_options& options, std::ostream& err) {
   auto rules = rules_file(options);
@@ -138,19 +110,25 @@ results::gate_rules load_gate_rules(const options::gate_options& options, std::o
   return rules;
 }
 
-gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side, const results::gate_rules& rules,
-                        const options::gate_options& options, std::ostream& err) {
+results::gate_verdict gate_diff(results::diff d, const results::gate_rules& rules,
+                                const options::gate_options& options, std::ostream& err) {
+  const auto diffs = diffs_for_rules(std::move(d), rules, options, err);
+  print_warnings(diffs, err);
+  return gate::judge(diffs, rules, options.command_line);
+}
+
+gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
+                        const results::gate_rules& rules, const options::gate_options& options, std::ostream& err) {
   if (options.confirm > 0) {
     require_benchgate_results(old_side, "OLD", options.confirm, options.old_binary.has_value(), "old-binary");
     require_benchgate_results(new_side, "NEW", options.confirm, options.new_binary.has_value(), "new-binary");
     if (!options.old_binary) require_same_build(old_side, "OLD", "old-binary", options.confirm);
     if (!options.new_binary) require_same_build(new_side, "NEW", "new-binary", options.confirm);
   }
-  std::vector<std::string> names = names_of(old_side.loaded.results);
-  const auto new_names = names_of(new_side.loaded.results);
+  auto names = results::cell_names(old_side.loaded.results);
+  const auto new_names = results::cell_names(new_side.loaded.results);
   names.insert(names.end(), new_names.begin(), new_names.end());
-  bool chosen = false;
-  const auto metrics = needed_metrics(names, rules, options.command_line, chosen);
+  const auto [metrics, chosen] = gate::metrics_needed(names, rules, options.command_line);
   if (!chosen) {
     compare::require_same_measure(old_side, new_side, "--metric real_time (or a rules file's metric) to gate on the times anyway");
   }
@@ -182,4 +160,4 @@ void report_verdict(const results::gate_verdict& verdict, const options::gate_op
   files::write_output(options.text_out, text_before + text, "--text-out");
 }
 
-}  // namespace benchgate::app
+}  // namespace benchgate::verdict

@@ -1,0 +1,47 @@
+#pragma once
+// benchgate ab's two sides, made from the first sample: OLD_BIN and NEW_BIN
+// run as pairs (paired_runs.hpp), or, when they are plain Google Benchmark
+// executables, as gbench_sides.hpp says. Each side's results are saved in
+// DIR/old.json and DIR/new.json, which ab then compares and gates.
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <utility>
+
+#include "harness/compare/sides.hpp"
+#include "harness/options/ab_options.hpp"
+#include "harness/rerun/paired_runs.hpp"
+
+namespace benchgate::rerun {
+
+// The fewest samples a cell of a side's run takes (run::fewest_samples of
+// its plan): asked only of timed sides without --samples. A function, so
+// that this module does not compile against the cases (and Google
+// Benchmark) to plan a run.
+using side_samples = std::function<int(const options::run_options&)>;
+
+// How ab runs two benchgate drivers: options.pairs pairs of `OLD_BIN run`
+// and `NEW_BIN run` with each side's run options (pair_arguments), in
+// lockstep when timed (side by side when counting). Timed sides whose
+// cells take fewer samples than the paired test needs take
+// options::k_min_confirm_samples, unless --samples says. Throws what
+// `fewest_samples` throws, before anything runs.
+struct ab_pairs_plan {
+  side_command old_command;
+  side_command new_command;
+  bool timed = true;
+  std::optional<int> samples;  // set when raised, as above
+  int pairs = 1;
+};
+ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const side_samples& fewest_samples);
+
+// The plan's pairs in DIR, the first turns alternating (old_turns_first(1,
+// pairs)); each side's runs pooled in the same order, so still paired.
+// Progress on `err`. (Google Benchmark executables: gbench_ab_sides.)
+std::pair<compare::loaded_side, compare::loaded_side> run_ab_pairs(const ab_pairs_plan& plan,
+                                                                   const std::filesystem::path& dir,
+                                                                   std::ostream& err);
+
+}  // namespace benchgate::rerun
