@@ -11,6 +11,7 @@
 #include "harness/rerun/confirm.hpp"
 #include "harness/rerun/gbench_sides.hpp"
 #include "harness/rerun/paired_runs.hpp"
+#include "harness/rerun/process_pairs.hpp"
 #include "harness/results/diff_json.hpp"
 #include "harness/results/results_json.hpp"
 #include "harness/run/plan.hpp"
@@ -79,24 +80,36 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
   // its smallest p is 2/1024, which the correction across a grid never
   // admits) take more, in the same measurement time, unless --samples said.
   std::optional<int> samples;
+  int total = options.old_run.settings.samples;  // a side's samples a cell in all
   if (timed && options.old_run.settings.samples == 0 && options.new_run.settings.samples == 0) {
     const int fewest = std::min(fewest_samples(options.old_run, cases), fewest_samples(options.new_run, cases));
     if (fewest < options::k_min_confirm_samples) samples = options::k_min_confirm_samples;
+    total = std::max(fewest, options::k_min_confirm_samples);
   }
-  const rerun::side_command old_command{"old", options.old_binary, side_args(options.old_args, options.old_run, samples)};
-  const rerun::side_command new_command{"new", options.new_binary, side_args(options.new_args, options.new_run, samples)};
+  rerun::side_command old_command{"old", options.old_binary, side_args(options.old_args, options.old_run, samples)};
+  rerun::side_command new_command{"new", options.new_binary, side_args(options.new_args, options.new_run, samples)};
+  // Several process pairs (timed): each runs every cell with a share of
+  // the samples and of the time (rerun/process_pairs.hpp).
+  if (timed && options.pairs > 1) {
+    old_command.args = rerun::process_pair_arguments(options.old_run, total, options.pairs);
+    new_command.args = rerun::process_pair_arguments(options.new_run, total, options.pairs);
+    samples = rerun::samples_per_process_pair(total, options.pairs);
+  }
 
   const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
   const auto firsts = rerun::old_turns_first(1, options.pairs);
   err << "ab: running OLD and NEW " << (timed ? "in lockstep" : "side by side") << " (" << firsts.size()
-      << (firsts.size() == 1 ? " pair" : " pairs") << (timed ? ", first turn: " + rerun::first_turns_text(firsts) : "")
-      << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n"
+      << (firsts.size() == 1 ? " pair" : " pairs of processes")
+      << (timed ? ", first turn: " + rerun::first_turns_text(firsts) : "")
+      << (samples ? ", " + std::to_string(*samples) + " samples a side" + (firsts.size() > 1 ? " in each" : "")
+                  : std::string())
+      << ")\n"
       << std::flush;
   std::vector<compare::loaded_side> old_runs;
   std::vector<compare::loaded_side> new_runs;
   for (std::size_t i = 0; i < firsts.size(); ++i) {
     auto [o, n] = rerun::run_pair(old_command, new_command, timed, firsts[i], dir.path(), std::to_string(i + 1),
-                           {"ab", "run"});
+                           {"ab", "run", static_cast<std::int64_t>(i + 1)});
     old_runs.push_back(std::move(o));
     new_runs.push_back(std::move(n));
   }

@@ -175,6 +175,7 @@ results::diff compare_runs(const results::run_results& old_run, results::diff_so
   auto used = settings;
   const auto aligned = results::align_pairs(old_run, new_run);
   if (aligned.new_run) used.paired = true;
+  used.clustered = aligned.new_run && aligned.clustered;
   auto d = compare_pairs(pair_by_name(old_run, aligned.new_run ? *aligned.new_run : new_run), used);
   d.mode = results::compare_mode::runs;
   if (!aligned.problem.empty()) {
