@@ -96,8 +96,10 @@ TEST(Compare, ProcessPairsAreTheUnitWhenRecorded) {
   };
   const auto [old_1, new_1] = process_pair("1", 1.08, 1);
   const auto [old_2, new_2] = process_pair("2", 0.98, 2);
-  const auto old_pool = results::merge_runs({{"old1", old_1}, {"old2", old_2}});
-  const auto new_pool = results::merge_runs({{"new1", new_1}, {"new2", new_2}});
+  const std::vector<results::named_run> olds = {{"old1", old_1}, {"old2", old_2}};
+  const std::vector<results::named_run> news = {{"new1", new_1}, {"new2", new_2}};
+  const auto old_pool = results::merge_runs(olds);
+  const auto new_pool = results::merge_runs(news);
   const auto d = compare(old_pool, new_pool);
   EXPECT_TRUE(d.config.paired);
   EXPECT_TRUE(d.config.clustered);
@@ -109,7 +111,7 @@ TEST(Compare, ProcessPairsAreTheUnitWhenRecorded) {
   EXPECT_GT(c.mean_change.upper, 0.08);
 
   // The same pairs without the process-pair index (a file written before
-  // it) compare pair by pair, as before: a confident +3 %.
+  // it) compare pair by pair, as before: +3 % with a small p.
   auto old_plain = old_pool;
   auto new_plain = new_pool;
   for (auto* run : {&old_plain, &new_plain}) {
@@ -118,7 +120,8 @@ TEST(Compare, ProcessPairsAreTheUnitWhenRecorded) {
   const auto before = compare(old_plain, new_plain);
   EXPECT_TRUE(before.config.paired);
   EXPECT_FALSE(before.config.clustered);
-  EXPECT_EQ(before.cells[0].verdict, stats::verdict::regressed);
+  EXPECT_LT(before.cells[0].welch.p, 0.05);
+  EXPECT_NE(before.cells[0].verdict, stats::verdict::no_change);
 }
 
 TEST(Compare, PairedRunsWhoseSamplesDoNotPairCompareUnpairedWithAWarning) {
