@@ -106,8 +106,10 @@ TEST_F(AbCli, ConfirmationReRunsWithBothBinaries) {
   const auto r = ab("--max-regression 10 --new-arg --inject-slowdown=300 --new-arg --inject-filter=core --confirm 1 "
                     "--verdict-json v.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  // ab's 4 process pairs made 4 rounds of 10 samples a side: the re-run
+  // takes the 20 samples a round the paired test needs.
   EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (1 pair, "
-                               "first turn: old)\n"));
+                               "first turn: old, 20 samples a side)\n"));
   const auto v = json_of("v.json");
   EXPECT_EQ(v["confirm_rounds"], 1);
   EXPECT_EQ(v["cells"][0]["status"], "fail");
