@@ -97,7 +97,8 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
   }
 
   const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
-  const auto firsts = rerun::old_turns_first(1, options.pairs);
+  // Counts are exact: one pair of counted runs says all there is.
+  const auto firsts = rerun::old_turns_first(1, timed ? options.pairs : 1);
   err << "ab: running OLD and NEW " << (timed ? "in lockstep" : "side by side") << " (" << firsts.size()
       << (firsts.size() == 1 ? " pair" : " pairs of processes")
       << (timed ? ", first turn: " + rerun::first_turns_text(firsts) : "")
