@@ -5,6 +5,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "harness/results/pairing.hpp"
+#include "harness/stats/clustered.hpp"
 #include "harness/stats/paired.hpp"
 #include "harness/stats/resampler.hpp"
 #include "harness/stats/slope.hpp"
@@ -112,6 +114,29 @@ stats::change_estimates paired_change(const std::vector<double>& old_times, cons
   return stats::estimate_change(old_times, new_times, pairs.base, pairs.next, settings.confidence, with_throughput);
 }
 
+// The changes and the test over process pairs (stats/clustered.hpp);
+// nullopt when the cell's pairs came from fewer than two of them (then
+// they are compared as pairs, as one process pair's are).
+std::optional<stats::clustered_change> process_pair_change(const results::cell& old_cell,
+                                                           const std::vector<double>& old_times,
+                                                           const std::vector<double>& new_times,
+                                                           const results::comparison_settings& settings) {
+  const auto labels = results::cluster_labels(old_cell);
+  auto change = stats::cluster_change(old_times, new_times, labels, settings.confidence);
+  if (change.clusters < 2) return std::nullopt;
+  return change;
+}
+
+// The throughput change of a time change's interval: a slower time is a
+// lower throughput, so the bounds swap.
+std::optional<stats::interval_estimate> throughput_of(const stats::interval_estimate& time) {
+  const auto estimate = stats::throughput_change(time.estimate);
+  const auto lower = stats::throughput_change(time.upper);
+  const auto upper = stats::throughput_change(time.lower);
+  if (!estimate || !lower || !upper) return std::nullopt;
+  return stats::interval_estimate{*estimate, *lower, *upper, time.std_error};
+}
+
 }  // namespace
 
 std::vector<double> sample_times(const results::cell& c, results::time_metric metric) {
@@ -154,11 +179,15 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
     d.warnings.push_back("the sides have " + std::to_string(old_side.times.size()) + " and " +
                          std::to_string(new_side.times.size()) + " samples: compared unpaired");
   }
-  const auto change =
-      paired ? paired_change(old_side.times, new_side.times, settings, stats::derive_seed(seed, pairs_stream),
+  const auto clustered =
+      paired && settings.clustered ? process_pair_change(old_cell, old_side.times, new_side.times, settings) : std::nullopt;
+  auto change =
+      clustered ? stats::change_estimates{clustered->mean, clustered->median, std::nullopt}
+      : paired ? paired_change(old_side.times, new_side.times, settings, stats::derive_seed(seed, pairs_stream),
                              with_throughput)
              : stats::estimate_change(old_side.times, new_side.times, old_side.distributions,
                                       new_side.distributions, settings.confidence, with_throughput);
+  if (clustered && with_throughput) change.throughput = throughput_of(clustered->mean);
   d.mean_change = change.mean;
   d.median_change = change.median;
   d.throughput_change = change.throughput;
@@ -174,7 +203,8 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
     add_warnings(d, old_cell, new_cell);
     return d;
   }
-  const auto welch = paired ? stats::paired_t_test(new_side.times, old_side.times, settings.resamples,
+  const auto welch = clustered ? clustered->test
+                     : paired ? stats::paired_t_test(new_side.times, old_side.times, settings.resamples,
                                                    stats::derive_seed(seed, welch_stream))
                             : stats::welch_test(new_side.times, old_side.times, settings.resamples,
                                                 stats::derive_seed(seed, welch_stream), settings.alpha);

@@ -193,6 +193,7 @@ results::diff compare_runs(const results::run_results& old_run, results::diff_so
   const auto aligned = results::align_pairs(old_run, new_run);
   if (aligned.new_run) used.paired = true;
   const auto& paired_new = aligned.new_run ? *aligned.new_run : new_run;
+  used.clustered = aligned.new_run && aligned.clustered;
   auto d = compare_pairs(pair_by_name(old_run, paired_new), used);
   d.mode = results::compare_mode::runs;
   move_failed_new_cells(d, paired_new);

@@ -14,6 +14,11 @@ namespace benchgate::options {
 
 // --pairs above this would run the grid for hours.
 inline constexpr int k_max_ab_pairs = 20;
+// Lockstep process pairs by default: the fewest whose t over process
+// pairs (3 degrees of freedom) still finds +10 % past Holm's correction
+// over page_iter's 45 quick cells, within twice the wall time of two
+// `run --quick` (docs/measurements/ab.md, 2026-12-04 19:35).
+inline constexpr int k_default_ab_pairs = 4;
 
 // Google Benchmark executables (docs/gate.md, "Google Benchmark
 // executables"): rounds of one short process a benchmark a side.
@@ -48,7 +53,11 @@ struct ab_options {
   // The same, validated by this binary's `run` parser (drivers only).
   run_options old_run;
   run_options new_run;
-  int pairs = 1;  // --pairs: lockstep pairs of processes, the side that starts alternating, pooled
+  // --pairs: lockstep pairs of processes, the side that starts
+  // alternating; timed, each runs every cell with a share of the samples
+  // and time (rerun/process_pairs.hpp), pooled, and compared with the
+  // process pair as the unit (stats/clustered.hpp).
+  int pairs = k_default_ab_pairs;
   // The judgement (--rules ... --alpha, --confirm ...), the verdict JSON
   // (--verdict-json), --markdown and --text-out; the binaries re-run for
   // --confirm are OLD_BIN and NEW_BIN.

@@ -166,7 +166,11 @@ std::string comparison_summary(const results::diff& d) {
   } else {
     out << "Changes are of the mean.\n";
   }
-  if (d.config.paired) {
+  if (d.config.clustered) {
+    out << "Paired in several process pairs: the sides ran in lockstep, sample i of each back to back, in two or "
+           "more pairs of processes; each process pair gives one log ratio of the means, and the intervals and "
+           "p-values are Student's t over those (the process pair is the unit).\n";
+  } else if (d.config.paired) {
     out << "Paired: the sides ran in lockstep, sample i of each back to back; the intervals resample pairs and "
            "the p-values are the paired t test's (sign-flip p).\n";
   }

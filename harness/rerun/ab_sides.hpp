@@ -22,17 +22,19 @@ namespace benchgate::rerun {
 // Benchmark) to plan a run.
 using side_samples = std::function<int(const options::run_options&)>;
 
-// How ab runs two benchgate drivers: options.pairs pairs of `OLD_BIN run`
-// and `NEW_BIN run` with each side's run options (pair_arguments), in
-// lockstep when timed (side by side when counting). Timed sides whose
-// cells take fewer samples than the paired test needs take
-// options::k_min_confirm_samples, unless --samples says. Throws what
-// `fewest_samples` throws, before anything runs.
+// How ab runs two benchgate drivers: pairs of `OLD_BIN run` and `NEW_BIN
+// run` with each side's run options (pair_arguments), in lockstep when
+// timed (side by side when counting). Timed sides whose cells take fewer
+// samples than the paired test needs take options::k_min_confirm_samples in
+// all, unless --samples says. Timed runs take options.pairs process pairs,
+// each with a share of the samples and the time (process_pairs.hpp);
+// counted runs one pair. Throws what `fewest_samples` throws, before
+// anything runs.
 struct ab_pairs_plan {
   side_command old_command;
   side_command new_command;
   bool timed = true;
-  std::optional<int> samples;  // set when raised, as above
+  std::optional<int> samples;  // a side's samples a cell in each pair, when set as above
   int pairs = 1;
 };
 ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const side_samples& fewest_samples);

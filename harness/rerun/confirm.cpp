@@ -92,6 +92,7 @@ void confirm_suspects(results::gate_verdict& verdict, const compare::loaded_side
   auto paired = plan.settings;
   paired.paired = true;
   const bool timed = lockstep_timing(old_side, new_side);
+  const bool gbench = old_side.source.run_settings->google_benchmark_args.has_value();
   confirmation_pool pool;
   const auto compare_pooled = [&](const std::vector<compare::loaded_side>& old_runs, const std::vector<compare::loaded_side>& new_runs,
                                   const std::string& what) {
@@ -107,11 +108,20 @@ void confirm_suspects(results::gate_verdict& verdict, const compare::loaded_side
     // are exact).
     const auto samples =
         timed ? rerun_samples(old_side.loaded.results, new_side.loaded.results, cells) : std::nullopt;
-    err << "gate: " << title << ": re-running " << cells.size() << (cells.size() == 1 ? " cell" : " cells")
-        << ", old and new " << (timed ? "in lockstep" : "side by side") << " (" << firsts.size()
-        << (firsts.size() == 1 ? " pair" : " pairs") << ", first turn: " << order_text
-        << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n"
-        << std::flush;
+    err << "gate: " << title << ": re-running " << cells.size() << (cells.size() == 1 ? " cell" : " cells");
+    if (gbench) {
+      // Plain Google Benchmark executables cannot take turns: alternating
+      // processes of one benchmark each (gbench_rerun_pair).
+      const int rounds = gbench_rerun_rounds(old_side, new_side, options::k_min_confirm_samples);
+      err << ", old and new as alternating Google Benchmark processes (" << firsts.size()
+          << (firsts.size() == 1 ? " set" : " sets") << " of " << rounds
+          << " rounds of one process a benchmark a side)\n";
+    } else {
+      err << ", old and new " << (timed ? "in lockstep" : "side by side") << " (" << firsts.size()
+          << (firsts.size() == 1 ? " pair" : " pairs") << ", first turn: " << order_text
+          << (samples ? ", " + std::to_string(*samples) + " samples a side" : std::string()) << ")\n";
+    }
+    err << std::flush;
     const auto filter = text::exact_names_regex(cells);
     std::vector<compare::loaded_side> round_old;
     std::vector<compare::loaded_side> round_new;

@@ -24,6 +24,10 @@ compare::loaded_side side_in(results::run_results run, const std::filesystem::pa
 
 }  // namespace
 
+int gbench_rerun_rounds(const compare::loaded_side& old_side, const compare::loaded_side& new_side, int min_rounds) {
+  return std::max({old_side.loaded.results.config.rounds, new_side.loaded.results.config.rounds, min_rounds});
+}
+
 std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const std::filesystem::path& old_binary,
                                                       const std::filesystem::path& new_binary,
                                                       const compare::loaded_side& old_side, const compare::loaded_side& new_side,
@@ -38,7 +42,7 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const st
                                  results::cell_names(new_side.loaded.results)};
   const auto folder = dir / ("gbench-" + tag);
   std::filesystem::create_directories(folder);
-  const run::gbench_pair_plan plan{std::max({old_settings.rounds, new_settings.rounds, min_rounds}),
+  const run::gbench_pair_plan plan{gbench_rerun_rounds(old_side, new_side, min_rounds),
                                    old_settings.min_time_s.value_or(options::k_default_gbench_min_time_s), filter,
                                    folder};
   auto runs = run::run_gbench_pairs(old_run, new_run, plan, err);

@@ -18,6 +18,10 @@ namespace benchgate::rerun {
 std::pair<compare::loaded_side, compare::loaded_side> gbench_ab_sides(const options::ab_options& options,
                                                     const std::filesystem::path& dir, std::ostream& err);
 
+// The rounds gbench_rerun_pair makes of them: max(each side's recorded
+// rounds, `min_rounds`).
+int gbench_rerun_rounds(const compare::loaded_side& old_side, const compare::loaded_side& new_side, int min_rounds);
+
 // gate --confirm of such results: one round of re-runs of the cells
 // `filter` matches, made as the first runs were (run/gbench_pairs.hpp)
 // with `old_binary` and `new_binary`, each side's recorded arguments and

@@ -135,7 +135,7 @@ std::pair<compare::loaded_side, compare::loaded_side> run_pair(const side_comman
   if (lockstep) {
     // Sample i of each cell ran back to back with its partner's: say so in
     // both files, so that compare pairs them whoever reads them later.
-    results::record_pairing(old_loaded->loaded.results, new_loaded->loaded.results);
+    results::record_pairing(old_loaded->loaded.results, new_loaded->loaded.results, context.process_pair);
     for (auto* side : {&*old_loaded, &*new_loaded}) {
       results::save_results(side->loaded.results, side->text, context.prefix + " " + context.noun);
       side->source = compare::describe_source(side->loaded.results, side->loaded.format, side->text, std::nullopt);

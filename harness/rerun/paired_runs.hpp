@@ -5,6 +5,7 @@
 // them (comparison_settings::paired). Shared by gate --confirm (re-runs of
 // suspect cells) and ab (two builds from the first sample).
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -55,10 +56,12 @@ std::vector<std::string> pair_arguments(results::settings settings, std::optiona
 // results throws input_error, prefixed by `context` ("--confirm", "ab"),
 // calling it a `noun` ("re-run", "run"), with its command and the tail of
 // its log. Paired in lockstep, both files record the pairing
-// (results/pairing.hpp) and are written again.
+// (results/pairing.hpp) and are written again, with `process_pair` (ab's
+// index of this pair of processes, 1, 2, ...) when given.
 struct pair_context {
   std::string prefix;
   std::string noun;
+  std::optional<std::int64_t> process_pair = std::nullopt;
 };
 std::pair<compare::loaded_side, compare::loaded_side> run_pair(const side_command& old_side, const side_command& new_side,
                                              bool lockstep, bool old_first, const std::filesystem::path& dir,

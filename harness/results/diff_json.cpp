@@ -171,6 +171,7 @@ json to_json(const comparison_settings& s, const diff& d) {
           {"correction", std::string(stats::to_string(s.correction))},
           {"seed", s.seed},
           {"paired", s.paired},
+          {"clustered", s.clustered},
           {"base_role", d.base_role ? json(std::string(suite::to_string(*d.base_role))) : json(nullptr)},
           {"new_roles", roles}};
 }
@@ -194,6 +195,7 @@ void settings_into(const object_reader& r, diff& d) {
   s.seed = r.unsigned_integer("seed");
   // Diffs written before pairing was recorded compared unpaired.
   s.paired = r.has("paired") && r.boolean("paired");
+  s.clustered = r.has("clustered") && r.boolean("clustered");
   if (const auto base = r.optional_string("base_role")) {
     d.base_role = suite::parse_variant_role(*base);
     if (!d.base_role) r.fail("base_role", "\"baseline\", \"core\", \"peer\" or null");

@@ -72,6 +72,12 @@ struct comparison_settings {
   // compared unpaired. compare_runs sets it when the runs recorded their
   // pairing (results/pairing.hpp); written as "paired".
   bool paired = false;
+  // Paired, and the pairs came from two or more process pairs (benchgate
+  // ab --pairs P records each one's process_pair): the process pair is the
+  // unit of replication, so the change, its interval and the p-value come
+  // from the process pairs' log ratios (stats/clustered.hpp). Set by
+  // compare_runs; written as "clustered" (absent in older diffs: false).
+  bool clustered = false;
 };
 
 // Where one side's cells came from.

@@ -127,13 +127,17 @@ struct cell {
 };
 
 // A lockstep pairing this run's samples took part in: the pairing's id,
-// this run's side ("old" or "new"), this run's id and its partner's. A
-// merged run keeps every one of its runs' pairings.
+// this run's side ("old" or "new"), this run's id and its partner's, and
+// for `benchgate ab` which of its process pairs it was (1, 2, ...: the
+// cluster its samples' pairs belong to; absent in files written before
+// it and in gate --confirm re-runs). A merged run keeps every one of its
+// runs' pairings.
 struct pairing_record {
   std::string id;
   std::string side;
   std::string run_id;
   std::string partner_run_id;
+  std::optional<std::int64_t> process_pair = std::nullopt;
 };
 
 struct run_results {

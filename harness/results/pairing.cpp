@@ -54,7 +54,7 @@ std::string make_run_id() {
   return id;
 }
 
-void record_pairing(run_results& old_run, run_results& new_run) {
+void record_pairing(run_results& old_run, run_results& new_run, std::optional<std::int64_t> process_pair) {
   for (auto* run : {&old_run, &new_run}) {
     if (run->run_id.empty()) run->run_id = make_run_id();
   }
@@ -69,8 +69,8 @@ void record_pairing(run_results& old_run, run_results& new_run) {
       it->samples[i].pair = p;
     }
   }
-  old_run.pairings.push_back({id, "old", old_run.run_id, new_run.run_id});
-  new_run.pairings.push_back({id, "new", new_run.run_id, old_run.run_id});
+  old_run.pairings.push_back({id, "old", old_run.run_id, new_run.run_id, process_pair});
+  new_run.pairings.push_back({id, "new", new_run.run_id, old_run.run_id, process_pair});
 }
 
 aligned_run align_pairs(const run_results& old_run, const run_results& new_run) {
@@ -94,7 +94,23 @@ aligned_run align_pairs(const run_results& old_run, const run_results& new_run) 
     for (const auto i : order) reordered.push_back(new_cell.samples[i]);
     new_cell.samples = std::move(reordered);
   }
-  return {std::move(aligned), ""};
+  // Two or more of ab's process pairs among the shared pairings: clusters.
+  std::set<std::int64_t> process_pairs;
+  for (const auto& p : old_run.pairings) {
+    if (shared.contains(p.id) && p.process_pair) process_pairs.insert(*p.process_pair);
+  }
+  return {std::move(aligned), "", process_pairs.size() >= 2};
+}
+
+std::vector<std::size_t> cluster_labels(const cell& c) {
+  std::map<std::string, std::size_t> label_of;
+  std::vector<std::size_t> out;
+  out.reserve(c.samples.size());
+  for (const auto& s : c.samples) {
+    const auto id = s.pair ? s.pair->id : std::string();
+    out.push_back(label_of.emplace(id, label_of.size()).first->second);
+  }
+  return out;
 }
 
 }  // namespace benchgate::results

@@ -130,7 +130,9 @@ std::string to_json_text(const run_results& results) {
   if (!results.pairings.empty()) {
     json pairings = json::array();
     for (const auto& p : results.pairings) {
-      pairings.push_back({{"id", p.id}, {"side", p.side}, {"run_id", p.run_id}, {"partner_run_id", p.partner_run_id}});
+      json record = {{"id", p.id}, {"side", p.side}, {"run_id", p.run_id}, {"partner_run_id", p.partner_run_id}};
+      if (p.process_pair) record["process_pair"] = *p.process_pair;
+      pairings.push_back(std::move(record));
     }
     j["pairings"] = pairings;
   }
@@ -160,6 +162,10 @@ run_results results_from_json(const json& document, std::string_view source) {
     for (const auto& p : root.objects("pairings")) {
       pairing_record record{p.string("id"), p.string("side"), p.string("run_id"), p.string("partner_run_id")};
       if (record.side != "old" && record.side != "new") p.fail("side", "\"old\" or \"new\"");
+      if (p.has("process_pair")) {
+        record.process_pair = p.integer("process_pair");
+        if (*record.process_pair < 1) p.fail("process_pair", "an integer >= 1");
+      }
       results.pairings.push_back(std::move(record));
     }
   }

@@ -34,7 +34,7 @@ class AbCli : public testing::cli_test {
 
 TEST_F(AbCli, AnInjectedSlowdownFailsAndBothResultsRecordTheirPairing) {
   const auto r = ab(
-      "--max-regression 10 --new-arg --inject-slowdown=300 --new-arg --inject-filter=core --json d.json "
+      "--pairs 1 --max-regression 10 --new-arg --inject-slowdown=300 --new-arg --inject-filter=core --json d.json "
       "--verdict-json v.json --markdown s.md --out-dir out");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_THAT(r.err, HasSubstr("ab: running OLD and NEW in lockstep (1 pair, first turn: old, 20 samples a side)\n"));
@@ -74,17 +74,29 @@ TEST_F(AbCli, AnInjectedSlowdownFailsAndBothResultsRecordTheirPairing) {
   EXPECT_EQ(json_of("again.json")["settings"]["paired"], true);
 }
 
+// Process pairs share the samples and the measurement time, record which
+// process pair they were, and are compared with the process pair as the
+// unit.
 TEST_F(AbCli, PairsAlternateWhichSideStartsAndArePooled) {
-  const auto r = ab("--max-regression 50 --pairs 2 --out-dir out --verdict-json v.json");
-  EXPECT_THAT(r.err, HasSubstr("ab: running OLD and NEW in lockstep (2 pairs, first turn: old, new, 20 samples a side)\n"));
+  const auto r = ab("--max-regression 50 --pairs 2 --out-dir out --verdict-json v.json --json d.json");
+  EXPECT_THAT(r.err, HasSubstr("ab: running OLD and NEW in lockstep (2 pairs of processes, first turn: old, new, 10 "
+                               "samples a side in each)\n"));
+  EXPECT_THAT(r.out, HasSubstr("Paired in several process pairs"));
   // The same build on both sides, 50 % allowed: it cannot fail.
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.out << r.err;
   for (const char* kept : {"old-1.json", "new-1.json", "old-2.json", "new-2.json", "old-2.log", "old.json", "new.json"}) {
     EXPECT_TRUE(std::filesystem::is_regular_file(path("out") / kept)) << kept;
   }
   const auto pooled = results::load_results(path("out/old.json"), "test");
-  EXPECT_EQ(pooled.cells.at(0).samples.size(), 40U);
-  EXPECT_EQ(pooled.pairings.size(), 2U);
+  EXPECT_EQ(pooled.cells.at(0).samples.size(), 20U);
+  ASSERT_EQ(pooled.pairings.size(), 2U);
+  EXPECT_EQ(pooled.pairings[0].process_pair, 1);
+  EXPECT_EQ(pooled.pairings[1].process_pair, 2);
+  // Each process measured for half of --measurement-time 0.4.
+  const auto first = results::load_results(path("out/old-1.json"), "test");
+  EXPECT_EQ(first.config.samples, 10);
+  EXPECT_DOUBLE_EQ(first.config.measurement_time_s, 0.2);
+  EXPECT_EQ(json_of("d.json")["settings"]["clustered"], true);
 }
 
 // --confirm re-runs the failing cell with OLD_BIN and NEW_BIN, each side's
@@ -94,8 +106,10 @@ TEST_F(AbCli, ConfirmationReRunsWithBothBinaries) {
   const auto r = ab("--max-regression 10 --new-arg --inject-slowdown=300 --new-arg --inject-filter=core --confirm 1 "
                     "--verdict-json v.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  // ab's 4 process pairs made 4 rounds of 10 samples a side: the re-run
+  // takes the 20 samples a round the paired test needs.
   EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (1 pair, "
-                               "first turn: old)\n"));
+                               "first turn: old, 20 samples a side)\n"));
   const auto v = json_of("v.json");
   EXPECT_EQ(v["confirm_rounds"], 1);
   EXPECT_EQ(v["cells"][0]["status"], "fail");

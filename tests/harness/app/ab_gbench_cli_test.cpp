@@ -18,6 +18,7 @@ namespace benchgate {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr const char* k_suite = BENCHGATE_GBENCH_AB_SUITE;
 constexpr const char* k_short = "--rounds 8 --min-time 0.005 --no-rules --metric cpu_time";
@@ -88,7 +89,10 @@ TEST_F(AbGbenchCli, ConfirmationReRunsSuspectsAsProcessesToo) {
   const auto r = ab(std::string(k_short) + " --max-regression 10 --new-arg --slowdown=100 --confirm 1 "
                     "--verdict-json v.json --out-dir out");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell"));
+  // The progress line says what runs: processes, not a lockstep pair.
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new as alternating Google "
+                               "Benchmark processes (1 set of 20 rounds of one process a benchmark a side)\n"));
+  EXPECT_THAT(r.err, Not(HasSubstr("lockstep")));
   EXPECT_THAT(r.err, HasSubstr("ab: OLD_BIN and NEW_BIN are Google Benchmark executables: 1 benchmark, 20 rounds"));
   const auto v = json_of("v.json");
   EXPECT_EQ(v["confirm_rounds"], 1);

@@ -117,5 +117,54 @@ TEST(Pairing, RunsOfOtherPairingsDoNotPair) {
   EXPECT_TRUE(aligned.problem.empty());
 }
 
+TEST(Pairing, ProcessPairsAreRecordedAndMakeClusters) {
+  auto old_a = run_with("a1", {{"x", {1, 2}}});
+  auto new_a = run_with("b1", {{"x", {10, 20}}});
+  auto old_b = run_with("a2", {{"x", {3, 4}}});
+  auto new_b = run_with("b2", {{"x", {30, 40}}});
+  record_pairing(old_a, new_a, 1);
+  record_pairing(old_b, new_b, 2);
+  EXPECT_EQ(old_b.pairings[0].process_pair, 2);
+  // The index survives the file.
+  const auto back = parse_results(to_json_text(new_b), "test");
+  ASSERT_EQ(back.pairings.size(), 1u);
+  EXPECT_EQ(back.pairings[0].process_pair, 2);
+  const std::vector<named_run> olds = {{"a1", old_a}, {"a2", old_b}};
+  const std::vector<named_run> news = {{"b1", new_a}, {"b2", new_b}};
+  const auto old_pool = merge_runs(olds);
+  const auto aligned = align_pairs(old_pool, merge_runs(news));
+  ASSERT_TRUE(aligned.new_run.has_value()) << aligned.problem;
+  EXPECT_TRUE(aligned.clustered);
+  // Samples 0 and 1 ran in process pair 1, 2 and 3 in process pair 2.
+  EXPECT_EQ(cluster_labels(old_pool.cells[0]), (std::vector<std::size_t>{0, 0, 1, 1}));
+}
+
+TEST(Pairing, OnePairingOrNoProcessPairIndexIsNotClustered) {
+  // Files written before process pairs were recorded (and gate --confirm's
+  // re-runs) pair as before, unclustered.
+  auto old_a = run_with("a1", {{"x", {1, 2}}});
+  auto new_a = run_with("b1", {{"x", {10, 20}}});
+  auto old_b = run_with("a2", {{"x", {3, 4}}});
+  auto new_b = run_with("b2", {{"x", {30, 40}}});
+  record_pairing(old_a, new_a);
+  record_pairing(old_b, new_b);
+  const std::vector<named_run> olds = {{"a1", old_a}, {"a2", old_b}};
+  const std::vector<named_run> news = {{"b1", new_a}, {"b2", new_b}};
+  EXPECT_FALSE(align_pairs(merge_runs(olds), merge_runs(news)).clustered);
+  auto old_c = run_with("a3", {{"x", {1, 2}}});
+  auto new_c = run_with("b3", {{"x", {10, 20}}});
+  record_pairing(old_c, new_c, 1);
+  const auto one = align_pairs(old_c, new_c);
+  ASSERT_TRUE(one.new_run.has_value());
+  EXPECT_FALSE(one.clustered);
+}
+
+TEST(Pairing, AProcessPairBelowOneIsRefused) {
+  auto old_run = run_with("aaaa", {{"x", {1, 2}}});
+  auto new_run = run_with("bbbb", {{"x", {3, 4}}});
+  record_pairing(old_run, new_run, 0);
+  EXPECT_THROW(parse_results(to_json_text(new_run), "test"), std::exception);
+}
+
 }  // namespace
 }  // namespace benchgate::results
