@@ -115,8 +115,10 @@ int fewest_samples(const options::run_options& run) {
   return run::fewest_samples(run::make_plan(run, options::testing::fake_registry()));
 }
 
-options::ab_options ab_of(const std::vector<std::string>& old_args, const std::vector<std::string>& new_args) {
+options::ab_options ab_of(const std::vector<std::string>& old_args, const std::vector<std::string>& new_args,
+                          int pairs = 1) {
   options::ab_options ab;
+  ab.pairs = pairs;
   ab.old_binary = "old-bin";
   ab.new_binary = "new-bin";
   ab.old_run = parse_run(old_args);
@@ -141,6 +143,28 @@ TEST(AbPairs, EachSideRunsItsOwnSettingsInOneOrderWithSamplesEnoughForPairs) {
     expected.samples = options::k_min_confirm_samples;
     EXPECT_EQ(parse_run(command->args).settings, expected) << ::testing::PrintToString(command->args);
   }
+}
+
+// Several process pairs (ab's default 4): each runs every cell with a share
+// of the samples (ceil(total / pairs), at least run's 10) and 1 / pairs of
+// the measurement time; counted runs take one pair whatever --pairs says.
+TEST(AbPairs, ProcessPairsShareTheSamplesAndTheTime) {
+  const auto ab = ab_of({"--case", "beta", "--samples", "60"}, {"--case", "beta", "--samples", "60"}, 4);
+  const auto plan = rerun::plan_ab_pairs(ab, fewest_samples);
+  EXPECT_EQ(plan.pairs, 4);
+  EXPECT_EQ(plan.samples, 15);
+  auto expected = ab.new_run.settings;
+  expected.random_interleaving = false;
+  expected.samples = 15;
+  expected.measurement_time_s = ab.new_run.settings.measurement_time_s / 4;
+  EXPECT_EQ(parse_run(plan.new_command.args).settings, expected) << ::testing::PrintToString(plan.new_command.args);
+  // --quick's 10 samples are raised to 20 in all: 10 in each pair, never fewer than run takes.
+  const auto quick = rerun::plan_ab_pairs(ab_of({"--case", "beta", "--quick"}, {"--case", "beta", "--quick"}, 4),
+                                          fewest_samples);
+  EXPECT_EQ(quick.samples, options::k_min_samples);
+  const auto counted =
+      rerun::plan_ab_pairs(ab_of({"--measure", "instructions"}, {"--measure", "instructions"}, 4), fewest_samples);
+  EXPECT_EQ(counted.pairs, 1);
 }
 
 TEST(AbPairs, GivenSamplesAndCountedRunsAreTakenAsGiven) {
