@@ -20,10 +20,18 @@ std::string roles_text(const std::vector<suite::variant_role>& roles) {
   return out;
 }
 
-results::diff compare_variants(const options::compare_options& options) {
+// A counted run's variants compare their counts unless --metric names
+// another: their times are valgrind's.
+results::diff compare_variants(const options::compare_options& options, std::ostream& err) {
   auto run = compare::load_side(options.inputs[0], options.baseline_dir, "RESULTS");
   if (!options.roles.empty()) results::assign_roles(run.loaded.results, options.roles, "RESULTS " + options.inputs[0]);
-  if (options.settings.metric == results::time_metric::instructions) {
+  auto settings = options.settings;
+  if (!options.metric_given && compare::counts_instructions(run)) {
+    settings.metric = results::time_metric::instructions;
+    err << "note: the run counted instructions: comparing the counts (--metric real_time compares its times, "
+           "which valgrind inflates)\n";
+  }
+  if (settings.metric == results::time_metric::instructions) {
     compare::require_instruction_counts(run, "RESULTS");
   }
   const auto& cells = run.loaded.results.cells;
@@ -33,8 +41,7 @@ results::diff compare_variants(const options::compare_options& options) {
                       "results, or --role ROLE=REGEX to give Google Benchmark cells roles by name; or compare two "
                       "files instead: benchgate compare OLD NEW");
   }
-  auto d = compare::compare_variants(run.loaded.results, run.source, options.base_role, options.new_roles,
-                                     options.settings);
+  auto d = compare::compare_variants(run.loaded.results, run.source, options.base_role, options.new_roles, settings);
   if (d.cells.empty() && d.not_compared.empty()) {
     throw input_error("RESULTS " + options.inputs[0] + ": no " + roles_text(options.new_roles) +
                       " cell shares its grid point with a " + std::string(suite::to_string(options.base_role)) +
@@ -43,13 +50,21 @@ results::diff compare_variants(const options::compare_options& options) {
   return d;
 }
 
-results::diff compare_two(const options::compare_options& options) {
+// Two counted runs compare their counts unless --metric names another: their
+// times are valgrind's.
+results::diff compare_two(const options::compare_options& options, std::ostream& err) {
   const auto old_side = compare::load_side(options.inputs[0], options.baseline_dir, "OLD");
   const auto new_side = compare::load_side(options.inputs[1], options.baseline_dir, "NEW");
+  auto settings = options.settings;
   if (!options.metric_given) {
     compare::require_same_measure(old_side, new_side, "--metric real_time (or cpu_time) to compare the times anyway");
+    if (compare::counts_instructions(old_side)) {
+      settings.metric = results::time_metric::instructions;
+      err << "note: both runs counted instructions: comparing the counts (--metric real_time compares their "
+             "times, which valgrind inflates)\n";
+    }
   }
-  return compare::compare_sides(old_side, new_side, options.settings);
+  return compare::compare_sides(old_side, new_side, settings);
 }
 
 }  // namespace
@@ -67,7 +82,7 @@ std::string print_comparison(const results::diff& d, std::ostream& out, std::ost
 exit_code compare_results(const options::compare_options& options, std::ostream& out, std::ostream& err) {
   files::check_outputs({{options.json_out, "--json"}, {options.text_out, "--text-out"}});
   for (const auto& note : options.notes) err << "note: " << note << "\n";
-  const auto d = options.variants ? compare_variants(options) : compare_two(options);
+  const auto d = options.variants ? compare_variants(options, err) : compare_two(options, err);
   const auto text = print_comparison(d, out, err);
   if (options.json_out) {
     results::save_diff(d, *options.json_out, "--json");

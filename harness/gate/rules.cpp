@@ -63,7 +63,7 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
   const auto& d = rules.defaults;
   const auto& c = command_line;
   const auto [metric, metric_from] = first_set(rule_levels.metric, c.metric, d.metric);
-  out.metric = metric.value_or(k_default_metric);
+  out.metric = metric.value_or(rules.built_in_metric);
   out.metric_from = metric_from;
   const auto [fail, fail_from] = first_set(rule_levels.fail_pct, c.fail_pct, d.fail_pct);
   out.fail_pct = fail.value_or(k_default_fail_pct);
@@ -93,7 +93,7 @@ needed_metrics metrics_needed(const std::vector<std::string>& names, const resul
     const auto m = compared_metric(rule.metric);
     if (std::find(out.metrics.begin(), out.metrics.end(), m) == out.metrics.end()) out.metrics.push_back(m);
   }
-  if (out.metrics.empty()) out.metrics.push_back(compared_metric(command_line.metric.value_or(k_default_metric)));
+  if (out.metrics.empty()) out.metrics.push_back(compared_metric(command_line.metric.value_or(rules.built_in_metric)));
   return out;
 }
 

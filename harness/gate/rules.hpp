@@ -11,8 +11,7 @@
 namespace benchgate::gate {
 
 // Built in, when neither a rule, the rules file's defaults nor the command
-// line says.
-inline constexpr results::gate_metric k_default_metric = results::gate_metric::time;
+// line says (the built-in metric is gate_rules::built_in_metric).
 inline constexpr double k_default_fail_pct = 5;
 
 // Shell-style globs on cell names, as the rules file writes them: fnmatch(3)

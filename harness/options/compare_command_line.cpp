@@ -23,8 +23,8 @@ po::options_description compare_description() {
        "the rest of the name is their grid point (repeatable), e.g. --role baseline=_naive --role core=_fast")
       ("metric", po::value<std::string>()->value_name("METRIC"),
        "what is compared: real_time (wall, default; 'time' is its deprecated spelling), cpu_time, or "
-       "instructions (from run --measure "
-       "instructions; identical counts on both sides are judged by --noise-threshold alone, p n/a)")
+       "instructions (from run --measure instructions, the default when the runs counted them; identical counts "
+       "on both sides are judged by --noise-threshold alone, p n/a)")
       ("test", po::value<std::string>()->value_name("TEST"),
        "the test whose p-value decides: welch (criterion's mixed bootstrap, default) or mann_whitney (compare.py's)")
       ("alpha", po::value<std::string>()->value_name("P"),

@@ -22,7 +22,7 @@ po::options_description gate_judgement_description() {
        "is unstable (default: none)")
       ("metric", po::value<std::string>()->value_name("METRIC"),
        "metric where no rule sets one (over the rules file's defaults): real_time (default; 'time' is its "
-       "deprecated spelling), cpu_time, instructions or throughput")
+       "deprecated spelling), cpu_time, instructions (default when both runs counted them) or throughput")
       ("alpha", po::value<std::string>()->value_name("P"),
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)");
   return d;

@@ -52,6 +52,11 @@ struct gate_rules {
   bool ignore_unjudged = false;
   // Notes for the user, e.g. a deprecated spelling ("metric": "time").
   std::vector<std::string> notes;
+  // The metric where no rule, command line or rules default names one:
+  // time, or instructions when both sides counted instructions (run
+  // --measure instructions, whose times valgrind inflates), set by the
+  // caller that loaded them (verdict/gate_steps.hpp). Not read from a file.
+  gate_metric built_in_metric = gate_metric::time;
 };
 
 // Where a resolved level came from, in order of precedence: the matching

@@ -90,6 +90,13 @@ std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_
   return compare::compare_sides_on(old_side, new_side, wanted, d.config);
 }
 
+// Two counted runs are judged on their counts unless something names a
+// metric: their times are valgrind's.
+results::gate_rules with_built_in_metric(results::gate_rules rules, bool both_counted) {
+  if (both_counted) rules.built_in_metric = results::gate_metric::instructions;
+  return rules;
+}
+
 void print_warnings(const std::vector<results::diff>& diffs, std::ostream& err) {
   std::vector<std::string> printed;
   for (const auto& d : diffs) {
@@ -112,13 +119,17 @@ results::gate_rules load_gate_rules(const options::gate_options& options, std::o
 
 results::gate_verdict gate_diff(results::diff d, const results::gate_rules& rules,
                                 const options::gate_options& options, std::ostream& err) {
-  const auto diffs = diffs_for_rules(std::move(d), rules, options, err);
+  const auto effective = with_built_in_metric(rules, d.config.metric == results::time_metric::instructions);
+  const auto diffs = diffs_for_rules(std::move(d), effective, options, err);
   print_warnings(diffs, err);
-  return gate::judge(diffs, rules, options.command_line);
+  return gate::judge(diffs, effective, options.command_line);
 }
 
 gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
-                        const results::gate_rules& rules, const options::gate_options& options, std::ostream& err) {
+                        const results::gate_rules& file_rules, const options::gate_options& options,
+                        std::ostream& err) {
+  const auto rules = with_built_in_metric(
+      file_rules, compare::counts_instructions(old_side) && compare::counts_instructions(new_side));
   if (options.confirm > 0) {
     require_benchgate_results(old_side, "OLD", options.confirm, options.old_binary.has_value(), "old-binary");
     require_benchgate_results(new_side, "NEW", options.confirm, options.new_binary.has_value(), "new-binary");

@@ -27,6 +27,7 @@ namespace benchgate::testing {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const std::filesystem::path k_fixtures = BENCHGATE_VERDICT_FIXTURES;
 
@@ -221,6 +222,34 @@ TEST_F(verdict_fixtures, OldMetricSpellingIsAcceptedWithANote) {
   const auto rules = run("gate " + sides + " --rules r.json");
   EXPECT_EQ(rules.exit_code, 1);
   EXPECT_THAT(rules.err, HasSubstr("note: rules file: metric 'time' is deprecated"));
+}
+
+// Two counted runs are compared and gated on their counts when nothing names
+// a metric (their times are valgrind's); naming real_time still compares
+// the times, whose one sample a side gives no interval.
+TEST_F(verdict_fixtures, TwoCountedRunsAreJudgedOnTheirCountsUnlessAMetricIsNamed) {
+  const auto counted = k_fixtures / "results-instructions-one-sample";
+  const std::string sides = "'" + (counted / "old.json").string() + "' '" + (counted / "new.json").string() + "'";
+  const auto c = run("compare " + sides + " --resamples 1000");
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_THAT(c.err, HasSubstr("note: both runs counted instructions: comparing the counts"));
+  EXPECT_THAT(c.out, HasSubstr("Settings: instructions,"));
+  const auto d = run("compare " + sides + " --resamples 1000 --json diff.json");
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  for (const std::string& input : {sides, std::string("diff.json")}) {
+    const auto g = run("gate " + input + " --no-rules --json verdict.json");
+    EXPECT_EQ(g.exit_code, 0) << g.out << g.err;
+    const auto verdict = files::read_file(path("verdict.json"), "verdict");
+    EXPECT_THAT(verdict, HasSubstr("\"metric\": \"instructions\"")) << input;
+    EXPECT_THAT(verdict, Not(HasSubstr("\"metric\": \"real_time\""))) << input;
+  }
+  const auto times = run("gate " + sides + " --no-rules --metric real_time");
+  EXPECT_EQ(times.exit_code, 3) << times.out << times.err;
+  EXPECT_THAT(times.out, HasSubstr("only 1 sample"));
+  // --variants on a counted run counts too (this one has no baseline cell: exit 2 after the note).
+  const auto v = run("compare --variants '" + (counted / "new.json").string() + "' --resamples 1000");
+  EXPECT_EQ(v.exit_code, 2) << v.err;
+  EXPECT_THAT(v.err, HasSubstr("note: the run counted instructions: comparing the counts"));
 }
 
 // Percentages read one way: compare --noise-threshold 5 is 5 %.
