@@ -126,9 +126,8 @@ void judge_all(std::vector<results::cell_diff>& cells, const results::comparison
 // rather than calling it merely unjudged.
 void move_failed_new_cells(results::diff& d, const results::run_results& new_run) {
   std::erase_if(d.only_new, [&](const std::string& name) {
-    const auto cell = std::find_if(new_run.cells.begin(), new_run.cells.end(),
-                                   [&](const results::cell& c) { return c.name == name; });
-    if (cell == new_run.cells.end() || cell->error.empty() || cell->skipped) return false;
+    const auto* cell = results::find_cell(new_run, name);
+    if (cell == nullptr || cell->error.empty() || cell->skipped) return false;
     auto failed = unusable_side(*cell, side::new_side, {});
     failed->name = name;
     failed->reason += " (only in NEW)";
