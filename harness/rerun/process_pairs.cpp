@@ -14,6 +14,7 @@ int samples_per_process_pair(int total, int pairs) {
 std::vector<std::string> process_pair_arguments(const options::run_options& run, int total_samples, int pairs) {
   auto settings = run.settings;
   settings.measurement_time_s /= pairs;
+  settings.warmup_s /= pairs;
   return pair_arguments(settings, samples_per_process_pair(total_samples, pairs));
 }
 

@@ -147,7 +147,7 @@ TEST(AbPairs, EachSideRunsItsOwnSettingsInOneOrderWithSamplesEnoughForPairs) {
 
 // Several process pairs (ab's default 4): each runs every cell with a share
 // of the samples (ceil(total / pairs), at least run's 10) and 1 / pairs of
-// the measurement time; counted runs take one pair whatever --pairs says.
+// the measurement time and of the warm-up; counted runs take one pair whatever --pairs says.
 TEST(AbPairs, ProcessPairsShareTheSamplesAndTheTime) {
   const auto ab = ab_of({"--case", "beta", "--samples", "60"}, {"--case", "beta", "--samples", "60"}, 4);
   const auto plan = rerun::plan_ab_pairs(ab, fewest_samples);
@@ -157,6 +157,7 @@ TEST(AbPairs, ProcessPairsShareTheSamplesAndTheTime) {
   expected.random_interleaving = false;
   expected.samples = 15;
   expected.measurement_time_s = ab.new_run.settings.measurement_time_s / 4;
+  expected.warmup_s = ab.new_run.settings.warmup_s / 4;
   EXPECT_EQ(parse_run(plan.new_command.args).settings, expected) << ::testing::PrintToString(plan.new_command.args);
   // --quick's 10 samples are raised to 20 in all: 10 in each pair, never fewer than run takes.
   const auto quick = rerun::plan_ab_pairs(ab_of({"--case", "beta", "--quick"}, {"--case", "beta", "--quick"}, 4),
