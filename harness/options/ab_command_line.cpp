@@ -59,8 +59,8 @@ po::options_description ab_description() {
        "results, for a later 'compare --variants' (repeatable)")
       ("pairs", po::value<std::string>()->value_name("P"),
        "lockstep pairs of an old and a new process, one after the other, the side that takes the first turn "
-       "alternating; each runs every cell with 1/P of the samples (at least 10) and of the measurement time, and "
-       "the comparison takes the process pair as its unit (default: 4; 1: today's single pair, compared pair by "
+       "alternating; each runs every cell with 1/P of the samples (at least 10), of the measurement time and of "
+       "the warm-up, and the comparison takes the process pair as its unit (default: 8; 1: today's single pair, compared pair by "
        "pair)")
       ("out-dir", po::value<std::string>()->value_name("DIR"),
        "keep both sides' results and logs in DIR: old.json, new.json (pooled), old-P.json, new-P.json, .log "
@@ -220,7 +220,7 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
         "(benchgate drivers) at once on one CPU, taking turns sample by sample, so\n"
         "sample i of each side ran back to back and whatever the machine did for a\n"
         "while it did to both. Both take the cells in one fixed order and at least\n"
-        "20 samples a cell (timed), shared among --pairs P pairs of processes (4):\n"
+        "20 samples a cell (timed), shared among --pairs P pairs of processes (8):\n"
         "a whole process can run a cell at a steady offset, so each process pair\n"
         "gives one ratio and the change's interval and p are Student's t over them\n"
         "(with --pairs 1: paired bootstrap intervals, paired t test with a\n"

@@ -14,11 +14,13 @@ namespace benchgate::options {
 
 // --pairs above this would run the grid for hours.
 inline constexpr int k_max_ab_pairs = 20;
-// Lockstep process pairs by default: the fewest whose t over process
-// pairs (3 degrees of freedom) still finds +10 % past Holm's correction
-// over page_iter's 45 quick cells, within twice the wall time of two
-// `run --quick` (docs/measurements/ab.md, 2026-12-04 19:35).
-inline constexpr int k_default_ab_pairs = 4;
+// Lockstep process pairs by default. Each pair takes 1/P of the samples'
+// time and of the warm-up, so more pairs cost only their start-ups; 8
+// against 4 gives the t over process pairs 7 degrees of freedom instead of
+// 3: on one page_iter core cell +5 % found 10 of 10 times (4 pairs: 8),
+// +3 % 6 of 10 (3), for 5 % more wall time (docs/measurements/ab.md,
+// 2026-12-04 22:46).
+inline constexpr int k_default_ab_pairs = 8;
 
 // Google Benchmark executables (docs/gate.md, "Google Benchmark
 // executables"): rounds of one short process a benchmark a side.

@@ -106,7 +106,7 @@ TEST_F(AbCli, ConfirmationReRunsWithBothBinaries) {
   const auto r = ab("--max-regression 10 --new-arg --inject-slowdown=300 --new-arg --inject-filter=core --confirm 1 "
                     "--verdict-json v.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  // ab's 4 process pairs made 4 rounds of 10 samples a side: the re-run
+  // ab's 8 process pairs made 8 rounds of 10 samples a side: the re-run
   // takes the 20 samples a round the paired test needs.
   EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new in lockstep (1 pair, "
                                "first turn: old, 20 samples a side)\n"));

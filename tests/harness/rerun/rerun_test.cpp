@@ -145,7 +145,7 @@ TEST(AbPairs, EachSideRunsItsOwnSettingsInOneOrderWithSamplesEnoughForPairs) {
   }
 }
 
-// Several process pairs (ab's default 4): each runs every cell with a share
+// Several process pairs (ab's default 8): each runs every cell with a share
 // of the samples (ceil(total / pairs), at least run's 10) and 1 / pairs of
 // the measurement time and of the warm-up; counted runs take one pair whatever --pairs says.
 TEST(AbPairs, ProcessPairsShareTheSamplesAndTheTime) {
