@@ -29,7 +29,7 @@ po::options_description run_description() {
       ("measurement-time", po::value<std::string>()->value_name("SECONDS"),
        "time to measure each grid point, shared by its variants (default: 5; 0.5 with --quick)")
       ("warmup", po::value<std::string>()->value_name("SECONDS"),
-       "warm-up time of each grid point, shared by its variants (default: 3; 0.1 with --quick)")
+       "warm-up time of each grid point, shared by its variants (default: 0.5; 0.1 with --quick)")
       ("min-time", po::value<std::string>()->value_name("SECONDS"),
        "minimum time of each sample; overrides the share of --measurement-time")
       ("quick", po::bool_switch(), "quick preset: the cases' --quick grids, 10 samples, short times")

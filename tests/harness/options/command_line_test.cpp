@@ -47,11 +47,11 @@ TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
             "calibrate, history (see 'benchgate --help')");
 }
 
-TEST(RunOptions, DefaultsAreCriterionsAndQuickLowersThem) {
+TEST(RunOptions, DefaultsAreCriterionsButAShortWarmupAndQuickLowersThem) {
   const auto o = std::get<options::run_options>(parse({"run"}));
   EXPECT_EQ(o.settings.samples, 0) << "the case's or the default";
   EXPECT_EQ(o.settings.measurement_time_s, 5.0);
-  EXPECT_EQ(o.settings.warmup_s, 3.0);
+  EXPECT_EQ(o.settings.warmup_s, 0.5);
   EXPECT_TRUE(o.settings.random_interleaving);
   const auto q = std::get<options::run_options>(parse({"run", "--quick"}));
   EXPECT_TRUE(q.settings.quick);

@@ -41,7 +41,7 @@ TEST(Plan, DefaultGridIsTheProductWithTheCasesSampleCount) {
   EXPECT_EQ(plan.points[0].variants.size(), 3u);
   // 5 s shared by 3 variants x 20 samples, less Google Benchmark's 1.4x overshoot.
   EXPECT_DOUBLE_EQ(plan.points[0].min_time_s, 5.0 / 60.0 / 1.4);
-  EXPECT_DOUBLE_EQ(plan.points[0].warmup_s, 1.0);
+  EXPECT_DOUBLE_EQ(plan.points[0].warmup_s, 0.5 / 3.0);
 }
 
 TEST(Plan, QuickUsesTheQuickValuesAndTenSamples) {
