@@ -60,8 +60,8 @@ po::options_description ab_description() {
       ("pairs", po::value<std::string>()->value_name("P"),
        "lockstep pairs of an old and a new process, one after the other, the side that takes the first turn "
        "alternating; each runs every cell with 1/P of the samples (at least 10), of the measurement time and of "
-       "the warm-up, and the comparison takes the process pair as its unit (default: 8; 1: today's single pair, compared pair by "
-       "pair)")
+       "the warm-up, and the comparison takes the process pair as its unit (default: 8; 1: one pair, compared "
+       "pair by pair)")
       ("out-dir", po::value<std::string>()->value_name("DIR"),
        "keep both sides' results and logs in DIR: old.json, new.json (pooled), old-P.json, new-P.json, .log "
        "(default: a temporary folder, removed)")

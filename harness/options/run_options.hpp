@@ -11,9 +11,10 @@
 
 namespace benchgate::options {
 
-// Criterion's defaults (docs/statistics.md, "Defaults"): 100 samples; measurement 5 s; the
-// warm-up is 0.5 s, not Criterion's 3 s (results/model.hpp says why). Here the times are per grid point and shared by its interleaved
-// variants, so a 18-point grid takes minutes, not hours.
+// Criterion's defaults (docs/statistics.md, "Defaults"): 100 samples and
+// 5 s of measurement; the warm-up is 0.5 s, not Criterion's 3 s
+// (results/model.hpp says why). The times are per grid point and shared by
+// its interleaved variants, so an 18-point grid takes minutes, not hours.
 inline constexpr int k_default_samples = 100;
 inline constexpr int k_min_samples = 10;
 inline constexpr double k_default_measurement_time_s = results::k_default_measurement_time_s;

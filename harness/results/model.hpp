@@ -61,9 +61,10 @@ std::optional<measure_kind> measure_from_name(std::string_view name);
 // until it is.
 // Default-constructed settings are run's defaults: Criterion's measurement
 // 5 s and a 0.5 s warm-up (Criterion's 3 s is for runtimes that compile as
-// they run; compiled code is warm after a few iterations, and samples after
-// 0.5 s do not differ from later ones: docs/statistics.md, "Defaults"), here
-// per grid point and shared by its interleaved variants.
+// they run; on the default suite, samples after 0.5 s do not differ from
+// later ones and A/A runs flag no more cells than after 3 s, within their
+// spread: docs/statistics.md, "Defaults"), here per grid point and shared
+// by its interleaved variants.
 inline constexpr double k_default_measurement_time_s = 5.0;
 inline constexpr double k_default_warmup_s = 0.5;
 struct settings {
