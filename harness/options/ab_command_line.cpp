@@ -112,6 +112,18 @@ std::filesystem::path checked_binary(const std::string& text, const char* what) 
   return text;
 }
 
+// Whether `args` ask for a stopping rule (--precision PCT or
+// --precision-cap); --precision off is what ab's sides take anyway.
+bool asks_for_precision(const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view a = args[i];
+    if (a.starts_with("--precision-cap")) return true;
+    if (a == "--precision" && (i + 1 == args.size() || args[i + 1] != k_precision_off)) return true;
+    if (a.starts_with("--precision=") && a.substr(a.find('=') + 1) != k_precision_off) return true;
+  }
+  return false;
+}
+
 // `args` through this binary's run parser: checked as a side's run would
 // check them, and none of the options ab sets itself.
 run_options checked_run(const std::vector<std::string>& args, const suite::registry& cases, const char* side) {
@@ -130,6 +142,10 @@ run_options checked_run(const std::vector<std::string>& args, const suite::regis
   refuse(run->baseline.has_value(), "--baseline");
   refuse(run->lockstep_fd.has_value(), "--lockstep-fd");
   refuse(run->callgrind_out.has_value(), "--callgrind-out");
+  if (asks_for_precision(args)) {
+    throw input_error(std::string("--") + side + "-arg --precision: ab's sides take turns sample by sample, so "
+                      "both take a number of samples fixed in advance; expected --samples N or nothing");
+  }
   return *run;
 }
 

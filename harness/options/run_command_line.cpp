@@ -15,6 +15,16 @@ namespace benchgate::options::detail {
 
 namespace {
 
+std::string precision_help() {
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%g", k_default_precision_pct);
+  return std::string("sample each variant until its 95 % interval of the mean is within PCT % of the mean (at "
+                     "least 10 samples, at most its share of --precision-cap); off: a fixed number of samples "
+                     "(default: ") +
+         pct +
+         ", unless --samples, --rounds, --quick or --measure instructions fix the samples)";
+}
+
 po::options_description run_description() {
   auto d = make_description();
   d.add_options()
@@ -55,12 +65,11 @@ po::options_description run_description() {
        "regression is detected")
       ("inject-filter", po::value<std::string>()->value_name("REGEX"),
        "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)")
-      ("precision", po::value<std::string>()->value_name("PCT"),
-       "sample each grid point until every variant's 95 % interval of its mean is within PCT % of the mean "
-       "(at least 10 samples, at most --precision-cap seconds), instead of a fixed number of samples")
+      ("precision", po::value<std::string>()->value_name("PCT|off"),
+       precision_help().c_str())
       ("precision-cap", po::value<std::string>()->value_name("SECONDS"),
-       "with --precision: the most CPU time of one grid point's samples, all variants together (default: the "
-       "measurement time, about what fixed samples take)")
+       "the most CPU time of one grid point's samples, shared equally by its variants (default: the "
+       "measurement time, what fixed samples take)")
       ("shard", po::value<std::string>()->value_name("K/N"),
        "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
        "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")
@@ -220,20 +229,33 @@ std::vector<std::string> checked_inputs(const std::vector<std::string>& texts,
   return out;
 }
 
-// --precision PCT and --precision-cap SECONDS, and what they exclude:
+// --precision PCT|off and --precision-cap SECONDS, and what they exclude:
 // a fixed --samples, the rounds (each a fixed share of the samples), counting
 // (whose samples are identical) and lockstep (whose partner must take as
-// many turns: a lockstep run samples a fixed number).
+// many turns: a lockstep run samples a fixed number). Without --precision a
+// run that can takes the default target (takes_default_precision).
 void check_precision(const po::variables_map& vm, const run_options& options, results::settings& out) {
   const auto cap = get_seconds(vm, "precision-cap", false);
   const auto pct = get_string(vm, "precision");
+  if (pct == k_precision_off) {
+    if (cap) throw input_error("--precision-cap: not with --precision off; the cap bounds the stopping rule");
+    return;
+  }
   if (!pct) {
-    if (cap) throw input_error("--precision-cap: only means something with --precision");
+    if (takes_default_precision(out) && !options.lockstep_fd) {
+      out.precision_pct = k_default_precision_pct;
+      out.precision_cap_s = cap.value_or(out.measurement_time_s);
+      return;
+    }
+    if (cap) {
+      throw input_error("--precision-cap: only means something with a stopping rule, and this run takes fixed "
+                        "samples (--samples, --rounds, --quick or --measure instructions); add --precision PCT");
+    }
     return;
   }
   const auto value = text::parse_percent(*pct);
   if (!value || *value < k_min_precision_pct || *value > k_max_precision_pct) {
-    throw input_error("--precision " + *pct + ": expected a percentage from 0.01 to 100, e.g. 1");
+    throw input_error("--precision " + *pct + ": expected off or a percentage from 0.01 to 100, e.g. 1");
   }
   const auto refuse = [&](const std::string& other, const std::string& why) {
     throw input_error("--precision " + *pct + ": not with " + other + "; " + why);
@@ -290,13 +312,15 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
-        "                     [--precision PCT [--precision-cap SECONDS]] [--shard K/N]\n"
+        "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
         "                     [--measure time|instructions]",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
-        "interleaved in random order, prints a report per point (time, throughput,\n"
-        "and each variant against the baseline) and writes results JSON.\n\n"
+        "interleaved in random order (each variant until its 95 % interval is\n"
+        "within --precision, by default), prints a report per point (time,\n"
+        "throughput, samples and precision, and each variant against the\n"
+        "baseline) and writes results JSON.\n\n"
         "Examples:\n"
         "  benchgate run --case page_iter --quick\n"
         "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
@@ -425,8 +449,14 @@ std::vector<std::string> to_arguments(const results::settings& s) {
   if (s.precision_pct) {
     add("--precision", exact_number_text(*s.precision_pct));
     if (s.precision_cap_s) add("--precision-cap", exact_number_text(*s.precision_cap_s));
+  } else if (takes_default_precision(s)) {
+    add("--precision", std::string(k_precision_off));
   }
   return args;
+}
+
+bool takes_default_precision(const results::settings& settings) {
+  return settings.measure == measure_kind::time && settings.samples == 0 && settings.rounds == 1 && !settings.quick;
 }
 
 std::vector<std::string> run_option_names() {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/results/baseline_store.hpp"
@@ -33,6 +34,19 @@ inline constexpr int k_instruction_iterations = 10;
 // --precision PCT: the tightest target accepted, and the largest.
 inline constexpr double k_min_precision_pct = 0.01;
 inline constexpr double k_max_precision_pct = 100;
+// The target a run takes when it can and --precision does not say
+// (docs/precision.md, "The default"): on a quiet machine about the median
+// half-width that fixed samples reach, so only cells quieter than that
+// stop early; on a loaded one every cell runs to its cap, as fixed.
+inline constexpr double k_default_precision_pct = 0.5;
+// --precision off: fixed samples.
+inline constexpr std::string_view k_precision_off = "off";
+
+// Whether a run with these settings samples to the default precision
+// unless --precision off: timed, and nothing else fixing the number of
+// samples (--samples, --rounds, --quick's ten; and no lockstep partner,
+// which the run options say).
+bool takes_default_precision(const results::settings& settings);
 
 // --inject-slowdown above this is no longer a "small known regression".
 inline constexpr double k_max_injected_slowdown_pct = 1000;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include "harness/report/format.hpp"
@@ -58,6 +59,30 @@ std::string figure_list(const std::vector<suite::figure>& figures) {
   return out;
 }
 
+std::optional<double> figure_value(const results::cell& c, std::string_view name) {
+  const auto found =
+      std::find_if(c.figures.begin(), c.figures.end(), [&](const auto& f) { return f.name == name; });
+  return found != c.figures.end() ? std::optional<double>(found->value) : std::nullopt;
+}
+
+// Sampled to a precision target: the samples taken, the half-width reached
+// and whether the cap stopped it, in a column of their own.
+bool sampled_to_precision(const results::cell& c) {
+  return figure_value(c, results::k_ci_half_width_figure).has_value();
+}
+
+bool in_precision_column(const suite::figure& f) {
+  return f.name == results::k_ci_half_width_figure || f.name == results::k_stopped_by_cap_figure;
+}
+
+std::string precision_text(const results::cell& c) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%zu ±%.2f%%%s", c.samples.size(),
+                figure_value(c, results::k_ci_half_width_figure).value_or(0),
+                figure_value(c, results::k_stopped_by_cap_figure).value_or(0) > 0 ? " cap" : "");
+  return text;
+}
+
 bool shared_by_all(const suite::figure& f, std::span<const results::cell> cells) {
   return std::all_of(cells.begin(), cells.end(), [&](const auto& other) {
     return std::any_of(other.figures.begin(), other.figures.end(),
@@ -80,15 +105,17 @@ std::string point_report(std::span<const results::cell> cells) {
   const double baseline_median =
       baseline != cells.end() ? stats::median(shown_values(*baseline)) : 0.0;
   const bool instructions = std::any_of(cells.begin(), cells.end(), counts_instructions);
+  const bool targeted = std::any_of(cells.begin(), cells.end(), sampled_to_precision);
 
   constexpr std::size_t k_variant_width = 14;
   constexpr std::size_t k_role_width = 10;
   constexpr std::size_t k_time_width = 24;
   constexpr std::size_t k_thrpt_width = 16;
+  constexpr std::size_t k_precision_width = 20;
   out << "  " << pad_right("variant", k_variant_width) << pad_right("role", k_role_width)
       << pad_right(instructions ? "instr (median ± MAD)" : "time (median ± MAD)", k_time_width)
       << pad_right(instructions ? "" : "thrpt", k_thrpt_width)
-      << "vs baseline (median)\n";
+      << (targeted ? pad_right("samples ± 95% CI", k_precision_width) : "") << "vs baseline (median)\n";
   for (const auto& c : cells) {
     out << "  " << pad_right(c.variant, k_variant_width)
         << pad_right(c.role ? std::string(suite::to_string(*c.role)) : "-", k_role_width);
@@ -105,6 +132,7 @@ std::string point_report(std::span<const results::cell> cells) {
     const auto rate =
         med > 0 && !instructions ? format_throughput(c.work.unit, c.work.amount * k_ns_per_s / med) : "";
     out << pad_right(rate, k_thrpt_width);
+    if (targeted) out << pad_right(sampled_to_precision(c) ? precision_text(c) : "", k_precision_width);
     if (baseline != cells.end() && &*baseline != &c && baseline_median > 0) {
       char ratio[32];
       std::snprintf(ratio, sizeof ratio, "%.4fx  ", med / baseline_median);
@@ -116,13 +144,13 @@ std::string point_report(std::span<const results::cell> cells) {
   for (const auto& c : cells) {
     std::vector<suite::figure> own;
     for (const auto& f : c.figures) {
-      if (!shared_by_all(f, cells)) own.push_back(f);
+      if (!shared_by_all(f, cells) && !in_precision_column(f)) own.push_back(f);
     }
     if (!own.empty()) out << "  " << pad_right(c.variant + ":", k_variant_width) << figure_list(own) << "\n";
   }
   std::vector<suite::figure> common;
   for (const auto& f : first.figures) {
-    if (shared_by_all(f, cells)) common.push_back(f);
+    if (shared_by_all(f, cells) && !in_precision_column(f)) common.push_back(f);
   }
   if (!common.empty()) out << "  " << pad_right("workload:", k_variant_width) << figure_list(common) << "\n";
   out << "\n";

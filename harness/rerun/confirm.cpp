@@ -62,11 +62,9 @@ std::vector<std::string> rerun_arguments(const results::settings& s, const std::
                                          std::optional<int> samples) {
   auto rerun = s;
   rerun.filter = filter;
-  // The suspect cells whole, in a fixed number of samples: no shard, no
-  // stopping rule (neither goes with lockstep turns).
+  // The suspect cells whole, in a fixed number of samples (pair_arguments):
+  // no shard (it does not go with lockstep turns).
   rerun.shard.reset();
-  rerun.precision_pct.reset();
-  rerun.precision_cap_s.reset();
   return pair_arguments(rerun, samples);
 }
 

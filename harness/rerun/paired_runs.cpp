@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 
@@ -149,7 +151,18 @@ std::vector<std::string> pair_arguments(results::settings settings, std::optiona
     settings.random_interleaving = false;
     if (samples) settings.samples = *samples;
   }
-  return options::to_arguments(settings);
+  // No stopping rule: the partners take turns sample by sample, so both take
+  // a number fixed in advance.
+  settings.precision_pct.reset();
+  settings.precision_cap_s.reset();
+  auto args = options::to_arguments(settings);
+  // A lockstep run never takes the default target, so "--precision off" is
+  // left out: a benchgate built before that option (an older revision
+  // under ab) would refuse it.
+  const std::array<std::string, 2> off{"--precision", std::string(options::k_precision_off)};
+  const auto found = std::search(args.begin(), args.end(), off.begin(), off.end());
+  if (found != args.end()) args.erase(found, found + static_cast<std::ptrdiff_t>(off.size()));
+  return args;
 }
 
 std::vector<bool> old_turns_first(int round, int pairs) {

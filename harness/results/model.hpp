@@ -65,6 +65,11 @@ std::optional<measure_kind> measure_from_name(std::string_view name);
 // later ones and A/A runs flag no more cells than after 3 s, within their
 // spread: docs/statistics.md, "Defaults"), here per grid point and shared
 // by its interleaved variants.
+// The figures of a cell sampled to a precision target: the relative 95 %
+// half-width reached (%), and 1 when its cap stopped it first, else 0.
+inline constexpr std::string_view k_ci_half_width_figure = "ci_half_width_pct";
+inline constexpr std::string_view k_stopped_by_cap_figure = "stopped_by_cap";
+
 inline constexpr double k_default_measurement_time_s = 5.0;
 inline constexpr double k_default_warmup_s = 0.5;
 struct settings {
@@ -83,8 +88,10 @@ struct settings {
   double injected_slowdown_pct = 0;              // harness knob; 0 in real runs
   std::optional<std::string> injected_slowdown_filter;  // cells it applied to; null: all
   std::optional<shard_spec> shard;               // run --shard K/N; null: the whole selection
-  // run --precision PCT: samples per cell chosen by the stopping rule
-  // (run/precision.hpp) within precision_cap_s per grid point; null: fixed.
+  // run --precision PCT (the default when nothing fixes the samples):
+  // samples per cell chosen by the stopping rule (run/precision.hpp), the
+  // point's variants sharing precision_cap_s; null: fixed. Such a cell
+  // carries the figures k_ci_half_width_figure and k_stopped_by_cap_figure.
   std::optional<double> precision_pct;
   std::optional<double> precision_cap_s;
   // Made by benchgate ab of Google Benchmark executables (one process a

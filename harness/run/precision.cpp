@@ -31,4 +31,13 @@ int next_batch(int taken, double widest, double target) {
                                      static_cast<double>(std::max(taken, k_min_batch))));
 }
 
+step next_step(int taken, double width, double target, double spent_s, double cap_s) {
+  if (width <= target) return {};
+  if (spent_s >= cap_s) return {0, true};
+  const int wanted = next_batch(taken, width, target);
+  const double per_sample_s = spent_s / taken;
+  const double room = per_sample_s > 0 ? (cap_s - spent_s) / per_sample_s : wanted;
+  return {static_cast<int>(std::clamp(room, 1.0, static_cast<double>(wanted))), false};
+}
+
 }  // namespace benchgate::run

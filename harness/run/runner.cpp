@@ -149,15 +149,15 @@ class point_session {
   // The point's cells with every sample so far, in the point's variant order.
   std::vector<results::cell>& cells() { return cells_; }
 
-  // Times `samples` more samples of each cell without an error, interleaved.
-  // The first batch warms up and lets Google Benchmark size the samples;
-  // later batches reuse each cell's iterations, so all its samples are alike.
-  void time(int samples) {
-    const bool first_batch = batches_++ == 0;
+  // Times `samples[i]` more samples of cell i (none: 0, or an error), the
+  // cells timed together interleaved. A cell's first samples warm up and
+  // let Google Benchmark size them; its later ones reuse that iteration
+  // count, so all the samples of a cell are alike.
+  void time(std::span<const int> samples) {
     benchmark::ClearRegisteredBenchmarks();
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       const auto& c = cells_[i];
-      if (!c.error.empty()) continue;
+      if (!c.error.empty() || samples[i] <= 0) continue;
       const auto* bench = find_bench(prepared_, c.variant);
       auto* registered = benchmark::RegisterBenchmark(
           c.name.c_str(), [body = bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& gbench) {
@@ -166,13 +166,13 @@ class point_session {
             // The partner's turn: it times a sample of its own.
             if (turns != nullptr) turns->yield();
           });
-      registered->Repetitions(samples)->Unit(benchmark::kNanosecond);
+      registered->Repetitions(samples[i])->Unit(benchmark::kNanosecond);
       if (!counters_.empty()) {
         // Fixed: the counted iterations plus the warm-up one (timed_loop.hpp).
         registered->Iterations(options::k_instruction_iterations + 1);
         continue;
       }
-      if (!first_batch && !c.samples.empty()) {
+      if (!c.samples.empty()) {
         registered->Iterations(c.samples.front().iterations);
         continue;
       }
@@ -185,7 +185,7 @@ class point_session {
 
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       auto& c = cells_[i];
-      if (!c.error.empty()) continue;
+      if (!c.error.empty() || samples[i] <= 0) continue;
       const auto found = reporter.captured().find(c.name);
       if (found == reporter.captured().end()) {
         c.error = "Google Benchmark reported no run for this cell";
@@ -207,13 +207,12 @@ class point_session {
   std::vector<results::cell> cells_;
   std::vector<suite::loop_knobs> knobs_;
   std::vector<callgrind_counter> counters_;
-  int batches_ = 0;
 };
 
 std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown,
                                      callgrind_session* callgrind, lockstep* turns) {
   point_session session(planned, slowdown, callgrind, turns);
-  if (session.timable()) session.time(samples);
+  if (session.timable()) session.time(std::vector<int>(session.cells().size(), samples));
   return std::move(session.cells());
 }
 
@@ -226,61 +225,51 @@ double cell_half_width(const results::cell& c) {
   return relative_half_width(times);
 }
 
-// The widest relative interval among the cells still timed.
-double widest_half_width(const std::vector<results::cell>& cells) {
-  double widest = 0;
-  for (const auto& c : cells) {
-    if (c.error.empty()) widest = std::max(widest, cell_half_width(c));
-  }
-  return widest;
-}
-
-// The CPU time of every sample of the point: the clock Google Benchmark
-// sizes samples with, and so what a point's measurement time buys with
+// The CPU time of a cell's samples: the clock Google Benchmark sizes
+// samples with, and so what its share of the measurement time buys with
 // fixed samples, at any load (warm-up and setup are not counted).
-double timed_cpu_seconds(const std::vector<results::cell>& cells) {
+double timed_cpu_seconds(const results::cell& c) {
   constexpr double k_ns_per_s = 1e9;
   double ns = 0;
-  for (const auto& c : cells) {
-    for (const auto& s : c.samples) ns += s.cpu_ns * static_cast<double>(s.iterations);
-  }
+  for (const auto& s : c.samples) ns += s.cpu_ns * static_cast<double>(s.iterations);
   return ns / k_ns_per_s;
 }
 
-// --precision: batches until every cell's interval is within the target or
-// the point's time cap is spent (precision.hpp). Each cell gets two figures:
-// the half-width reached (ci_half_width_pct) and whether the cap stopped it
-// (stopped_by_cap, 1 or 0).
+// --precision: each cell is timed in batches until its own interval is
+// within the target or its share of the point's time cap is spent
+// (precision.hpp); the cells still going are timed together, interleaved.
+// Each cell gets two figures: the half-width reached and whether its cap
+// stopped it (results::k_ci_half_width_figure, k_stopped_by_cap_figure).
 std::vector<results::cell> run_point_to_precision(const planned_point& planned, slowdown_injector& slowdown) {
   const auto& target = *planned.precision;
   point_session session(planned, slowdown, nullptr, nullptr);
-  if (!session.timable()) return std::move(session.cells());
-  int taken = target.min_samples;
-  session.time(taken);
-  double widest = widest_half_width(session.cells());
-  bool capped = false;
-  while (session.timable() && widest > target.relative_half_width) {
-    const double spent = timed_cpu_seconds(session.cells());
-    if (spent >= target.cap_s) {
-      capped = true;
-      break;
-    }
-    // As many samples as the cap still has room for (at the pace so far),
-    // at least one.
-    const double per_sample_s = spent / taken;
-    const int room = std::max(1, static_cast<int>((target.cap_s - spent) / per_sample_s));
-    const int batch = std::min(next_batch(taken, widest, target.relative_half_width), room);
+  auto& cells = session.cells();
+  if (!session.timable()) return std::move(cells);
+  // Each variant's share of the cap, as fixed samples share the
+  // measurement time.
+  const double cell_cap_s = target.cap_s / static_cast<double>(cells.size());
+  std::vector<int> batch(cells.size(), target.min_samples);
+  std::vector<bool> capped(cells.size(), false);
+  while (std::any_of(batch.begin(), batch.end(), [](int b) { return b > 0; })) {
     session.time(batch);
-    taken += batch;
-    widest = widest_half_width(session.cells());
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const auto& c = cells[i];
+      batch[i] = 0;
+      if (!c.error.empty()) continue;
+      const auto next = next_step(static_cast<int>(c.samples.size()), cell_half_width(c),
+                                  target.relative_half_width, timed_cpu_seconds(c), cell_cap_s);
+      batch[i] = next.samples;
+      capped[i] = next.capped;
+    }
   }
   constexpr double k_percent = 100;
-  for (auto& c : session.cells()) {
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    auto& c = cells[i];
     if (!c.error.empty()) continue;
-    c.figures.push_back({"ci_half_width_pct", cell_half_width(c) * k_percent, "%"});
-    c.figures.push_back({"stopped_by_cap", capped ? 1.0 : 0.0, "flag"});
+    c.figures.push_back({std::string(results::k_ci_half_width_figure), cell_half_width(c) * k_percent, "%"});
+    c.figures.push_back({std::string(results::k_stopped_by_cap_figure), capped[i] ? 1.0 : 0.0, "flag"});
   }
-  return std::move(session.cells());
+  return std::move(cells);
 }
 
 }  // namespace

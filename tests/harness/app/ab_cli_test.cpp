@@ -141,6 +141,14 @@ TEST_F(AbCli, BadInputIsExitTwoBeforeAnyRun) {
   EXPECT_THAT(dangling.err, HasSubstr("error: --new-arg: expected a run argument after it"));
   const auto pairs = ab("--pairs 0");
   EXPECT_EQ(pairs.exit_code, 2);
+  // The sides take fixed samples in turns: no stopping rule ("off" is what
+  // they take anyway).
+  const auto precision = ab("--new-arg --precision=1");
+  EXPECT_EQ(precision.exit_code, 2);
+  EXPECT_THAT(precision.err, HasSubstr("error: --new-arg --precision: ab's sides take turns sample by sample"));
+  const auto cap = ab("--old-arg --precision-cap=2");
+  EXPECT_EQ(cap.exit_code, 2);
+  EXPECT_THAT(cap.err, HasSubstr("error: --precision-cap: "));
   EXPECT_FALSE(std::filesystem::exists(path("out")));
 }
 

@@ -51,6 +51,9 @@ class RunArguments : public ::testing::Test {
          "--input", input_.string(), "--inject-slowdown", "7.5%", "--inject-filter", "/core/"},
         {"--case", "beta", "--case", "alpha", "--precision", "0.5", "--precision-cap", "2", "--shard", "2/3"},
         {"--precision", "1", "--quick"},
+        {"--precision", "off"},
+        {"--precision-cap", "2"},
+        {"--rounds", "2"},
         {"--measure", "instructions"},
         {"--measure", "instructions", "--quick", "--samples", "10", "--measurement-time", "9", "--rounds", "2"},
     };
@@ -113,6 +116,12 @@ TEST_F(RunArguments, SpelledByHandForAFewSettings) {
   counted.measure = results::measure_kind::instructions;
   counted.samples = options::k_instruction_samples;
   EXPECT_EQ(options::to_arguments(counted), (std::vector<std::string>{"--measure", "instructions"}));
+  // Fixed samples where the default target would apply are said so.
+  results::settings fixed;
+  fixed.cases = {"beta"};
+  EXPECT_EQ(options::to_arguments(fixed),
+            (std::vector<std::string>{"--case", "beta", "--measurement-time", "5", "--warmup", "0.5", "--precision",
+                                      "off"}));
 }
 
 TEST_F(RunArguments, InstructionModeTakesTheRecordedTimingSettings) {

@@ -56,6 +56,17 @@ TEST(RerunArguments, SamplesRaisedForThePairedTestAndNoPrecisionTarget) {
                                       "/core/"}));
 }
 
+// A lockstep partner never takes the default target, so a re-run does not
+// say "--precision off" (an older benchgate under ab would refuse it).
+TEST(RerunArguments, FixedSamplesWithoutPrecisionOff) {
+  auto s = timed_settings();
+  s.samples = 0;
+  s.shard.reset();
+  EXPECT_EQ(rerun::rerun_arguments(s, "^(a)$"),
+            (std::vector<std::string>{"--case", "page_iter", "--filter", "^(a)$", "--param", "density=0.1,0.5",
+                                      "--measurement-time", "0.5", "--warmup", "0.25", "--no-interleave"}));
+}
+
 TEST(RerunArguments, CountedRunsTakeNoTimesAndKeepTheirSamples) {
   results::settings s;
   s.measure = results::measure_kind::instructions;

@@ -34,5 +34,28 @@ TEST(Precision, NextBatchFollowsTheSquareRootLawWithinLimits) {
   EXPECT_EQ(next_batch(10, std::numeric_limits<double>::infinity(), 0.01), 10);
 }
 
+TEST(Precision, AVariantStopsWithinTheTargetOrAtItsCap) {
+  // Within the target: stop, not capped, whatever the time spent.
+  const auto reached = next_step(10, 0.004, 0.005, 9, 1);
+  EXPECT_EQ(reached.samples, 0);
+  EXPECT_FALSE(reached.capped);
+  // Wider, and its cap spent: stop, capped.
+  const auto spent = next_step(10, 0.02, 0.005, 1, 1);
+  EXPECT_EQ(spent.samples, 0);
+  EXPECT_TRUE(spent.capped);
+}
+
+TEST(Precision, AVariantGoesOnAsFarAsItsCapHasRoom) {
+  // Twice as wide with 10 taken in 0.2 s of a 1 s cap: next_batch's 10.
+  EXPECT_EQ(next_step(10, 0.01, 0.005, 0.2, 1).samples, 10);
+  // 8 taken in 0.5 s with a 0.75 s cap: room for 4 at 0.0625 s a sample.
+  EXPECT_EQ(next_step(8, 0.01, 0.005, 0.5, 0.75).samples, 4);
+  // Almost spent: at least one more.
+  EXPECT_EQ(next_step(10, 0.01, 0.005, 0.999, 1).samples, 1);
+  // Samples that took no measurable CPU time: next_batch's count.
+  EXPECT_EQ(next_step(10, 0.01, 0.005, 0, 1).samples, 10);
+  EXPECT_FALSE(next_step(10, 0.01, 0.005, 0.2, 1).capped);
+}
+
 }  // namespace
 }  // namespace benchgate::run
