@@ -45,8 +45,9 @@ struct side_command {
 // The `run` arguments of one side of a pair made from `settings`
 // (options::to_arguments): timed, in one fixed cell order (Google
 // Benchmark's interleaving shuffles differently in each process, and here
-// the partner is the interleaving that matters) and with `samples` when
-// given; counted (instructions), as they are.
+// the partner is the interleaving that matters), with `samples` when given
+// and without a precision target (partners take a fixed number of turns);
+// counted (instructions), as they are.
 std::vector<std::string> pair_arguments(results::settings settings, std::optional<int> samples);
 
 // Runs both sides at once, writing DIR/WHAT-TAG.json and .log. With
