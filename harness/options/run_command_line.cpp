@@ -68,8 +68,8 @@ po::options_description run_description() {
       ("precision", po::value<std::string>()->value_name("PCT|off"),
        precision_help().c_str())
       ("precision-cap", po::value<std::string>()->value_name("SECONDS"),
-       "the most CPU time of one grid point's samples, shared equally by its variants (default: the "
-       "measurement time, what fixed samples take)")
+       "the most CPU time of one grid point's samples, shared equally by its variants (default: 60 % of the "
+       "measurement time, so a variant that cannot reach the target takes 60 % of the fixed samples)")
       ("shard", po::value<std::string>()->value_name("K/N"),
        "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
        "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")
@@ -244,7 +244,7 @@ void check_precision(const po::variables_map& vm, const run_options& options, re
   if (!pct) {
     if (takes_default_precision(out) && !options.lockstep_fd) {
       out.precision_pct = k_default_precision_pct;
-      out.precision_cap_s = cap.value_or(out.measurement_time_s);
+      out.precision_cap_s = cap.value_or(out.measurement_time_s * k_default_precision_cap_share);
       return;
     }
     if (cap) {
@@ -265,7 +265,7 @@ void check_precision(const po::variables_map& vm, const run_options& options, re
   if (out.measure != measure_kind::time) refuse("--measure instructions", "counted samples are all alike");
   if (options.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
   out.precision_pct = value;
-  out.precision_cap_s = cap.value_or(out.measurement_time_s);
+  out.precision_cap_s = cap.value_or(out.measurement_time_s * k_default_precision_cap_share);
 }
 
 // "K/N" with 1 <= K <= N <= results::k_max_shards.

@@ -39,6 +39,13 @@ inline constexpr double k_max_precision_pct = 100;
 // half-width that fixed samples reach, so only cells quieter than that
 // stop early; on a loaded one every cell runs to its cap, as fixed.
 inline constexpr double k_default_precision_pct = 0.5;
+// The default cap of a grid point's samples, as a share of its measurement
+// time: a variant that cannot reach the target (a noisy one, or every one
+// on a loaded machine) stops at 60 % of the samples fixed sampling gives it,
+// its interval about 1.3x as wide, so that the default suite takes under 5
+// minutes on the project's 2-core machine in its noisy spells too
+// (docs/precision.md, "The default").
+inline constexpr double k_default_precision_cap_share = 0.6;
 // --precision off: fixed samples.
 inline constexpr std::string_view k_precision_off = "off";
 

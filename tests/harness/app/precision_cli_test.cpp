@@ -42,7 +42,7 @@ TEST_F(PrecisionCli, TheDefaultTargetAppliesUnlessTheSamplesAreFixed) {
   ASSERT_EQ(by_default.exit_code, 0) << by_default.err;
   const auto defaulted = results::load_results(path("default.json"), "test");
   EXPECT_EQ(defaulted.config.precision_pct, options::k_default_precision_pct);
-  EXPECT_EQ(defaulted.config.precision_cap_s, 0.1);
+  EXPECT_DOUBLE_EQ(*defaulted.config.precision_cap_s, 0.1 * options::k_default_precision_cap_share);
 
   struct fixed_run {
     std::string args;
