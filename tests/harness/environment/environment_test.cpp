@@ -4,8 +4,10 @@
 #include "harness/environment/environment.hpp"
 
 #include <gtest/gtest.h>
+
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <regex>
@@ -64,9 +66,12 @@ TEST(Environment, RecordsTheMachineAsTheSystemReportsIt) {
 }
 
 TEST(Environment, DatesTheRunInUtcNow) {
-  const auto before = std::time(nullptr);
+  // The clock capture() reads: std::time reads glibc's coarse clock, which
+  // can still be in the previous second when system_clock is in the next.
+  const auto now = [] { return std::chrono::system_clock::to_time_t(std::chrono::system_clock::now()); };
+  const auto before = now();
   const auto env = capture();
-  const auto after = std::time(nullptr);
+  const auto after = now();
   ASSERT_TRUE(std::regex_match(env.date, std::regex("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")))
       << env.date;
   std::tm parsed{};
