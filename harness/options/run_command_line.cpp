@@ -241,30 +241,28 @@ void check_precision(const po::variables_map& vm, const run_options& options, re
     if (cap) throw input_error("--precision-cap: not with --precision off; the cap bounds the stopping rule");
     return;
   }
-  if (!pct) {
-    if (takes_default_precision(out) && !options.lockstep_fd) {
-      out.precision_pct = k_default_precision_pct;
-      out.precision_cap_s = cap.value_or(out.measurement_time_s * k_default_precision_cap_share);
-      return;
+  double target = k_default_precision_pct;
+  if (pct) {
+    const auto value = text::parse_percent(*pct);
+    if (!value || *value < k_min_precision_pct || *value > k_max_precision_pct) {
+      throw input_error("--precision " + *pct + ": expected off or a percentage from 0.01 to 100, e.g. 1");
     }
+    const auto refuse = [&](const std::string& other, const std::string& why) {
+      throw input_error("--precision " + *pct + ": not with " + other + "; " + why);
+    };
+    if (out.samples > 0) refuse("--samples", "it decides the number of samples itself (at least 10)");
+    if (out.rounds > 1) refuse("--rounds", "each round takes a fixed share of the samples");
+    if (out.measure != measure_kind::time) refuse("--measure instructions", "counted samples are all alike");
+    if (options.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
+    target = *value;
+  } else if (!takes_default_precision(out) || options.lockstep_fd) {
     if (cap) {
       throw input_error("--precision-cap: only means something with a stopping rule, and this run takes fixed "
                         "samples (--samples, --rounds, --quick or --measure instructions); add --precision PCT");
     }
     return;
   }
-  const auto value = text::parse_percent(*pct);
-  if (!value || *value < k_min_precision_pct || *value > k_max_precision_pct) {
-    throw input_error("--precision " + *pct + ": expected off or a percentage from 0.01 to 100, e.g. 1");
-  }
-  const auto refuse = [&](const std::string& other, const std::string& why) {
-    throw input_error("--precision " + *pct + ": not with " + other + "; " + why);
-  };
-  if (out.samples > 0) refuse("--samples", "it decides the number of samples itself (at least 10)");
-  if (out.rounds > 1) refuse("--rounds", "each round takes a fixed share of the samples");
-  if (out.measure != measure_kind::time) refuse("--measure instructions", "counted samples are all alike");
-  if (options.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
-  out.precision_pct = value;
+  out.precision_pct = target;
   out.precision_cap_s = cap.value_or(out.measurement_time_s * k_default_precision_cap_share);
 }
 
