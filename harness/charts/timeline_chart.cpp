@@ -1,7 +1,9 @@
 #include "harness/charts/timeline_chart.hpp"
 
 #include <algorithm>
+#include <cmath>
 
+#include "harness/charts/axis_scale.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 
 namespace benchgate::charts {
@@ -28,6 +30,17 @@ std::string xtics(const std::vector<std::string>& labels) {
   return out + ")\n";
 }
 
+// The scale of the y axis: times in the unit that keeps them readable
+// ("4.6 ms", not "4.6e+06" ns); other values as they are.
+axis_scale y_scale(const timeline_spec& spec) {
+  if (spec.y_unit != "ns") return {1, spec.y_unit};
+  double max_ns = 0;
+  for (const auto& p : spec.panels) {
+    for (const auto& pt : p.points) max_ns = std::max(max_ns, std::abs(pt.high));
+  }
+  return time_scale(max_ns);
+}
+
 }  // namespace
 
 chart timeline_chart(const timeline_spec& spec) {
@@ -46,12 +59,16 @@ chart timeline_chart(const timeline_spec& spec) {
                      std::to_string(columns) + " title " + gp_quote(spec.title) + "\n";
   body += "  set xrange [-0.5:" + gp_number(x_max + 0.5) + "]\n";
   body += xtics(spec.commit_labels);
-  body += "  set ylabel " + gp_quote(spec.y_label) + "\n  set grid ytics\n  set key off\n";
+  const auto scale = y_scale(spec);
+  const auto y_label = scale.unit.empty() ? spec.y_label : spec.y_label + " (" + scale.unit + ")";
+  body += "  set ylabel " + gp_quote(y_label) + "\n  set grid ytics\n  set key off\n";
   for (std::size_t i = 0; i < n; ++i) {
     const auto& p = spec.panels[i];
     c.data += "# " + p.title + "\n";
     for (const auto& pt : p.points) {
-      c.data += gp_number(pt.x) + " " + gp_number(pt.median) + " " + gp_number(pt.low) + " " + gp_number(pt.high) + "\n";
+      const double d = scale.divisor;
+      c.data += gp_number(pt.x) + " " + gp_number(pt.median / d) + " " + gp_number(pt.low / d) + " " +
+                gp_number(pt.high / d) + "\n";
     }
     if (p.points.empty()) c.data += "NaN NaN NaN NaN\n";
     c.data += "\n\n";

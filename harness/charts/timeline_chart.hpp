@@ -34,7 +34,11 @@ struct timeline_panel {
 struct timeline_spec {
   std::string stem;
   std::string title;
-  std::string y_label;
+  std::string y_label;  // what the values are, e.g. "real_time per iteration"
+  // The values' unit: "ns" draws them in ns, µs, ms or s, whichever keeps
+  // the largest readable (axis_scale.hpp), and names it in the y label;
+  // any other unit is named as given; "" names none.
+  std::string y_unit;
   std::vector<std::string> commit_labels;  // x index -> short commit id
   std::vector<timeline_panel> panels;
 };

@@ -139,19 +139,41 @@ std::optional<stats::interval_estimate> throughput_of(const stats::interval_esti
 
 }  // namespace
 
-std::vector<double> sample_times(const results::cell& c, results::time_metric metric) {
+std::optional<double> counter_value(const results::cell& c, const results::sample& s, const std::string& name) {
+  for (const auto& [counter, value] : s.counters) {
+    if (counter == name) return value;
+  }
+  // A case's figure is one value for the cell: the same in every sample.
+  for (const auto& f : c.figures) {
+    if (f.name == name) return f.value;
+  }
+  return std::nullopt;
+}
+
+bool carries(const results::cell& c, const results::time_metric& metric) {
+  if (metric.of != results::time_metric::kind::counter) return true;
+  return !c.samples.empty() && std::all_of(c.samples.begin(), c.samples.end(), [&](const results::sample& s) {
+    return counter_value(c, s, metric.counter).has_value();
+  });
+}
+
+std::vector<double> sample_times(const results::cell& c, const results::time_metric& metric) {
   std::vector<double> out;
   out.reserve(c.samples.size());
   for (const auto& s : c.samples) {
-    switch (metric) {
-      case results::time_metric::cpu:
+    switch (metric.of) {
+      case results::time_metric::kind::cpu:
         out.push_back(s.cpu_ns);
         break;
-      case results::time_metric::instructions:
+      case results::time_metric::kind::instructions:
         // Callers check that every sample has a count (measure --instructions).
         out.push_back(s.instructions.value_or(0));
         break;
-      case results::time_metric::real:
+      case results::time_metric::kind::counter:
+        // Callers check that the cell carries it (carries()).
+        out.push_back(counter_value(c, s, metric.counter).value_or(0));
+        break;
+      case results::time_metric::kind::real:
         out.push_back(s.real_ns);
         break;
     }
@@ -195,8 +217,11 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
   // Identical counts on each side (instruction mode): the change is exact,
   // so there is nothing to test; the verdict uses the threshold alone
   // (compare.cpp) and the p-values stay 1, written as null.
-  if (settings.metric == results::time_metric::instructions && zero_variance(old_side.times) &&
-      zero_variance(new_side.times)) {
+  // The same holds for a counter or figure that does not vary (a case's
+  // figure is one value per cell); times always vary.
+  const bool exact_metric = settings.metric == results::time_metric::instructions ||
+                            settings.metric.of == results::time_metric::kind::counter;
+  if (exact_metric && zero_variance(old_side.times) && zero_variance(new_side.times)) {
     d.deterministic = true;
     d.welch = {std::nullopt, 1, 1, stats::welch_status::no_variance};
     d.mann_whitney = {0, 1, 1, stats::u_method::none, old_side.times.front() == new_side.times.front(), true};

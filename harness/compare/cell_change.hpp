@@ -5,14 +5,25 @@
 // verdict need every cell of the comparison: see compare.hpp.
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "harness/results/diff_model.hpp"
 
 namespace benchgate::compare {
 
-// The compared metric of each sample, in nanoseconds per iteration.
-std::vector<double> sample_times(const results::cell& c, results::time_metric metric);
+// The compared metric of each sample: times in nanoseconds per iteration,
+// counts per iteration, a counter as Google Benchmark or the case wrote it.
+std::vector<double> sample_times(const results::cell& c, const results::time_metric& metric);
+
+// The value of counter `name` in sample `s` of `c`: the sample's counter,
+// else the cell's figure of that name; nullopt when neither exists.
+std::optional<double> counter_value(const results::cell& c, const results::sample& s, const std::string& name);
+
+// Whether every sample of `c` has a value of `metric` (always, for times and
+// instructions, whose presence is checked elsewhere); false without samples.
+bool carries(const results::cell& c, const results::time_metric& metric);
 
 // Everything about `old_cell` against `new_cell` but the adjusted p-values,
 // p_value and verdict (left at their defaults). Both cells must have at

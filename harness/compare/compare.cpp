@@ -47,6 +47,9 @@ std::optional<results::skipped_cell> unusable_side(const results::cell& c, side 
       return results::skipped_cell{
           {}, the + "has no instruction counts (made without 'run --measure instructions')", skip_kind::no_counts};
     }
+  } else if (!carries(c, settings.metric)) {
+    return results::skipped_cell{{}, "no " + results::to_string(settings.metric) + " in " + (is_new ? "NEW" : "OLD"),
+                                 skip_kind::no_metric};
   } else if (c.samples.size() < results::k_min_interval_samples) {
     return results::skipped_cell{{},
                                  the + "has only " + std::to_string(c.samples.size()) +
@@ -94,13 +97,20 @@ stats::verdict judge_exact(double change, double noise_threshold) {
 // Adjusts both tests' p-values across the tested cells (deterministic ones
 // have no test and do not count in the correction), then judges each cell
 // on the chosen test's adjusted p, or a deterministic one by its change.
+// A metric better higher is judged on its change negated: a drop is then a
+// rise, as a time's rise, so one rule serves both directions.
+stats::interval_estimate worsening(const stats::interval_estimate& change, results::better direction) {
+  if (direction == results::better::lower) return change;
+  return {-change.estimate, -change.upper, -change.lower, change.std_error};
+}
+
 void judge_all(std::vector<results::cell_diff>& cells, const results::comparison_settings& settings) {
   std::vector<double> welch_p;
   std::vector<double> u_p;
   std::vector<results::cell_diff*> tested;
   for (auto& c : cells) {
     if (c.deterministic) {
-      c.verdict = judge_exact(c.mean_change.estimate, settings.noise_threshold);
+      c.verdict = judge_exact(worsening(c.mean_change, settings.direction).estimate, settings.noise_threshold);
       continue;
     }
     tested.push_back(&c);
@@ -116,7 +126,8 @@ void judge_all(std::vector<results::cell_diff>& cells, const results::comparison
     // Paired, the Welch slot holds the paired t test (comparison_settings).
     const bool use_t = settings.paired || settings.test == results::significance_test::welch;
     c.p_value = use_t ? welch_adjusted[i] : u_adjusted[i];
-    c.verdict = stats::judge(c.p_value, settings.alpha, c.mean_change, settings.noise_threshold);
+    c.verdict = stats::judge(c.p_value, settings.alpha, worsening(c.mean_change, settings.direction),
+                             settings.noise_threshold);
   }
 }
 
@@ -147,7 +158,12 @@ results::diff compare_pairs(const pairing& paired, const results::comparison_set
     // The new side's failure matters most: it is what the gate fails on.
     auto skipped = unusable_side(*new_cell, side::new_side, settings);
     if (!skipped || (skipped->kind != results::skip_kind::new_error)) {
-      if (auto old_skip = unusable_side(*old_cell, side::old_side, settings)) skipped = std::move(old_skip);
+      if (auto old_skip = unusable_side(*old_cell, side::old_side, settings)) {
+        const bool neither = skipped && skipped->kind == results::skip_kind::no_metric &&
+                             old_skip->kind == results::skip_kind::no_metric;
+        if (neither) old_skip->reason = "no " + results::to_string(settings.metric) + " on either side";
+        skipped = std::move(old_skip);
+      }
     }
     if (skipped) {
       skipped->name = new_cell->name;

@@ -68,11 +68,33 @@ results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_
   return d;
 }
 
+namespace {
+
+bool any_carries(const loaded_side& side, const std::string& counter) {
+  const auto& cells = side.loaded.results.cells;
+  return std::any_of(cells.begin(), cells.end(), [&](const results::cell& c) {
+    return std::any_of(c.samples.begin(), c.samples.end(), [&](const results::sample& s) {
+      return std::any_of(s.counters.begin(), s.counters.end(), [&](const auto& kv) { return kv.first == counter; });
+    });
+  });
+}
+
+}  // namespace
+
+std::vector<std::string> rates_carried(const loaded_side& old_side, const loaded_side& new_side,
+                                       const std::vector<std::string>& rates) {
+  std::vector<std::string> out;
+  for (const auto& rate : rates) {
+    if (any_carries(old_side, rate) && any_carries(new_side, rate)) out.push_back(rate);
+  }
+  return out;
+}
+
 std::vector<results::diff> compare_sides_on(const loaded_side& old_side, const loaded_side& new_side,
                                             const std::vector<results::time_metric>& metrics,
                                             const results::comparison_settings& settings) {
   std::vector<results::diff> diffs;
-  for (const auto m : metrics) {
+  for (const auto& m : metrics) {
     auto one = settings;
     one.metric = m;
     diffs.push_back(compare_sides(old_side, new_side, one));

@@ -39,6 +39,11 @@ void require_same_measure(const loaded_side& old_side, const loaded_side& new_si
 results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
                             const results::comparison_settings& settings);
 
+// The Google Benchmark rates of `rates` (gate/rules.hpp,
+// k_throughput_rates) that some cell carries on both sides, in that order.
+std::vector<std::string> rates_carried(const loaded_side& old_side, const loaded_side& new_side,
+                                       const std::vector<std::string>& rates);
+
 // compare_sides once per metric, with `settings` otherwise (what gate judges).
 std::vector<results::diff> compare_sides_on(const loaded_side& old_side, const loaded_side& new_side,
                                             const std::vector<results::time_metric>& metrics,

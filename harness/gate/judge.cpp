@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <regex>
 
 #include "harness/support/errors/input_error.hpp"
@@ -41,56 +42,120 @@ std::string rule_text(const resolved_rule& rule) {
 
 }  // namespace
 
-regression_interval regression_of(const results::cell_diff& cell, gate_metric metric) {
-  const auto& m = cell.mean_change;
-  if (metric != gate_metric::throughput) {
-    return {m.lower * k_percent, m.estimate * k_percent, m.upper * k_percent};
-  }
-  // The drop is increasing in the time change, so the bounds keep their order.
-  return {throughput_drop(m.lower) * k_percent, throughput_drop(m.estimate) * k_percent,
-          throughput_drop(m.upper) * k_percent};
+namespace {
+
+bool throughput_from_time(const results::gate_metric& metric, const results::time_metric& compared) {
+  return metric == gate_metric::throughput && compared.of != results::time_metric::kind::counter;
 }
 
-judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule, double alpha) {
+// "+3 hits", "-0.5": an absolute change in the metric's unit.
+std::string absolute_text(double change, const std::string& unit) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%+.6g", change);
+  return std::string(buffer) + (unit.empty() ? "" : " " + unit);
+}
+
+std::string plain_text(double value) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+// How the bound or estimate `pct` of the metric reads: "regression CI lower
+// bound +5.00%" for a lower-is-better metric, "drop CI upper bound -5.00%"
+// (the metric's own change) for a higher-is-better one.
+std::string bound_text(const char* what, double regression_pct, results::better direction) {
+  if (direction == results::better::lower) return std::string("regression CI ") + what + " bound " + percent_text(regression_pct);
+  return std::string("drop CI ") + (std::string(what) == "lower" ? "upper" : "lower") + " bound " +
+         percent_text(-regression_pct);
+}
+
+// A fail or warn level as the metric moves: "5%" for a rise, "-5%" for a drop.
+std::string signed_level(double pct, results::better direction) {
+  return direction == results::better::lower ? level_text(pct) : "-" + level_text(pct);
+}
+
+}  // namespace
+
+regression_interval regression_of(const results::cell_diff& cell, const gate_metric& metric,
+                                  results::better direction, const results::time_metric& compared) {
+  const auto& m = cell.mean_change;
+  if (throughput_from_time(metric, compared)) {
+    // The drop is increasing in the time change, so the bounds keep their order.
+    return {throughput_drop(m.lower) * k_percent, throughput_drop(m.estimate) * k_percent,
+            throughput_drop(m.upper) * k_percent};
+  }
+  if (direction == results::better::higher) {
+    return {-m.upper * k_percent, -m.estimate * k_percent, -m.lower * k_percent};
+  }
+  return {m.lower * k_percent, m.estimate * k_percent, m.upper * k_percent};
+}
+
+judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule, double alpha,
+                       const results::time_metric& compared) {
   judged_cell out;
   out.name = cell.name;
   out.metric = rule.metric;
   out.rule = rule;
   out.deterministic = cell.deterministic;
   if (!cell.deterministic) out.p_value = cell.p_value;
-  const auto r = regression_of(cell, rule.metric);
-  // Shown as the change of the metric itself: throughput falls when it regresses.
-  const double sign = rule.metric == gate_metric::throughput ? -1 : 1;
-  out.change_pct = sign * r.estimate;
-  out.lower_pct = sign > 0 ? r.lower : -r.upper;
-  out.upper_pct = sign > 0 ? r.upper : -r.lower;
+  // Throughput is better higher whatever it was compared on.
+  const auto direction = rule.metric == gate_metric::throughput ? results::better::higher : rule.direction;
+  const auto r = regression_of(cell, rule.metric, direction, compared);
+  // Shown as the change of the metric itself: a higher-is-better one falls when it regresses.
+  const bool drops = direction == results::better::higher;
+  out.change_pct = drops ? -r.estimate : r.estimate;
+  out.lower_pct = drops ? -r.upper : r.lower;
+  out.upper_pct = drops ? -r.lower : r.upper;
+  // From or to 0 a percentage says little (from 0 it is not defined): the
+  // absolute change of the mean is shown instead (docs/gate.md).
+  const double old_mean = cell.old_side.mean.estimate;
+  const double new_mean = cell.new_side.mean.estimate;
+  // Times and instruction counts are never 0; a counter can be (a cell
+  // diff made by hand may leave the means at 0 for the others).
+  const bool counter = compared.of == results::time_metric::kind::counter;
+  if (counter && (old_mean == 0 || new_mean == 0)) out.change_abs = new_mean - old_mean;
+  const auto unit = results::unit_of(results::to_string(compared));
+  const auto moved = out.change_abs ? " (" + absolute_text(*out.change_abs, unit) + ": from " + plain_text(old_mean) +
+                                          " to " + plain_text(new_mean) + ")"
+                                    : std::string();
+  // The bound that crossed a level, or from or to 0 the absolute change.
+  const auto crossed = [&](double regression_pct) {
+    if (!out.change_abs) return bound_text("lower", regression_pct, direction);
+    return std::string(*out.change_abs >= 0 ? "rise" : "drop") + moved;
+  };
 
   const bool significant = cell.deterministic || cell.p_value < alpha;
   const double width = r.upper - r.lower;
   const auto by = rule_text(rule);
   if (significant && r.lower > rule.fail_pct) {
     out.status = cell_status::fail;
-    out.reason = "regression CI lower bound " + percent_text(r.lower) + " beyond the fail level " +
-                 level_text(rule.fail_pct) + " of " + by;
+    out.reason = crossed(r.lower) + " beyond the fail level " +
+                 signed_level(rule.fail_pct, direction) + " of " + by;
   } else if (rule.max_ci_width_pct && width > *rule.max_ci_width_pct) {
     out.status = cell_status::unstable;
     out.reason = "CI width " + points_text(width) + " points above max_ci_width " +
                  level_text(*rule.max_ci_width_pct) + " of " + by;
   } else if (significant && r.lower > rule.warn_pct) {
     out.status = cell_status::warn;
-    out.reason = "regression CI lower bound " + percent_text(r.lower) + " beyond the warn level " +
-                 level_text(rule.warn_pct) + " of " + by;
+    out.reason = crossed(r.lower) + " beyond the warn level " +
+                 signed_level(rule.warn_pct, direction) + " of " + by;
   } else if (r.estimate > rule.fail_pct) {
     out.status = cell_status::warn;
-    out.reason = "suspect: estimate " + percent_text(r.estimate) + " beyond the fail level " +
-                 level_text(rule.fail_pct) + " of " + by + ", but not its CI" +
-                 (significant ? std::string() : " (and not significant)");
+    out.reason = "suspect: " + (out.change_abs ? crossed(r.estimate) : "estimate " + percent_text(drops ? -r.estimate : r.estimate)) +
+                 " beyond the fail level " + signed_level(rule.fail_pct, direction) + " of " + by +
+                 ", but not its CI" + (significant ? std::string() : " (and not significant)");
   } else if (significant && r.upper < 0) {
     out.status = cell_status::improved;
-    out.reason = "significant improvement";
+    out.reason = "significant improvement" + moved;
   } else {
     out.status = cell_status::pass;
-    out.reason = "within the levels of " + by;
+    out.reason = "within the levels of " + by + moved;
+  }
+  if (throughput_from_time(rule.metric, compared) &&
+      (cell.work.unit == suite::work_unit::none || cell.work.amount <= 0)) {
+    out.reason += "; note: no throughput (no work per iteration, no items_per_second or bytes_per_second): "
+                  "judged as iterations per second, 1 / real_time";
   }
   return out;
 }
@@ -157,6 +222,30 @@ std::string not_selected_by(const results::diff_source& new_source, const std::s
   return "";
 }
 
+const results::cell_diff* find_compared(const results::diff& d, const std::string& name) {
+  const auto it = std::find_if(d.cells.begin(), d.cells.end(), [&](const results::cell_diff& c) { return c.name == name; });
+  return it == d.cells.end() ? nullptr : &*it;
+}
+
+// A cell gated on throughput that carries a Google Benchmark rate is
+// judged on the rate as measured (the work of such a cell may vary while
+// its time does not); nullopt when no diff compared one for it.
+std::optional<judged_cell> judge_on_rate(std::span<const results::diff> diffs, const std::string& name,
+                                         const resolved_rule& rule) {
+  if (rule.metric != gate_metric::throughput) return std::nullopt;
+  for (const auto& rate : k_throughput_rates) {
+    for (const auto& d : diffs) {
+      if (d.config.metric != results::time_metric::counter_named(rate)) continue;
+      if (const auto* cell = find_compared(d, name)) {
+        auto judged = judge_cell(*cell, rule, d.config.alpha, d.config.metric);
+        judged.reason += " (on " + rate + ")";
+        return judged;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 judged_cell judge_uncompared(const results::diff& source, const std::string& name, const resolved_rule& rule,
@@ -197,6 +286,10 @@ results::gate_verdict judge(std::span<const results::diff> diffs, const results:
       verdict.cells.push_back(without_change(name, rule, cell_status::ignored, "ignored by '" + rule.ignore_match + "'"));
       continue;
     }
+    if (const auto judged = judge_on_rate(diffs, name, rule)) {
+      verdict.cells.push_back(*judged);
+      continue;
+    }
     const auto wanted = compared_metric(rule.metric);
     const results::diff* source = nullptr;
     for (const auto& d : diffs) {
@@ -216,7 +309,7 @@ results::gate_verdict judge(std::span<const results::diff> diffs, const results:
       verdict.cells.push_back(judge_uncompared(*source, name, rule, rules.ignore_unjudged));
       continue;
     }
-    verdict.cells.push_back(judge_cell(*it, rule, source->config.alpha));
+    verdict.cells.push_back(judge_cell(*it, rule, source->config.alpha, source->config.metric));
   }
   finish(verdict);
   return verdict;

@@ -12,17 +12,24 @@
 
 namespace benchgate::gate {
 
-// The regression of a cell on `metric` in percent, more is worse, with its
-// CI: time-like metrics from the mean change; throughput as its drop.
+// The regression of a cell in percent, more is worse, with its CI: the mean
+// change of a lower-is-better metric; of a higher-is-better one, its drop
+// (the change negated, bounds swapped); throughput judged from a time
+// comparison (`compared` real_time) as the drop 1 - 1 / (1 + r) of time
+// change r.
 struct regression_interval {
   double lower = 0;
   double estimate = 0;
   double upper = 0;
 };
-regression_interval regression_of(const results::cell_diff& cell, results::gate_metric metric);
+regression_interval regression_of(const results::cell_diff& cell, const results::gate_metric& metric,
+                                  results::better direction,
+                                  const results::time_metric& compared = results::time_metric::real);
 
-// Judges one compared cell by `rule` (not ignored) at significance `alpha`.
-results::judged_cell judge_cell(const results::cell_diff& cell, const results::resolved_rule& rule, double alpha);
+// Judges one compared cell by `rule` (not ignored) at significance `alpha`,
+// from a comparison of `compared` (throughput: a rate, or real_time).
+results::judged_cell judge_cell(const results::cell_diff& cell, const results::resolved_rule& rule, double alpha,
+                                const results::time_metric& compared = results::time_metric::real);
 
 // A cell of `source` that was not compared (not_compared, only_old,
 // only_new): error when its NEW side errored, else unjudged (ignored with
@@ -31,7 +38,9 @@ results::judged_cell judge_uncompared(const results::diff& source, const std::st
                                       const results::resolved_rule& rule, bool ignore_unjudged);
 
 // Every cell of `diffs`, compared or not (one diff per compared metric; each cell
-// judged from the diff of its rule's metric), in order of first appearance.
+// judged from the diff of its rule's metric; throughput from the diff of a
+// Google Benchmark rate the cell carries, else from real_time), in order of
+// first appearance.
 // Throws input_error when a cell's rule needs a metric no diff compared.
 results::gate_verdict judge(std::span<const results::diff> diffs, const results::gate_rules& rules,
                             const results::gate_levels& command_line);

@@ -21,14 +21,24 @@ inline constexpr double k_default_fail_pct = 5;
 // character. The whole name must match.
 bool glob_match(std::string_view pattern, std::string_view name);
 
-// The measurement a comparison for `metric` compares (throughput: wall time).
-results::time_metric compared_metric(results::gate_metric metric);
+// The measurement a comparison for `metric` compares (throughput: wall time;
+// a Google Benchmark rate, when the cells carry one, is compared as well:
+// metrics_needed).
+results::time_metric compared_metric(const results::gate_metric& metric);
+
+// Google Benchmark's throughput rates, in the order throughput looks for
+// them in a cell (judge.hpp).
+inline const std::vector<std::string> k_throughput_rates = {"items_per_second", "bytes_per_second"};
 
 // The levels that apply to `cell_name`: the first matching rule's fields,
 // then `command_line` (--max-regression and the like), then the rules file's
 // defaults, then the built-in values; each level records its source. An unset warn level is the fail level
 // (so only "suspect" cells warn), and a warn level above the fail level is
-// lowered to it; no max CI width means no cell is unstable.
+// lowered to it; no max CI width means no cell is unstable. The metric's
+// direction: the rule's "direction", --direction (command_line.declared) for
+// a metric without a built-in one, the defaults' "direction" for the
+// defaults' metric, else built in (results/metric.hpp); throws input_error
+// naming the cell and metric when none says.
 results::resolved_rule resolve(const results::gate_rules& rules, const results::gate_levels& command_line,
                                std::string_view cell_name);
 
@@ -37,12 +47,14 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
 // metric), each once, in order of first use; the command line's (else the
 // built-in) metric when every cell is ignored. `chosen`: whether a rule,
 // the rules' defaults or the command line named a metric; when none did,
-// the built-in one applies everywhere.
+// the built-in one applies everywhere. `rates`: the throughput rates
+// (k_throughput_rates) the sides' cells carry, compared too for cells
+// gated on throughput.
 struct needed_metrics {
   std::vector<results::time_metric> metrics;
   bool chosen = false;
 };
 needed_metrics metrics_needed(const std::vector<std::string>& names, const results::gate_rules& rules,
-                              const results::gate_levels& command_line);
+                              const results::gate_levels& command_line, const std::vector<std::string>& rates = {});
 
 }  // namespace benchgate::gate

@@ -49,7 +49,8 @@ std::vector<charts::chart> timeline_charts(const stored_history& history, const 
       spec.stem = stem_of(s.cell->case_name);
       spec.title = s.cell->case_name + ": " + metric + " per commit (median, 95 % interval of the median); "
                    "red/green lines: change points; shaded: another environment";
-      spec.y_label = "ns per iteration";
+      spec.y_label = "time per iteration";
+      spec.y_unit = "ns";
       spec.commit_labels = labels;
     }
     charts::timeline_panel panel;

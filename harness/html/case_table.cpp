@@ -75,6 +75,14 @@ std::string change_cells(const page_input& input, const comparison_lookup& looku
          link + "</td>";
 }
 
+// What the change column is of: the mean time, or a counter with its
+// direction (a drop of a higher-is-better counter is its regression).
+std::string compared_what(const results::diff& d) {
+  if (d.config.metric.of != results::time_metric::kind::counter) return "mean";
+  return escape(results::to_string(d.config.metric)) + " mean, " + std::string(results::to_string(d.config.direction)) +
+         " is better";
+}
+
 }  // namespace
 
 std::string case_table(const page_input& input, const std::string& case_name) {
@@ -104,7 +112,8 @@ std::string case_table(const page_input& input, const std::string& case_name) {
   const comparison_lookup lookup(input);
   out += "<th>" + std::string(instructions ? "mean instructions" : "mean time") + " [" + level +
          "% CI]</th><th>throughput</th>" +
-         (compared ? "<th>change of mean [" + charts::gp_number(input.comparison->config.confidence * 100) +
+         (compared ? "<th>change of " + compared_what(*input.comparison) + " [" +
+                         charts::gp_number(input.comparison->config.confidence * 100) +
                          "% CI]</th><th>p</th><th>verdict</th><th>compared with</th>"
                    : std::string()) +
          "<th>samples</th>" + (figures ? "<th>figures</th>" : "") + "</tr></thead>\n<tbody>\n";

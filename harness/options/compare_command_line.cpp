@@ -3,6 +3,7 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
@@ -22,9 +23,14 @@ po::options_description compare_description() {
        "with --variants on Google Benchmark input: cells whose name matches REGEX take ROLE (baseline, core, peer); "
        "the rest of the name is their grid point (repeatable), e.g. --role baseline=_naive --role core=_fast")
       ("metric", po::value<std::string>()->value_name("METRIC"),
-       "what is compared: real_time (wall, default; 'time' is its deprecated spelling), cpu_time, or "
+       "what is compared: real_time (wall, default; 'time' is its deprecated spelling), cpu_time, "
        "instructions (from run --measure instructions, the default when the runs counted them; identical counts "
-       "on both sides are judged by --noise-threshold alone, p n/a)")
+       "on both sides are judged by --noise-threshold alone, p n/a), or any counter the cells carry by name: "
+       "a Google Benchmark user counter or rate (items_per_second), a case's figure. Times, instructions and "
+       "allocations are better lower, rates (*_per_second) higher; any other needs --direction")
+      ("direction", po::value<std::vector<std::string>>()->value_name("METRIC=higher|lower"),
+       "which way METRIC is better (repeatable), e.g. --direction hits=higher: a drop of hits is then a "
+       "regression")
       ("test", po::value<std::string>()->value_name("TEST"),
        "the test whose p-value decides: welch (criterion's mixed bootstrap, default) or mann_whitney (compare.py's)")
       ("alpha", po::value<std::string>()->value_name("P"),
@@ -86,7 +92,20 @@ Enum named(const po::variables_map& vm, const char* name, Enum fallback, Parse p
 
 results::comparison_settings checked_settings(const po::variables_map& vm) {
   results::comparison_settings s;
-  s.metric = named(vm, "metric", s.metric, results::parse_time_metric, "real_time, cpu_time or instructions");
+  s.metric = named(vm, "metric", s.metric, results::parse_time_metric,
+                   "real_time, cpu_time, instructions or a counter's name (letters, digits, _ - . :)");
+  std::vector<results::declared_direction> declared;
+  for (const auto& text : get_strings(vm, "direction")) {
+    declared.push_back(results::parse_declared_direction(text, "--direction"));
+  }
+  const auto name = results::to_string(s.metric);
+  const auto direction = results::direction_of(name, declared);
+  if (!direction) {
+    throw input_error("--metric " + name + ": which way " + name +
+                      " is better is not known (not a time, a count or a rate named *_per_second); expected "
+                      "--direction " + name + "=higher or --direction " + name + "=lower");
+  }
+  s.direction = *direction;
   s.test = named(vm, "test", s.test, results::parse_significance_test, "welch or mann_whitney");
   s.correction = named(vm, "correction", s.correction, stats::parse_correction, "holm, bh or none");
   s.alpha = fraction_in_open_unit(vm, "alpha", s.alpha);
@@ -131,16 +150,20 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
         "(each repetition is a sample). Cells are paired by name. Warnings (different\n"
         "environments, too few samples for the U test) go to stderr and the diff.\n"
         "Cells not compared (a failed or skipped side, fewer than 2 samples: no\n"
-        "interval) are listed with the reason.\n\n"
+        "interval, no value of the --metric counter) are listed with the reason.\n"
+        "A metric better higher (throughput, rates, --direction M=higher) regresses\n"
+        "when it drops.\n\n"
         "Examples:\n"
         "  benchgate compare main reports/latest/results.json --json diff.json\n"
         "  benchgate compare --variants reports/latest/results.json\n"
-        "  benchgate compare old_gbench.json new_gbench.json --test mann_whitney",
+        "  benchgate compare old_gbench.json new_gbench.json --test mann_whitney\n"
+        "  benchgate compare old_gbench.json new_gbench.json --metric hits --direction hits=higher",
         described,
         "  0  the comparison was made (whatever the verdicts, unless --fail-on)\n"
         "  1  with --fail-on regressed: a cell regressed\n"
         "  2  bad input or usage: a missing file or baseline, a file of another kind,\n"
-        "     an instruction run against a time run without --metric\n")};
+        "     an instruction run against a time run without --metric, a --metric\n"
+        "     whose direction is neither built in nor given by --direction\n")};
   }
   compare_options out;
   out.variants = vm["variants"].as<bool>();

@@ -3,6 +3,7 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
@@ -22,7 +23,13 @@ po::options_description gate_judgement_description() {
        "is unstable (default: none)")
       ("metric", po::value<std::string>()->value_name("METRIC"),
        "metric where no rule sets one (over the rules file's defaults): real_time (default; 'time' is its "
-       "deprecated spelling), cpu_time, instructions (default when both runs counted them) or throughput")
+       "deprecated spelling), cpu_time, instructions (default when both runs counted them), throughput (a "
+       "Google Benchmark cell's items_per_second or bytes_per_second, else work per second; a drop regresses), "
+       "or any counter the cells carry by name (user counters, rates *_per_second, a case's figures); a cell "
+       "without it is listed as such, not judged")
+      ("direction", po::value<std::vector<std::string>>()->value_name("METRIC=higher|lower"),
+       "which way METRIC is better (repeatable), e.g. --direction hits=higher; needed for a counter that is "
+       "neither a time, instructions, allocations nor a rate (*_per_second) unless a rule sets \"direction\"")
       ("alpha", po::value<std::string>()->value_name("P"),
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)");
   return d;
@@ -123,9 +130,13 @@ void read_gate_judgement(const po::variables_map& vm, gate_options& out) {
   if (const auto text = get_string(vm, "metric")) {
     out.command_line.metric = results::parse_gate_metric(*text);
     if (!out.command_line.metric) {
-      throw input_error("--metric " + *text + ": expected real_time, cpu_time, instructions or throughput");
+      throw input_error("--metric " + *text + ": expected real_time, cpu_time, instructions, throughput or a " +
+                        "counter's name (letters, digits, _ - . :)");
     }
     if (*text == results::k_deprecated_real_time_spelling) out.notes.push_back(std::string("--metric: ") + results::k_deprecated_time_note);
+  }
+  for (const auto& text : get_strings(vm, "direction")) {
+    out.command_line.declared.push_back(results::parse_declared_direction(text, "--direction"));
   }
   if (const auto text = get_string(vm, "alpha")) {
     const auto value = text::parse_double(*text);

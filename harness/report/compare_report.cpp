@@ -70,6 +70,17 @@ std::string test_line(const results::cell_diff& c, const results::diff& d) {
   return line;
 }
 
+// "+4 (abs, from 0 to 4)": the change of the mean where a percentage says little.
+std::string absolute_change(double from, double to) {
+  return (to - from >= 0 ? "+" : "") + compact(to - from) + " (abs, from " + compact(from) + " to " + compact(to) + ")";
+}
+
+// What the changes are of: "time", "instructions" or the counter's name.
+std::string measured_noun(const results::diff& d) {
+  if (d.config.metric.of == results::time_metric::kind::counter) return results::to_string(d.config.metric);
+  return d.config.metric == results::time_metric::instructions ? "instructions" : "time";
+}
+
 std::string verdict_label(stats::verdict v) {
   return v == stats::verdict::within_noise ? "within noise"
          : v == stats::verdict::no_change  ? "no change"
@@ -89,7 +100,10 @@ std::string describe_side(const results::diff_source& s) {
 
 std::string settings_line(const results::diff& d) {
   const auto& c = d.config;
-  return std::string(results::to_string(c.metric)) + ", verdict from " +
+  const auto direction = c.metric.of == results::time_metric::kind::counter
+                             ? " (" + std::string(results::to_string(c.direction)) + " is better)"
+                             : std::string();
+  return results::to_string(c.metric) + direction + ", verdict from " +
          (c.test == results::significance_test::welch ? "Welch's t (mixed bootstrap)" : "the Mann-Whitney U test") +
          ", correction " + std::string(stats::to_string(c.correction)) + ", alpha " + compact(c.alpha) +
          ", noise threshold " + compact(c.noise_threshold * 100) + "%, confidence " + compact(c.confidence * 100) +
@@ -120,15 +134,23 @@ std::string cell_report(const results::cell_diff& c, const results::diff& d) {
   out << "\n";
   const auto& t = c.new_side.typical;
   const bool instructions = d.config.metric == results::time_metric::instructions;
+  const bool counter = d.config.metric.of == results::time_metric::kind::counter;
   if (instructions) {
     out << k_indent << "instr:  "
         << bracketed(format_significant(t.lower), format_significant(t.estimate), format_significant(t.upper))
         << "\n";
+  } else if (counter) {
+    // A counter in its own words: its name, its value and unit, its direction.
+    const auto name = results::to_string(d.config.metric);
+    const auto unit = results::unit_of(name);
+    out << k_indent << name << ": "
+        << bracketed(format_significant(t.lower), format_significant(t.estimate), format_significant(t.upper))
+        << (unit.empty() ? "" : " " + unit) << " (" << results::to_string(d.config.direction) << " is better)\n";
   } else {
     out << k_indent << "time:   "
         << bracketed(format_time_ns(t.lower), format_time_ns(t.estimate), format_time_ns(t.upper)) << "\n";
   }
-  const bool throughput = has_throughput(c) && !instructions;
+  const bool throughput = has_throughput(c) && !instructions && !counter;
   if (throughput) {
     out << k_indent << "thrpt:  " << bracketed(rate(c, t.upper), rate(c, t.estimate), rate(c, t.lower)) << "\n";
   }
@@ -137,6 +159,10 @@ std::string cell_report(const results::cell_diff& c, const results::diff& d) {
     out << pad_right("", k_value_column - std::string("change:").size()) << "change:\n";
     out << k_indent << "time:   " << percent_interval(c.mean_change) << " " << p << "\n";
     out << k_indent << "thrpt:  " << percent_interval(*c.throughput_change) << "\n";
+  } else if (const auto from = c.old_side.mean.estimate, to = c.new_side.mean.estimate;
+             counter && (from == 0 || to == 0)) {
+    // From or to 0 a relative change says little (from 0 it is not defined).
+    out << k_indent << "change: " << absolute_change(from, to) << " " << p << "\n";
   } else {
     out << k_indent << "change: " << percent_interval(c.mean_change) << " " << p << "\n";
   }
@@ -185,7 +211,13 @@ std::string comparison_summary(const results::diff& d) {
     out << pad_right("cell", name_width + k_gap) << pad_right("change (mean)", k_change_width)
         << pad_right("p (adj)", k_p_width) << "verdict\n";
     for (const auto& c : d.cells) {
-      out << pad_right(c.name, name_width + k_gap) << pad_right(format_percent(c.mean_change.estimate), k_change_width)
+      // A counter can be 0 (times and counts never are).
+      const bool absolute = d.config.metric.of == results::time_metric::kind::counter &&
+                            (c.old_side.mean.estimate == 0 || c.new_side.mean.estimate == 0);
+      const auto change = absolute ? (c.new_side.mean.estimate - c.old_side.mean.estimate >= 0 ? "+" : "") +
+                                         compact(c.new_side.mean.estimate - c.old_side.mean.estimate) + " abs"
+                                   : format_percent(c.mean_change.estimate);
+      out << pad_right(c.name, name_width + k_gap) << pad_right(change, k_change_width)
           << pad_right(c.deterministic ? std::string("n/a") : fixed(c.p_value, k_detail_p_decimals), k_p_width)
           << verdict_label(c.verdict) << "\n";
     }
@@ -198,7 +230,9 @@ std::string comparison_summary(const results::diff& d) {
       {"improved", s.improved}, {"regressed", s.regressed}, {"within noise", s.within_noise}, {"unchanged", s.no_change}};
   for (const auto& [label, n] : counts) out << "  " << pad_right(label, k_label_width) << n << "\n";
   out << "  " << pad_right("geomean change", k_label_width)
-      << (s.geomean_change ? format_percent(*s.geomean_change) + " (of the mean time)" : std::string("-")) << "\n";
+      << (s.geomean_change ? format_percent(*s.geomean_change) + " (of the mean " + measured_noun(d) + ")"
+                           : std::string("-"))
+      << "\n";
 
   const auto list = [&](const char* title, const std::vector<std::string>& names) {
     if (names.empty()) return;

@@ -30,7 +30,16 @@ std::string pct(const std::optional<double>& value) {
   return value ? format_percent(*value / k_percent) : std::string("-");
 }
 
+// From or to 0 a percentage says little: the absolute change instead
+// (judged_cell::change_abs), "+12 (abs)".
+std::string absolute(const judged_cell& c) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%+.6g (abs)", c.change_abs.value_or(0));
+  return buffer;
+}
+
 std::string change_text(const judged_cell& c) {
+  if (c.change_abs) return absolute(c);
   return "[" + pct(c.lower_pct) + " " + pct(c.change_pct) + " " + pct(c.upper_pct) + "]";
 }
 
@@ -46,7 +55,12 @@ std::string rule_text(const judged_cell& c) {
   std::string out = c.rule.rule_index ? "#" + std::to_string(*c.rule.rule_index) + " " + c.rule.match
                                       : std::string("defaults");
   const auto from = [](results::level_source source) { return " [" + std::string(results::to_string(source)) + "]"; };
-  out += " (" + std::string(results::to_string(c.metric)) + from(c.rule.metric_from) + ", warn " +
+  // A counter's direction was built in or declared: say which, as the reader
+  // cannot tell from its name.
+  const auto direction = c.metric.of == results::gate_metric::kind::counter
+                             ? ", " + std::string(results::to_string(c.rule.direction)) + " is better"
+                             : std::string();
+  out += " (" + results::to_string(c.metric) + from(c.rule.metric_from) + direction + ", warn " +
          level_text(c.rule.warn_pct) + from(c.rule.warn_from) + ", fail " + level_text(c.rule.fail_pct) +
          from(c.rule.fail_from);
   if (c.rule.max_ci_width_pct) {
@@ -91,8 +105,8 @@ std::string markdown_escape(const std::string& text) {
 }
 
 void markdown_row(std::ostringstream& out, const judged_cell& c) {
-  out << "| `" << c.name << "` | " << pct(c.change_pct) << " | " << pct(c.lower_pct) << " .. "
-      << pct(c.upper_pct) << " | " << p_text(c) << " | **" << results::to_string(c.status) << "** | "
+  out << "| `" << c.name << "` | " << (c.change_abs ? absolute(c) : pct(c.change_pct)) << " | "
+      << (c.change_abs ? std::string("-") : pct(c.lower_pct) + " .. " + pct(c.upper_pct)) << " | " << p_text(c) << " | **" << results::to_string(c.status) << "** | "
       << markdown_escape(rule_text(c)) << " | " << markdown_escape(c.reason) << " |\n";
 }
 

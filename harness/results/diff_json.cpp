@@ -162,7 +162,8 @@ cell_diff cell_from(const object_reader& r) {
 json to_json(const comparison_settings& s, const diff& d) {
   json roles = json::array();
   for (const auto role : d.new_roles) roles.push_back(std::string(suite::to_string(role)));
-  return {{"metric", std::string(to_string(s.metric))},
+  return {{"metric", to_string(s.metric)},
+          {"better", std::string(to_string(s.direction))},
           {"test", std::string(to_string(s.test))},
           {"alpha", s.alpha},
           {"noise_threshold", s.noise_threshold},
@@ -180,8 +181,14 @@ json to_json(const comparison_settings& s, const diff& d) {
 void settings_into(const object_reader& r, diff& d) {
   auto& s = d.config;
   const auto metric = parse_time_metric(r.string("metric"));
-  if (!metric) r.fail("metric", "\"real_time\", \"cpu_time\" or \"instructions\"");
+  if (!metric) r.fail("metric", "\"real_time\", \"cpu_time\", \"instructions\" or a counter's name");
   s.metric = *metric;
+  // Diffs written before directions were recorded compared lower-is-better metrics.
+  if (const auto direction = r.optional_string("better")) {
+    const auto parsed = parse_better(*direction);
+    if (!parsed) r.fail("better", "\"lower\" or \"higher\"");
+    s.direction = *parsed;
+  }
   const auto test = parse_significance_test(r.string("test"));
   if (!test) r.fail("test", "\"welch\" or \"mann_whitney\"");
   s.test = *test;
@@ -252,7 +259,7 @@ skipped_cell skipped_from(const object_reader& r) {
     const auto parsed = parse_skip_kind(*kind);
     if (!parsed) {
       r.fail("kind", "\"new_error\", \"new_skipped\", \"old_error\", \"old_skipped\", \"no_samples\", "
-                     "\"too_few_samples\" or \"no_counts\"");
+                     "\"too_few_samples\", \"no_counts\" or \"no_metric\"");
     }
     s.kind = *parsed;
   } else {

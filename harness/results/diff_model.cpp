@@ -14,11 +14,10 @@ std::optional<Enum> parse_named(std::string_view text, const Enum (&all)[N]) {
 }
 
 constexpr compare_mode k_modes[] = {compare_mode::runs, compare_mode::variants};
-constexpr time_metric k_metrics[] = {time_metric::real, time_metric::cpu, time_metric::instructions};
 constexpr significance_test k_tests[] = {significance_test::welch, significance_test::mann_whitney};
 constexpr skip_kind k_skip_kinds[] = {skip_kind::new_error,  skip_kind::new_skipped,     skip_kind::old_error,
                                       skip_kind::old_skipped, skip_kind::no_samples, skip_kind::too_few_samples,
-                                      skip_kind::no_counts};
+                                      skip_kind::no_counts, skip_kind::no_metric};
 
 }  // namespace
 
@@ -26,13 +25,15 @@ std::string_view to_string(compare_mode mode) {
   return mode == compare_mode::variants ? "variants" : "runs";
 }
 
-std::string_view to_string(time_metric metric) {
-  switch (metric) {
-    case time_metric::cpu:
+std::string to_string(const time_metric& metric) {
+  switch (metric.of) {
+    case time_metric::kind::cpu:
       return "cpu_time";
-    case time_metric::instructions:
+    case time_metric::kind::instructions:
       return "instructions";
-    case time_metric::real:
+    case time_metric::kind::counter:
+      return metric.counter;
+    case time_metric::kind::real:
       break;
   }
   return "real_time";
@@ -45,8 +46,11 @@ std::string_view to_string(significance_test test) {
 std::optional<compare_mode> parse_compare_mode(std::string_view text) { return parse_named(text, k_modes); }
 
 std::optional<time_metric> parse_time_metric(std::string_view text) {
-  if (text == k_deprecated_real_time_spelling) return time_metric::real;
-  return parse_named(text, k_metrics);
+  if (text == k_deprecated_real_time_spelling || text == "real_time") return time_metric::real;
+  if (text == "cpu_time") return time_metric::cpu;
+  if (text == "instructions") return time_metric::instructions;
+  if (!is_metric_name(text)) return std::nullopt;
+  return time_metric::counter_named(std::string(text));
 }
 
 std::string_view to_string(skip_kind kind) {
@@ -58,6 +62,7 @@ std::string_view to_string(skip_kind kind) {
     case skip_kind::no_samples: return "no_samples";
     case skip_kind::too_few_samples: return "too_few_samples";
     case skip_kind::no_counts: return "no_counts";
+    case skip_kind::no_metric: return "no_metric";
   }
   return "no_samples";
 }

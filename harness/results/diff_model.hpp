@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/results/metric.hpp"
 #include "harness/results/model.hpp"
 #include "harness/stats/bootstrap.hpp"
 #include "harness/stats/change.hpp"
@@ -33,19 +34,37 @@ inline constexpr std::uint64_t k_default_bootstrap_seed = 20261202;
 // each new-role cell against the base-role cell of its grid point.
 enum class compare_mode { runs, variants };
 // Which measurement of each sample is compared: "real_time" (wall),
-// "cpu_time", or "instructions" (per iteration, from `run --measure
-// instructions`; deterministic).
-enum class time_metric { real, cpu, instructions };
+// "cpu_time", "instructions" (per iteration, from `run --measure
+// instructions`; deterministic), or a counter by its name: a sample's
+// counter (Google Benchmark user counters and rates, e.g. items_per_second)
+// or else the cell's figure of that name (one value, the same in every
+// sample). Spelled as its name in diff JSON ("metric").
+struct time_metric {
+  enum class kind { real, cpu, instructions, counter };
+  kind of = kind::real;
+  std::string counter;  // the counter's name when `of` is counter, else empty
+
+  static time_metric counter_named(std::string name) { return {kind::counter, std::move(name)}; }
+  bool operator==(const time_metric&) const = default;
+
+  static const time_metric real;
+  static const time_metric cpu;
+  static const time_metric instructions;
+};
+inline const time_metric time_metric::real{time_metric::kind::real, {}};
+inline const time_metric time_metric::cpu{time_metric::kind::cpu, {}};
+inline const time_metric time_metric::instructions{time_metric::kind::instructions, {}};
 // Which test's (adjusted) p-value decides the verdict: "welch" (criterion's)
 // or "mann_whitney" (compare.py's).
 enum class significance_test { welch, mann_whitney };
 
 std::string_view to_string(compare_mode mode);
-std::string_view to_string(time_metric metric);
+std::string to_string(const time_metric& metric);
 std::string_view to_string(significance_test test);
 // Parse the names to_string gives; nullopt for anything else.
 // parse_time_metric also takes the gate's old spelling "time" for real_time
-// (deprecated: the one spelling is real_time everywhere).
+// (deprecated: the one spelling is real_time everywhere), and any other
+// metric name (results/metric.hpp, is_metric_name) as a counter.
 std::optional<compare_mode> parse_compare_mode(std::string_view text);
 std::optional<time_metric> parse_time_metric(std::string_view text);
 inline constexpr std::string_view k_deprecated_real_time_spelling = "time";
@@ -58,6 +77,9 @@ std::optional<significance_test> parse_significance_test(std::string_view text);
 // (docs/statistics.md, "Defaults") plus Holm's correction across cells.
 struct comparison_settings {
   time_metric metric = time_metric::real;
+  // Which way the metric is better (results/metric.hpp): with higher, a
+  // drop is the regression. Written as "better" (absent in older diffs: lower).
+  better direction = better::lower;
   significance_test test = significance_test::welch;
   double alpha = stats::k_default_alpha;                      // in (0, 1)
   double noise_threshold = stats::k_default_noise_threshold;  // fraction, >= 0
@@ -147,8 +169,9 @@ struct cell_diff {
 // old_skipped: the same on the old side; no_samples: a side has none;
 // too_few_samples: a side has fewer than k_min_interval_samples timed
 // samples, so there is no interval; no_counts: a side has no instruction
-// counts under the instructions metric.
-enum class skip_kind { new_error, new_skipped, old_error, old_skipped, no_samples, too_few_samples, no_counts };
+// counts under the instructions metric; no_metric: a side's cell does not
+// carry the compared counter ("no hits in NEW").
+enum class skip_kind { new_error, new_skipped, old_error, old_skipped, no_samples, too_few_samples, no_counts, no_metric };
 
 std::string_view to_string(skip_kind kind);
 std::optional<skip_kind> parse_skip_kind(std::string_view text);

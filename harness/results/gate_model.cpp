@@ -6,35 +6,24 @@
 
 namespace benchgate::results {
 
-namespace {
-
-struct metric_name {
-  gate_metric metric;
-  std::string_view name;
-};
-
-constexpr metric_name k_metric_names[] = {
-    {gate_metric::time, "real_time"},
-    {gate_metric::cpu_time, "cpu_time"},
-    {gate_metric::instructions, "instructions"},
-    {gate_metric::throughput, "throughput"},
-};
-
-}  // namespace
-
-std::string_view to_string(gate_metric metric) {
-  for (const auto& m : k_metric_names) {
-    if (m.metric == metric) return m.name;
+std::string to_string(const gate_metric& metric) {
+  switch (metric.of) {
+    case gate_metric::kind::cpu_time: return "cpu_time";
+    case gate_metric::kind::instructions: return "instructions";
+    case gate_metric::kind::throughput: return "throughput";
+    case gate_metric::kind::counter: return metric.counter;
+    case gate_metric::kind::time: break;
   }
   return "real_time";
 }
 
 std::optional<gate_metric> parse_gate_metric(std::string_view text) {
-  if (text == k_deprecated_real_time_spelling) return gate_metric::time;
-  for (const auto& m : k_metric_names) {
-    if (m.name == text) return m.metric;
-  }
-  return std::nullopt;
+  if (text == k_deprecated_real_time_spelling || text == "real_time") return gate_metric::time;
+  if (text == "cpu_time") return gate_metric::cpu_time;
+  if (text == "instructions") return gate_metric::instructions;
+  if (text == "throughput") return gate_metric::throughput;
+  if (!is_metric_name(text)) return std::nullopt;
+  return gate_metric::counter_named(std::string(text));
 }
 
 std::string_view to_string(cell_status status) {

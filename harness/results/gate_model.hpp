@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/results/metric.hpp"
 #include "harness/support/errors/exit_codes.hpp"
 
 namespace benchgate::results {
@@ -20,13 +21,32 @@ inline constexpr const char* gate_verdict_schema = "benchgate.gate/1";
 
 // What a cell is gated on: "real_time" (wall time per iteration; "time" is
 // its deprecated spelling), "cpu_time",
-// "instructions" (per iteration, from `run --measure instructions`) or
-// "throughput" (work per wall second: a drop is the regression).
-enum class gate_metric { time, cpu_time, instructions, throughput };
+// "instructions" (per iteration, from `run --measure instructions`),
+// "throughput" (a Google Benchmark cell's rate, items_per_second or
+// bytes_per_second, else work per wall second: a drop is the regression),
+// or any counter a cell carries by name (its direction: results/metric.hpp).
+struct gate_metric {
+  enum class kind { time, cpu_time, instructions, throughput, counter };
+  kind of = kind::time;
+  std::string counter;  // the counter's name when `of` is counter
 
-std::string_view to_string(gate_metric metric);
-// Parses the names to_string gives, and the deprecated "time" (see
-// diff_model.hpp, k_deprecated_time_note); nullopt for anything else.
+  static gate_metric counter_named(std::string name) { return {kind::counter, std::move(name)}; }
+  bool operator==(const gate_metric&) const = default;
+
+  static const gate_metric time;
+  static const gate_metric cpu_time;
+  static const gate_metric instructions;
+  static const gate_metric throughput;
+};
+inline const gate_metric gate_metric::time{gate_metric::kind::time, {}};
+inline const gate_metric gate_metric::cpu_time{gate_metric::kind::cpu_time, {}};
+inline const gate_metric gate_metric::instructions{gate_metric::kind::instructions, {}};
+inline const gate_metric gate_metric::throughput{gate_metric::kind::throughput, {}};
+
+std::string to_string(const gate_metric& metric);
+// Parses the names to_string gives, the deprecated "time" (see
+// diff_model.hpp, k_deprecated_time_note) and any other metric name as a
+// counter; nullopt for text that is no metric name (results/metric.hpp).
 std::optional<gate_metric> parse_gate_metric(std::string_view text);
 
 // Levels a rule sets; unset fields come from the next source.
@@ -35,6 +55,11 @@ struct gate_levels {
   std::optional<double> warn_pct;          // >= 0
   std::optional<double> fail_pct;          // >= 0
   std::optional<double> max_ci_width_pct;  // > 0: wider change CIs are unstable
+  // Which way the metric is better ("direction" in a rules file): needed
+  // for a counter without a built-in direction (results/metric.hpp).
+  std::optional<better> direction = std::nullopt;
+  // --direction NAME=higher|lower, by metric name (command line only).
+  std::vector<declared_direction> declared = {};
 };
 
 struct gate_rule {
@@ -71,6 +96,7 @@ struct resolved_rule {
   std::string match;                      // that rule's glob
   std::string ignore_match;               // the ignore glob, when ignored
   gate_metric metric = gate_metric::time;
+  better direction = better::lower;  // of `metric`
   double warn_pct = 0;
   double fail_pct = 0;
   std::optional<double> max_ci_width_pct;
@@ -99,8 +125,9 @@ std::string level_text(double pct);
 std::string points_text(double points);
 
 // One judged cell. Changes are percentages of the gated metric as measured:
-// for time-like metrics +5 is 5 % more time; for throughput -5 is 5 % less
-// work per second (both regressions).
+// for time-like metrics +5 is 5 % more time; for throughput and other
+// higher-is-better metrics -5 is 5 % less (both regressions). When the old
+// value is 0 there is no percentage: change_abs holds new - old instead.
 struct judged_cell {
   std::string name;
   gate_metric metric = gate_metric::time;
@@ -108,6 +135,7 @@ struct judged_cell {
   std::optional<double> lower_pct;
   std::optional<double> upper_pct;
   std::optional<double> p_value;     // adjusted; none when deterministic or ignored
+  std::optional<double> change_abs;  // new - old mean, set when the old side's mean is 0
   bool deterministic = false;
   resolved_rule rule;
   cell_status status = cell_status::pass;

@@ -35,12 +35,17 @@ gate_levels levels_from(const object_reader& r, std::vector<std::string>& notes)
   if (r.has("metric")) {
     const auto& value = r.raw().at("metric");
     const auto metric = value.is_string() ? parse_gate_metric(value.get<std::string>()) : std::nullopt;
-    if (!metric) r.fail("metric", "one of real_time, cpu_time, instructions, throughput");
+    if (!metric) r.fail("metric", "one of real_time, cpu_time, instructions, throughput or a counter's name");
     if (value.get<std::string>() == k_deprecated_real_time_spelling) {
       const std::string note = std::string("rules file: ") + k_deprecated_time_note;
       if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
     }
     out.metric = metric;
+  }
+  if (r.has("direction")) {
+    const auto& value = r.raw().at("direction");
+    out.direction = value.is_string() ? parse_better(value.get<std::string>()) : std::nullopt;
+    if (!out.direction) r.fail("direction", "\"higher\" or \"lower\" (which way the metric is better)");
   }
   out.warn_pct = percent_at(r, "warn");
   out.fail_pct = percent_at(r, "fail");
@@ -69,12 +74,12 @@ gate_rules parse_gate_rules(std::string_view text, std::string_view source) {
   gate_rules out;
   if (root.has("defaults")) {
     const auto defaults = root.object("defaults");
-    defaults.reject_unknown_keys({"metric", "warn", "fail", "max_ci_width"});
+    defaults.reject_unknown_keys({"metric", "direction", "warn", "fail", "max_ci_width"});
     out.defaults = levels_from(defaults, out.notes);
   }
   if (root.has("rules")) {
     for (const auto& r : root.objects("rules")) {
-      r.reject_unknown_keys({"match", "metric", "warn", "fail", "max_ci_width"});
+      r.reject_unknown_keys({"match", "metric", "direction", "warn", "fail", "max_ci_width"});
       if (!r.has("match") || !r.raw().at("match").is_string()) r.fail("match", "a glob on cell names, e.g. \"page_iter/*\"");
       out.rules.push_back({glob_at(r, "match", r.string("match")), levels_from(r, out.notes)});
     }

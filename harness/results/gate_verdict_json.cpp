@@ -28,9 +28,11 @@ json rule_json(const resolved_rule& r) {
 json cell_json(const judged_cell& c) {
   return {{"name", c.name},
           {"metric", to_string(c.metric)},
+          {"better", std::string(to_string(c.rule.direction))},
           {"status", to_string(c.status)},
           {"change_pct", {{"estimate", or_null(c.change_pct)}, {"lower", or_null(c.lower_pct)},
                           {"upper", or_null(c.upper_pct)}}},
+          {"change_abs", or_null(c.change_abs)},
           {"p_value", or_null(c.p_value)},
           {"deterministic", c.deterministic},
           {"rule", rule_json(c.rule)},

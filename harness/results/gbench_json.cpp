@@ -1,5 +1,6 @@
 #include "harness/results/gbench_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -50,6 +51,28 @@ suite::work_per_iteration work_of(const object_reader& entry, double cpu_ns) {
   return {};
 }
 
+// The fields Google Benchmark's JSON reporter writes for every run
+// (json_reporter.cc, 1.7): any other number in a run is a counter, a user
+// counter or a rate (items_per_second, bytes_per_second, kIsRate ones).
+constexpr std::string_view k_run_fields[] = {
+    "family_index", "per_family_instance_index", "repetitions", "repetition_index", "threads",
+    "iterations",   "real_time",                 "cpu_time",    "rms",              "big_o"};
+
+bool is_run_field(std::string_view key) {
+  return std::find(std::begin(k_run_fields), std::end(k_run_fields), key) != std::end(k_run_fields);
+}
+
+std::vector<std::pair<std::string, double>> counters_of(const object_reader& entry) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const auto& [key, value] : entry.raw().items()) {
+    if (!value.is_number() || is_run_field(key)) continue;
+    const auto v = value.get<double>();
+    if (!std::isfinite(v)) entry.fail(key, "a finite number (a counter)");
+    out.emplace_back(key, v);
+  }
+  return out;
+}
+
 sample sample_from(const object_reader& entry) {
   const auto scale = ns_per_unit(entry.string("time_unit"));
   if (!scale) entry.fail("time_unit", "\"ns\", \"us\", \"ms\" or \"s\"");
@@ -60,6 +83,7 @@ sample sample_from(const object_reader& entry) {
   if (s.real_ns < 0) entry.fail("real_time", "a time >= 0");
   s.cpu_ns = entry.number("cpu_time") * *scale;
   if (s.cpu_ns < 0) entry.fail("cpu_time", "a time >= 0");
+  s.counters = counters_of(entry);
   return s;
 }
 

@@ -74,8 +74,9 @@ void require_same_build(const compare::loaded_side& side, const char* what, cons
 // absolute paths); otherwise judge() names the missing metric.
 std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_rules& rules,
                                            const options::gate_options& options, std::ostream& err) {
-  const auto wanted = gate::metrics_needed(names_of(d), rules, options.command_line).metrics;
-  const bool covered = std::all_of(wanted.begin(), wanted.end(), [&](auto m) { return m == d.config.metric; });
+  const auto wanted_here = gate::metrics_needed(names_of(d), rules, options.command_line).metrics;
+  const bool covered =
+      std::all_of(wanted_here.begin(), wanted_here.end(), [&](const auto& m) { return m == d.config.metric; });
   std::error_code ec;
   if (covered || d.mode != results::compare_mode::runs || !std::filesystem::is_regular_file(d.old_source.path, ec) ||
       !std::filesystem::is_regular_file(d.new_source.path, ec)) {
@@ -83,8 +84,11 @@ std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_
   }
   const auto old_side = compare::load_side(d.old_source.path, options.baseline_dir, "OLD (from the diff)");
   const auto new_side = compare::load_side(d.new_source.path, options.baseline_dir, "NEW (from the diff)");
+  const auto wanted = gate::metrics_needed(names_of(d), rules, options.command_line,
+                                           compare::rates_carried(old_side, new_side, gate::k_throughput_rates))
+                          .metrics;
   std::string metrics;
-  for (const auto m : wanted) metrics += (metrics.empty() ? "" : ", ") + std::string(results::to_string(m));
+  for (const auto& m : wanted) metrics += (metrics.empty() ? "" : ", ") + std::string(results::to_string(m));
   err << "note: the diff compared " << results::to_string(d.config.metric) << " and the rules gate on " << metrics
       << ": compared its OLD " << d.old_source.path << " and NEW " << d.new_source.path << " again with its settings\n";
   return compare::compare_sides_on(old_side, new_side, wanted, d.config);
@@ -139,7 +143,8 @@ gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loa
   auto names = results::cell_names(old_side.loaded.results);
   const auto new_names = results::cell_names(new_side.loaded.results);
   names.insert(names.end(), new_names.begin(), new_names.end());
-  const auto [metrics, chosen] = gate::metrics_needed(names, rules, options.command_line);
+  const auto [metrics, chosen] = gate::metrics_needed(
+      names, rules, options.command_line, compare::rates_carried(old_side, new_side, gate::k_throughput_rates));
   if (!chosen) {
     compare::require_same_measure(old_side, new_side, "--metric real_time (or a rules file's metric) to gate on the times anyway");
   }

@@ -127,8 +127,8 @@ TEST_F(GateCli, BadRulesAreExitTwoNamingTheKey) {
   write("rules.json", R"({"schema":"benchgate.rules/1","rules":[{"match":"a/*","fial":5}]})");
   const auto r = run("gate d.json --rules rules.json");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "error: --rules rules.json: rules[0].fial: unknown key; expected one of match, metric, warn, fail, "
-                   "max_ci_width\n");
+  EXPECT_EQ(r.err, "error: --rules rules.json: rules[0].fial: unknown key; expected one of match, metric, direction, "
+                   "warn, fail, max_ci_width\n");
 }
 
 TEST_F(GateCli, OldNewComparesThenGates) {
@@ -177,8 +177,15 @@ TEST_F(GateCli, UsageErrorsAreExitTwo) {
   EXPECT_EQ(r.err, "error: --max-regression five: expected a percentage >= 0, e.g. 5 or 5%\n");
   r = run("gate d.json --confirm 0");
   EXPECT_EQ(r.err, "error: --confirm 0: expected a number of rounds from 1 to 100\n");
+  r = run("gate d.json --metric 'wall time'");
+  EXPECT_EQ(r.err, "error: --metric wall time: expected real_time, cpu_time, instructions, throughput or a counter's "
+                   "name (letters, digits, _ - . :)\n");
+  // Any name is a counter's, but one whose direction nothing says is refused.
+  save_diff_of({diff_cell("a/core/x", 6, 8, 10, 0.001)}, path("d.json"));
   r = run("gate d.json --metric wall");
-  EXPECT_EQ(r.err, "error: --metric wall: expected real_time, cpu_time, instructions or throughput\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("error: cell a/core/x: gated on wall (from the command line), whose better direction "
+                               "is not known"));
   r = run("gate missing.json --no-rules");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("missing.json"));

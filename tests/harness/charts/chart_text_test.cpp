@@ -7,6 +7,7 @@
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/charts/grid_chart.hpp"
+#include "harness/charts/timeline_chart.hpp"
 #include "tests/harness/charts/demo_run.hpp"
 
 namespace benchgate::charts {
@@ -22,6 +23,22 @@ TEST(GnuplotText, QuotesAndNumbers) {
   EXPECT_EQ(gp_number(1234567.0), "1234567");
   EXPECT_EQ(gp_number(std::numeric_limits<double>::infinity()), "NaN");
   EXPECT_EQ(chart_stem("dist", "page_iter/core/row_bytes:8/density:0.1"), "dist_page_iter-core-row_bytes-8-density-0.1");
+}
+
+TEST(TimelineChart, TimesAreDrawnInAReadableUnit) {
+  timeline_spec spec;
+  spec.stem = "timeline_demo";
+  spec.y_label = "time per iteration";
+  spec.y_unit = "ns";
+  spec.commit_labels = {"aaaa", "bbbb"};
+  spec.panels.push_back({"demo/core", {{0, 4.6e6, 4.5e6, 4.7e6}, {1, 4.8e6, 4.7e6, 4.9e6}}, {}, {}});
+  const auto c = timeline_chart(spec);
+  EXPECT_THAT(c.body, HasSubstr("set ylabel 'time per iteration (ms)'"));
+  EXPECT_THAT(c.data, HasSubstr("0 4.6 4.5 4.7\n"));
+  EXPECT_THAT(c.data, Not(HasSubstr("e+06")));
+  // Other values keep their unit.
+  spec.y_unit = "hits";
+  EXPECT_THAT(timeline_chart(spec).body, HasSubstr("set ylabel 'time per iteration (hits)'"));
 }
 
 TEST(AxisScale, PicksTheUnitOfTheLargestValue) {

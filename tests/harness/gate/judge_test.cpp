@@ -98,6 +98,97 @@ TEST(JudgeCell, ThroughputGatesOnTheDrop) {
   EXPECT_EQ(k.status, cell_status::warn);
 }
 
+// A cell of a counter whose means were `old_mean` and `new_mean`.
+results::cell_diff counter_cell(const std::string& name, double lower_pct, double estimate_pct, double upper_pct,
+                                double p, double old_mean = 1000, double new_mean = 700) {
+  auto c = cell(name, lower_pct, estimate_pct, upper_pct, p);
+  c.old_side.mean.estimate = old_mean;
+  c.new_side.mean.estimate = new_mean;
+  return c;
+}
+
+TEST(JudgeCell, AHigherIsBetterCounterFailsOnItsDropInItsOwnWords) {
+  // hits -30 % [-32, -28]: a drop of at least 28 % against a fail level of 5 %.
+  auto rule = levels(5, 5, std::nullopt, gate_metric::counter_named("hits"));
+  rule.direction = results::better::higher;
+  const auto hits = results::time_metric::counter_named("hits");
+  const auto j = judge_cell(counter_cell("a", -32, -30, -28, 0.001), rule, k_alpha, hits);
+  EXPECT_EQ(j.status, cell_status::fail);
+  EXPECT_NEAR(*j.change_pct, -30, 1e-9);
+  EXPECT_NEAR(*j.lower_pct, -32, 1e-9);
+  EXPECT_NEAR(*j.upper_pct, -28, 1e-9);
+  EXPECT_EQ(j.reason, "drop CI upper bound -28.00% beyond the fail level -5% of the defaults");
+  // The same counter rising 30 % is an improvement.
+  EXPECT_EQ(judge_cell(counter_cell("a", 28, 30, 32, 0.001), rule, k_alpha, hits).status, cell_status::improved);
+  // Lower is better: the rise fails, in the time's words.
+  rule.direction = results::better::lower;
+  const auto k = judge_cell(counter_cell("a", 28, 30, 32, 0.001), rule, k_alpha, hits);
+  EXPECT_EQ(k.status, cell_status::fail);
+  EXPECT_EQ(k.reason, "regression CI lower bound +28.00% beyond the fail level 5% of the defaults");
+}
+
+TEST(JudgeCell, RegressionOfEachDirection) {
+  const auto c = cell("a", -32, -30, -28, 0.001);
+  const auto higher = regression_of(c, gate_metric::counter_named("hits"), results::better::higher,
+                                    results::time_metric::counter_named("hits"));
+  EXPECT_NEAR(higher.lower, 28, 1e-9);
+  EXPECT_NEAR(higher.estimate, 30, 1e-9);
+  EXPECT_NEAR(higher.upper, 32, 1e-9);
+  const auto lower = regression_of(c, gate_metric::time, results::better::lower);
+  EXPECT_NEAR(lower.lower, -32, 1e-9);
+  // Throughput judged on a rate is the rate's own drop, not one from time.
+  const auto rate = regression_of(c, gate_metric::throughput, results::better::higher,
+                                  results::time_metric::counter_named("items_per_second"));
+  EXPECT_NEAR(rate.estimate, 30, 1e-9);
+}
+
+TEST(JudgeCell, ACounterFromZeroShowsTheAbsoluteChange) {
+  auto c = cell("a", 190, 200, 200, 0.001);
+  c.old_side.mean.estimate = 0;
+  c.new_side.mean.estimate = 4;
+  auto rule = levels(5, 5, std::nullopt, gate_metric::counter_named("errors"));
+  const auto j = judge_cell(c, rule, k_alpha, results::time_metric::counter_named("errors"));
+  EXPECT_EQ(j.status, cell_status::fail);
+  EXPECT_EQ(j.change_abs, 4);
+  EXPECT_EQ(j.reason, "rise (+4: from 0 to 4) beyond the fail level 5% of the defaults");
+}
+
+TEST(JudgeCell, ThroughputWithoutWorkGetsANote) {
+  const auto j = judge_cell(cell("a", 1, 2, 3, 0.5), levels(5, 5, std::nullopt, gate_metric::throughput), k_alpha);
+  EXPECT_EQ(j.status, cell_status::pass);
+  EXPECT_EQ(j.reason, "within the levels of the defaults; note: no throughput (no work per iteration, no "
+                      "items_per_second or bytes_per_second): judged as iterations per second, 1 / real_time");
+}
+
+TEST(Judge, ThroughputIsJudgedOnARateTheCellCarries) {
+  results::gate_levels cli;
+  cli.metric = gate_metric::throughput;
+  // Equal time, items_per_second -30 %: the rate decides.
+  const std::vector<results::diff> d = {
+      diff_of({cell("BM_a", -1, 0, 1, 0.9), cell("BM_b", -1, 0, 1, 0.9)}),
+      diff_of({counter_cell("BM_a", -32, -30, -28, 0.001)},
+              results::time_metric::counter_named("items_per_second"))};
+  const auto v = judge(d, {}, cli);
+  ASSERT_EQ(v.cells.size(), 2u);
+  EXPECT_EQ(v.cells[0].status, cell_status::fail);
+  EXPECT_EQ(v.cells[0].reason,
+            "drop CI upper bound -28.00% beyond the fail level -5% of the defaults (on items_per_second)");
+  EXPECT_EQ(v.cells[1].status, cell_status::pass);
+  EXPECT_EQ(v.exit, exit_code::regression);
+}
+
+TEST(Judge, ACellWithoutTheCounterIsListedNotJudged) {
+  results::gate_levels cli;
+  cli.metric = gate_metric::counter_named("hits");
+  cli.declared = {{"hits", results::better::higher}};
+  auto d = diff_of({}, results::time_metric::counter_named("hits"));
+  d.not_compared.push_back({"BM_plain", "no hits in NEW", results::skip_kind::no_metric});
+  const auto v = judge(std::vector<results::diff>{d}, {}, cli);
+  ASSERT_EQ(v.cells.size(), 1u);
+  EXPECT_EQ(v.cells[0].status, cell_status::unjudged);
+  EXPECT_EQ(v.cells[0].reason, "no hits in NEW; cannot judge");
+}
+
 TEST(Judge, ExitCodes) {
   const results::gate_rules rules;
   results::gate_levels cli;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/support/errors/input_error.hpp"
+
 namespace benchgate::gate {
 namespace {
 
@@ -92,7 +94,45 @@ TEST(Resolve, WarnAboveFailIsLoweredToFail) {
   EXPECT_DOUBLE_EQ(got.warn_pct, 4);
 }
 
+TEST(Resolve, DirectionFromTheRuleTheCommandLineOrBuiltIn) {
+  results::gate_rules r;
+  r.rules.push_back({"a/*", {gate_metric::counter_named("hits"), std::nullopt, std::nullopt, std::nullopt,
+                             results::better::higher}});
+  EXPECT_EQ(resolve(r, {}, "a/b").direction, results::better::higher);
+  results::gate_levels cli;
+  cli.metric = gate_metric::counter_named("misses");
+  cli.declared = {{"misses", results::better::lower}};
+  EXPECT_EQ(resolve(r, cli, "b/c").direction, results::better::lower);
+  EXPECT_EQ(resolve({}, {}, "b/c").direction, results::better::lower);  // real_time
+  cli.metric = gate_metric::throughput;
+  EXPECT_EQ(resolve({}, cli, "b/c").direction, results::better::higher);
+  cli.metric = gate_metric::counter_named("bytes_per_second");
+  EXPECT_EQ(resolve({}, cli, "b/c").direction, results::better::higher);
+}
+
+TEST(Resolve, ACounterWithoutADirectionIsAnInputError) {
+  results::gate_levels cli;
+  cli.metric = gate_metric::counter_named("hits");
+  try {
+    resolve({}, cli, "a/b");
+    FAIL() << "expected input_error";
+  } catch (const input_error& e) {
+    EXPECT_STREQ(e.what(), "cell a/b: gated on hits (from the command line), whose better direction is not known "
+                           "(not a time, a count or a rate named *_per_second); expected --direction hits=higher|lower "
+                           "or \"direction\": \"higher\" or \"lower\" beside the rule's \"metric\"");
+  }
+}
+
+TEST(MetricsNeeded, ThroughputAlsoComparesTheRatesTheSidesCarry) {
+  results::gate_levels cli;
+  cli.metric = gate_metric::throughput;
+  const auto got = metrics_needed({"a/b"}, {}, cli, {"items_per_second"});
+  EXPECT_EQ(got.metrics, (std::vector<results::time_metric>{results::time_metric::real,
+                                                            results::time_metric::counter_named("items_per_second")}));
+}
+
 TEST(ComparedMetric, ThroughputComparesWallTime) {
+  EXPECT_EQ(compared_metric(gate_metric::counter_named("hits")), results::time_metric::counter_named("hits"));
   EXPECT_EQ(compared_metric(gate_metric::time), results::time_metric::real);
   EXPECT_EQ(compared_metric(gate_metric::throughput), results::time_metric::real);
   EXPECT_EQ(compared_metric(gate_metric::cpu_time), results::time_metric::cpu);

@@ -53,9 +53,9 @@ TEST(GateRulesJson, UnknownKeysNameTheKeyAndItsPath) {
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","threshold":5})"),
             "rules.json: threshold: unknown key; expected one of schema, defaults, rules, ignore, unjudged");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"fial":5}})"),
-            "rules.json: defaults.fial: unknown key; expected one of metric, warn, fail, max_ci_width");
+            "rules.json: defaults.fial: unknown key; expected one of metric, direction, warn, fail, max_ci_width");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":"a"},{"match":"b","glob":"c"}]})"),
-            "rules.json: rules[1].glob: unknown key; expected one of match, metric, warn, fail, max_ci_width");
+            "rules.json: rules[1].glob: unknown key; expected one of match, metric, direction, warn, fail, max_ci_width");
 }
 
 TEST(GateRulesJson, BadValuesSayWhatWasExpected) {
@@ -66,8 +66,13 @@ TEST(GateRulesJson, BadValuesSayWhatWasExpected) {
             "rules.json: rules[0].fail: expected a percentage >= 0: a number (5) or a string (\"5%\"), got \"five\"");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"warn":-1}})"),
             "rules.json: defaults.warn: expected a percentage >= 0: a number (5) or a string (\"5%\"), got -1");
-  EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"metric":"wall"}})"),
-            "rules.json: defaults.metric: expected one of real_time, cpu_time, instructions, throughput, got \"wall\"");
+  // Any name is a counter's (its direction is checked when a cell is judged); text that is no name is not.
+  EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"metric":"wall time"}})"),
+            "rules.json: defaults.metric: expected one of real_time, cpu_time, instructions, throughput or a "
+            "counter's name, got \"wall time\"");
+  EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":"a","direction":"up"}]})"),
+            "rules.json: rules[0].direction: expected \"higher\" or \"lower\" (which way the metric is better), "
+            "got \"up\"");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"fail":5}]})"),
             "rules.json: rules[0].match: expected a glob on cell names, e.g. \"page_iter/*\", but the field is missing");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":""}]})"),

@@ -54,6 +54,20 @@ TEST(GbenchJson, RatesGiveTheWorkPerIteration) {
   EXPECT_DOUBLE_EQ(r.cells[0].work.amount, 1000);
 }
 
+TEST(GbenchJson, UserCountersAndRatesAreTheSamplesCounters) {
+  // Google Benchmark writes state.counters[...] and rates as plain fields
+  // beside its own (repetitions, threads, ...), which are no counters.
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "BM_C", "family_index": 0, "per_family_instance_index": 0, "repetitions": 2, "repetition_index": 0,
+       "threads": 1, "iterations": 10, "real_time": 5, "cpu_time": 5, "time_unit": "ns", "label": "x",
+       "items_per_second": 2e8, "hits": 42, "ratio": 0.5}]})");
+  const auto& counters = r.cells[0].samples[0].counters;
+  ASSERT_EQ(counters.size(), 3U);
+  EXPECT_EQ(counters[0], (std::pair<std::string, double>{"items_per_second", 2e8}));
+  EXPECT_EQ(counters[1], (std::pair<std::string, double>{"hits", 42}));
+  EXPECT_EQ(counters[2], (std::pair<std::string, double>{"ratio", 0.5}));
+}
+
 TEST(GbenchJson, AnErroredRunFailsItsCellWithTheMessage) {
   const auto r = parse(R"({"benchmarks": [
       {"name": "BM_X", "iterations": 0, "real_time": 0, "cpu_time": 0, "time_unit": "ns", "error_occurred": true, "error_message": "bad result"}]})");
