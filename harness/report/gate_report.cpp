@@ -139,6 +139,27 @@ std::string gate_result_line(const results::gate_verdict& verdict) {
   }
 }
 
+namespace {
+
+// Cells gated on throughput that have none are judged on iterations per
+// second; whatever their status, the reader is told (issue 34).
+std::string throughput_note(const results::gate_verdict& verdict) {
+  constexpr std::size_t k_names_shown = 3;
+  std::vector<std::string> names;
+  for (const auto& c : verdict.cells) {
+    if (c.without_throughput) names.push_back(c.name);
+  }
+  if (names.empty()) return "";
+  std::string shown;
+  for (std::size_t i = 0; i < names.size() && i < k_names_shown; ++i) shown += (i > 0 ? ", " : "") + names[i];
+  if (names.size() > k_names_shown) shown += ", ...";
+  return "note: " + counted(names.size(), "cell") + " gated on throughput " +
+         (names.size() == 1 ? "has" : "have") + " no throughput (no work per iteration, no items_per_second or " +
+         "bytes_per_second), judged as iterations per second, 1 / real_time: " + shown + "\n";
+}
+
+}  // namespace
+
 std::string gate_text(const results::gate_verdict& verdict) {
   std::ostringstream out;
   const auto listed = listed_cells(verdict);
@@ -154,7 +175,7 @@ std::string gate_text(const results::gate_verdict& verdict) {
       out << "  " << c->reason << "\n";
     }
   }
-  out << totals_text(verdict) << "\n" << gate_result_line(verdict) << "\n";
+  out << throughput_note(verdict) << totals_text(verdict) << "\n" << gate_result_line(verdict) << "\n";
   return out.str();
 }
 

@@ -135,7 +135,10 @@ struct judged_cell {
   std::optional<double> lower_pct;
   std::optional<double> upper_pct;
   std::optional<double> p_value;     // adjusted; none when deterministic or ignored
-  std::optional<double> change_abs;  // new - old mean, set when the old side's mean is 0
+  std::optional<double> change_abs;  // new - old mean of a counter, set when a side's mean is 0
+  // Gated on throughput with neither a rate nor work per iteration: judged
+  // as iterations per second (the reason and the text report say so).
+  bool without_throughput = false;
   bool deterministic = false;
   resolved_rule rule;
   cell_status status = cell_status::pass;

@@ -96,6 +96,9 @@ TEST_F(MetricCli, GateOnThroughputFailsARateDropAtEqualTime) {
   EXPECT_THAT(r.out, HasSubstr("beyond the fail level -5% of the defaults (on items_per_second)"));
   EXPECT_THAT(r.out, Not(HasSubstr("regression CI lower bound +")));
   // A benchmark with no throughput gets a note.
+  EXPECT_THAT(r.out, HasSubstr("note: 1 cell gated on throughput has no throughput (no work per iteration, no "
+                               "items_per_second or bytes_per_second), judged as iterations per second, 1 / "
+                               "real_time: BM_plain\n"));
   const auto verdict = files::read_file(path("v.json"), "test");
   EXPECT_THAT(verdict, HasSubstr("note: no throughput (no work per iteration, no items_per_second or "
                                  "bytes_per_second): judged as iterations per second, 1 / real_time"));
