@@ -99,6 +99,13 @@ results::comparison_settings checked_settings(const po::variables_map& vm) {
     declared.push_back(results::parse_declared_direction(text, "--direction"));
   }
   const auto name = results::to_string(s.metric);
+  // compare shows a time comparison's throughput beside it (thrpt:); a cell
+  // carries no counter of that name.
+  if (name == "throughput") {
+    throw input_error("--metric throughput: compare prints the throughput change beside the time's (thrpt:); "
+                      "expected real_time, cpu_time, instructions or a counter's name, e.g. --metric "
+                      "items_per_second for a Google Benchmark rate");
+  }
   const auto direction = results::direction_of(name, declared);
   if (!direction) {
     throw input_error("--metric " + name + ": which way " + name +

@@ -124,6 +124,9 @@ TEST_F(MetricCli, BadDirectionsAreRefused) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "error: --direction hits=up: expected METRIC=higher or METRIC=lower (e.g. hits=higher), METRIC a "
                    "counter name\n");
+  const auto t = run("compare old.json new.json --metric throughput");
+  EXPECT_EQ(t.exit_code, 2);
+  EXPECT_THAT(t.err, HasSubstr("error: --metric throughput: compare prints the throughput change beside the time's"));
   const auto m = run("compare old.json new.json --metric 'no such'");
   EXPECT_EQ(m.exit_code, 2);
   EXPECT_THAT(m.err, HasSubstr("error: --metric no such: expected real_time, cpu_time, instructions or a counter's name"));
