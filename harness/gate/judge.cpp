@@ -61,13 +61,12 @@ std::string plain_text(double value) {
   return buffer;
 }
 
-// How the bound or estimate `pct` of the metric reads: "regression CI lower
-// bound +5.00%" for a lower-is-better metric, "drop CI upper bound -5.00%"
-// (the metric's own change) for a higher-is-better one.
-std::string bound_text(const char* what, double regression_pct, results::better direction) {
-  if (direction == results::better::lower) return std::string("regression CI ") + what + " bound " + percent_text(regression_pct);
-  return std::string("drop CI ") + (std::string(what) == "lower" ? "upper" : "lower") + " bound " +
-         percent_text(-regression_pct);
+// The regression CI's lower bound as the metric reads it: "regression CI
+// lower bound +5.00%" for a lower-is-better metric; for a higher-is-better
+// one the same bound of its own change, "drop CI upper bound -5.00%".
+std::string bound_text(double regression_pct, results::better direction) {
+  if (direction == results::better::lower) return "regression CI lower bound " + percent_text(regression_pct);
+  return "drop CI upper bound " + percent_text(-regression_pct);
 }
 
 // A fail or warn level as the metric moves: "5%" for a rise, "-5%" for a drop.
@@ -121,7 +120,7 @@ judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule
                                     : std::string();
   // The bound that crossed a level, or from or to 0 the absolute change.
   const auto crossed = [&](double regression_pct) {
-    if (!out.change_abs) return bound_text("lower", regression_pct, direction);
+    if (!out.change_abs) return bound_text(regression_pct, direction);
     return std::string(*out.change_abs >= 0 ? "rise" : "drop") + moved;
   };
 
@@ -142,8 +141,8 @@ judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule
                  signed_level(rule.warn_pct, direction) + " of " + by;
   } else if (r.estimate > rule.fail_pct) {
     out.status = cell_status::warn;
-    out.reason = "suspect: " + (out.change_abs ? crossed(r.estimate) : "estimate " + percent_text(drops ? -r.estimate : r.estimate)) +
-                 " beyond the fail level " + signed_level(rule.fail_pct, direction) + " of " + by +
+    const auto estimate = out.change_abs ? crossed(r.estimate) : "estimate " + percent_text(*out.change_pct);
+    out.reason = "suspect: " + estimate + " beyond the fail level " + signed_level(rule.fail_pct, direction) + " of " + by +
                  ", but not its CI" + (significant ? std::string() : " (and not significant)");
   } else if (significant && r.upper < 0) {
     out.status = cell_status::improved;

@@ -24,6 +24,14 @@ std::string error_of(std::vector<std::string> args) {
   return "";
 }
 
+TEST(CompareCommandLine, ACounterTakesItsBuiltInOrDeclaredDirection) {
+  const auto rate = parse_compare({"a", "b", "--metric", "items_per_second"});
+  EXPECT_EQ(rate.settings.metric, results::time_metric::counter_named("items_per_second"));
+  EXPECT_EQ(rate.settings.direction, results::better::higher);
+  const auto hits = parse_compare({"a", "b", "--metric", "hits", "--direction", "hits=higher"});
+  EXPECT_EQ(hits.settings.direction, results::better::higher);
+}
+
 TEST(CompareCommandLine, TwoInputsWithCriterionsDefaults) {
   const auto o = parse_compare({"old.json", "new.json"});
   EXPECT_THAT(o.inputs, ::testing::ElementsAre("old.json", "new.json"));
@@ -50,6 +58,7 @@ TEST(CompareCommandLine, EverySettingCanBeGiven) {
   EXPECT_EQ(o.settings.resamples, 5000U);
   EXPECT_EQ(o.settings.correction, stats::correction::benjamini_hochberg);
   EXPECT_EQ(o.settings.metric, results::time_metric::cpu);
+  EXPECT_EQ(o.settings.direction, results::better::lower);
   EXPECT_EQ(o.settings.test, results::significance_test::mann_whitney);
   EXPECT_EQ(o.settings.seed, 7U);
   EXPECT_EQ(o.baseline_dir, "saved");
@@ -82,7 +91,13 @@ TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {
             "--noise-threshold -1: expected a percentage >= 0: 1 and 1% both mean 1 %");
   EXPECT_EQ(error_of({"a", "b", "--resamples", "5"}), "--resamples 5: expected an integer from 100 to 10000000");
   EXPECT_EQ(error_of({"a", "b", "--correction", "bonferroni"}), "--correction bonferroni: expected holm, bh or none");
-  EXPECT_EQ(error_of({"a", "b", "--metric", "wall"}), "--metric wall: expected real_time, cpu_time or instructions");
+  EXPECT_EQ(error_of({"a", "b", "--metric", "wall time"}),
+            "--metric wall time: expected real_time, cpu_time, instructions or a counter's name (letters, digits, "
+            "_ - . :)");
+  // Any name is a counter's; one whose direction nothing says is refused.
+  EXPECT_EQ(error_of({"a", "b", "--metric", "wall"}),
+            "--metric wall: which way wall is better is not known (not a time, a count or a rate named "
+            "*_per_second); expected --direction wall=higher or --direction wall=lower");
   EXPECT_EQ(error_of({"a", "b", "--test", "t"}), "--test t: expected welch or mann_whitney");
   EXPECT_EQ(error_of({"a", "b", "--seed", "-3"}), "--seed -3: expected an integer >= 0");
   EXPECT_EQ(error_of({"a", "b", "--base-role", "core"}), "--base-role: only means something with --variants");
