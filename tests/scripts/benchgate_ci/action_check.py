@@ -107,7 +107,7 @@ def main():
     inputs = inputs_for(expected, action)
     run_step = step(action, lambda s: s.get("id") == "run", "'run'")
     with tempfile.TemporaryDirectory() as temp:
-        prefix_bin = os.path.join(temp, "benchgate-prefix", "bin")
+        prefix_bin = os.path.join(temp, ".cache", "benchgate", "prefix", "bin")
         os.makedirs(prefix_bin)
         stub = os.path.join(prefix_bin, "benchgate-ci")
         record = os.path.join(temp, "argv.json")
@@ -116,11 +116,11 @@ def main():
                     f"json.dump(sys.argv[1:], open({record!r}, 'w'))\nsys.exit(1)\n")
         os.chmod(stub, os.stat(stub).st_mode | stat.S_IEXEC)
         context = {f"inputs.{name}": value for name, value in inputs.items()}
-        context.update({"runner.temp": temp, "github.event_name": "pull_request",
+        context.update({"github.event_name": "pull_request",
                         "github.event.pull_request.base.sha": "0" * 40})
         env = {name: evaluate(value, context) for name, value in run_step.get("env", {}).items()}
         output = os.path.join(temp, "github_output")
-        env.update(PATH=os.environ["PATH"], GITHUB_OUTPUT=output)
+        env.update(PATH=os.environ["PATH"], GITHUB_OUTPUT=output, HOME=temp, RUNNER_TEMP=temp)
         done = subprocess.run(["bash", "-c", run_step["run"]], env=env)
         if done.returncode != 0:
             fail(f"the run step exited {done.returncode}; it must record the code and go on")
