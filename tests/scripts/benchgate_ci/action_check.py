@@ -8,7 +8,8 @@ that records its arguments, and compares the two calls option by option.
 The options that say where files go on a runner (--repo, --work-dir,
 --markdown) are the action's own and are not compared. Also checks that
 the comment step looks for the marker benchgate-ci writes, reads the file
-the run step wrote, and that the last step exits with benchgate-ci's code.
+the run step wrote, that the last step exits with benchgate-ci's code, and
+(when shellcheck is installed) that every step's script is shellcheck-clean.
 
 Usage: action_check.py ACTION_YML MARKER_FILE MODE [BENCHGATE_CI_ARGS...]
 MARKER_FILE: a Markdown file benchgate-ci wrote (its first line is the marker).
@@ -16,6 +17,7 @@ MARKER_FILE: a Markdown file benchgate-ci wrote (its first line is the marker).
 import json
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
@@ -145,6 +147,14 @@ def main():
     if not marker.startswith("<!--") or marker not in comment["with"]["script"]:
         fail(f"the comment step does not look for the marker benchgate-ci writes, {marker!r}")
     step(action, lambda s: str(s.get("uses", "")).startswith("actions/cache@"), "actions/cache")
+
+    if shutil.which("shellcheck"):
+        for each in action["runs"]["steps"]:
+            if "run" in each:
+                done = subprocess.run(["shellcheck", "-s", "bash", "-"], input=each["run"], text=True,
+                                      capture_output=True)
+                if done.returncode != 0:
+                    fail(f"shellcheck on step '{each.get('name')}':\n{done.stdout}")
 
     last = action["runs"]["steps"][-1]
     for code in ("1", "2", "3"):
