@@ -211,7 +211,7 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
                            }) != std::end(k_gbench_values);
       if (!allowed && given(name)) {
         throw input_error(std::string("--") + name + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
-                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, or " +
+                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard, or " +
                           "their own options through --old-arg/--new-arg");
       }
     }
