@@ -174,7 +174,7 @@ TEST_F(HistoryImport, AStepInTheLastCommitIsReportedEarlyAndAStepFromZeroInNanos
 
 TEST_F(HistoryImport, OtavaLayoutWithNamedColumnsAndEpochSeconds) {
   write("o.csv",
-        "ts,hash,branch,throughput,latency\n"
+        "ts,hash,branch,parse_ns,render_ns\n"
         "1767225600,aaaa1111,main,10,1\n"
         "1767229200,bbbb2222,main,,2\n"
         "1767232800,cccc3333,main,12.5,3\n");
@@ -183,7 +183,7 @@ TEST_F(HistoryImport, OtavaLayoutWithNamedColumnsAndEpochSeconds) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("3 runs, 5 cell values"), std::string::npos) << r.out;
   const auto csv = exported(path("o.db"));
-  EXPECT_NE(csv.find("time,commit,environment,throughput,latency\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("time,commit,environment,parse_ns,render_ns\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("2026-01-01T00:00:00Z,aaaa1111,cpu=?; cpus=?; compiler=?; flags=?; build=?; benchmark=?,10,1\n"),
             std::string::npos)
       << csv;
