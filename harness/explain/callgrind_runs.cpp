@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/options/gbench_listing.hpp"
+#include "harness/options/run_options.hpp"
 #include "harness/results/input_loader.hpp"
 #include "harness/run/measuring_child.hpp"
 #include "harness/support/errors/input_error.hpp"
@@ -132,12 +133,12 @@ profile_side profile_driver_cell(const std::filesystem::path& valgrind, const bu
   }
   profile_side out;
   out.binary = side.binary.string();
-  out.iterations = 0;
+  // Each sample's dump covers its counted iterations only: the results
+  // record one more per sample, the uncounted warm-up (timed_loop.hpp).
+  const auto samples = static_cast<std::int64_t>(found->samples.size());
+  out.iterations = samples * options::k_instruction_iterations;
   double measured_sum = 0;
-  for (const auto& s : found->samples) {
-    out.iterations += s.iterations;
-    measured_sum += s.instructions.value_or(0) * static_cast<double>(s.iterations);
-  }
+  for (const auto& s : found->samples) measured_sum += s.instructions.value_or(0);
   const std::string trigger = "Client Request: " + cell;
   int dumps = 0;
   for (const auto& [number, path] : numbered_dumps(folder.path())) {
@@ -151,7 +152,7 @@ profile_side profile_driver_cell(const std::filesystem::path& valgrind, const bu
                       " callgrind dumps of " + cell + " for " + std::to_string(found->samples.size()) +
                       " samples; expected one per sample (is it a benchgate driver of this version?)");
   }
-  out.measured = measured_sum / static_cast<double>(out.iterations);
+  out.measured = measured_sum / static_cast<double>(samples);
   return out;
 }
 

@@ -41,7 +41,8 @@ struct diff_limits {
 
 // The explanation of `cell`: functions (names demangled, merged, then
 // trimmed) ranked by |self change| (then |inclusive change|, then name),
-// unchanged ones left out; the most changed source lines of the top
+// unchanged ones and those with no self cost on either side (frames still
+// active at the dump, whose inclusive counts are partial) left out; the most changed source lines of the top
 // changed functions; the assessment (code change; layout or memory when
 // no function moved but `time_change_pct` is given and nonzero; no change
 // otherwise) and notes on missing symbols, line information and sums that

@@ -56,7 +56,7 @@ TEST_F(ExplainCli, RanksTheChangedFunctionFirstForADriverPair) {
   EXPECT_EQ(e.at("assessment"), "code_change");
   ASSERT_FALSE(e.at("functions").empty()) << r.out;
   const auto& top = e.at("functions").at(0);
-  EXPECT_THAT(top.at("name").get<std::string>(), HasSubstr(BENCHGATE_EXPECTED_PAGE_ITER_FUNCTION)) << r.out;
+  EXPECT_THAT(top.at("name").get<std::string>(), HasSubstr("benchgate::cases::(anonymous namespace)::iterate_rows")) << r.out;
   EXPECT_GT(top.at("self").at("change").get<double>(), 0) << r.out;
   // The total is the cell's own measured count on both sides.
   for (const char* side : {"old", "new"}) {
@@ -74,8 +74,7 @@ TEST_F(ExplainCli, RanksTheChangedFunctionFirstForAGoogleBenchmarkPair) {
   EXPECT_EQ(e.at("kind"), "gbench");
   ASSERT_FALSE(e.at("functions").empty()) << r.out;
   const auto& top = e.at("functions").at(0);
-  EXPECT_EQ(top.at("name"), "(anonymous namespace)::checksum_bytes(std::vector<unsigned char, std::allocator<unsigned char> > const&)")
-      << r.out;
+  EXPECT_EQ(top.at("name"), "(anonymous namespace)::checksum_bytes(std::vector<...> const&)") << r.out;
   // At least one more instruction for each of the 256 bytes.
   EXPECT_GT(top.at("self").at("change").get<double>(), 256) << r.out;
   for (const auto& f : e.at("functions")) EXPECT_THAT(f.at("name").get<std::string>(), Not(HasSubstr("sum_words")));

@@ -43,6 +43,16 @@ TEST(ProfileDiff, RanksByChangeOfSelfCountPerIteration) {
   EXPECT_EQ(e.lines[0].line, 10);
 }
 
+TEST(ProfileDiff, LeavesOutFramesWithNoSelfCost) {
+  auto old_side = side(1, {{"f", 100}, {"main", 0}});
+  auto new_side = side(1, {{"f", 200}, {"main", 0}});
+  old_side.profile.functions["main"].inclusive = 60;  // a partial view: the call was still running
+  new_side.profile.functions["main"].inclusive = 90;
+  const auto e = diff_profiles("c", "benchgate", old_side, new_side, std::nullopt);
+  ASSERT_EQ(e.functions.size(), 1u);
+  EXPECT_EQ(e.functions[0].name, "f");
+}
+
 TEST(ProfileDiff, CallsUnchangedCountsWithATimeChangeALayoutOrMemoryEffect) {
   const auto e = diff_profiles("c", "benchgate", side(10, {{"f", 1000}}), side(10, {{"f", 1000}}), 75.0);
   EXPECT_TRUE(e.functions.empty());
