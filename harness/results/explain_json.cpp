@@ -39,7 +39,9 @@ std::string_view to_string(explain_assessment a) {
   return "no_change";
 }
 
-std::string explanation_to_json_text(const explanation& e) {
+namespace {
+
+json explanation_json(const explanation& e) {
   json functions = json::array();
   for (const auto& f : e.functions) {
     functions.push_back({{"name", f.name},
@@ -50,23 +52,30 @@ std::string explanation_to_json_text(const explanation& e) {
   for (const auto& l : e.lines) {
     lines.push_back({{"function", l.function}, {"file", l.file}, {"line", l.line}, {"self", costs_json(l.old_self, l.new_self)}});
   }
-  const json doc = {{"schema", explain_schema},
-                    {"cell", e.cell},
-                    {"kind", e.kind},
-                    {"unit", "instructions per iteration"},
-                    {"old", side_json(e.old_side)},
-                    {"new", side_json(e.new_side)},
-                    {"change", e.new_side.total - e.old_side.total},
-                    {"time_change_pct", or_null(e.time_change_pct)},
-                    {"assessment", to_string(e.assessment)},
-                    {"functions", functions},
-                    {"lines", lines},
-                    {"notes", e.notes}};
+  return {{"cell", e.cell},
+          {"kind", e.kind},
+          {"unit", "instructions per iteration"},
+          {"old", side_json(e.old_side)},
+          {"new", side_json(e.new_side)},
+          {"change", e.new_side.total - e.old_side.total},
+          {"time_change_pct", or_null(e.time_change_pct)},
+          {"assessment", to_string(e.assessment)},
+          {"functions", functions},
+          {"lines", lines},
+          {"notes", e.notes}};
+}
+
+}  // namespace
+
+std::string explain_document_to_json_text(const explain_document& d) {
+  json explanations = json::array();
+  for (const auto& e : d.explanations) explanations.push_back(explanation_json(e));
+  const json doc = {{"schema", explain_schema}, {"explanations", explanations}, {"not_explained", d.not_explained}};
   return doc.dump(k_json_indent) + "\n";
 }
 
-void save_explanation(const explanation& e, const std::filesystem::path& path, std::string_view source) {
-  files::write_atomically(path, explanation_to_json_text(e), source);
+void save_explain_document(const explain_document& d, const std::filesystem::path& path, std::string_view source) {
+  files::write_atomically(path, explain_document_to_json_text(d), source);
 }
 
 }  // namespace benchgate::results

@@ -10,11 +10,11 @@
 
 namespace benchgate::results {
 
-// The explanation as pretty-printed JSON text (2-space indent, ends with
+// The document as pretty-printed JSON text (2-space indent, ends with
 // '\n'); absent values are null.
-std::string explanation_to_json_text(const explanation& e);
+std::string explain_document_to_json_text(const explain_document& d);
 
 // Writes it to `path` atomically; `source` names the option ("--json").
-void save_explanation(const explanation& e, const std::filesystem::path& path, std::string_view source);
+void save_explain_document(const explain_document& d, const std::filesystem::path& path, std::string_view source);
 
 }  // namespace benchgate::results

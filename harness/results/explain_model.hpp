@@ -62,6 +62,14 @@ struct explanation {
   std::vector<std::string> notes;             // what the reader must know (no symbols, no line info)
 };
 
+// What one `benchgate explain` wrote: one explanation per cell explained,
+// and the cells it was asked for but did not explain (a verdict's failing
+// cells beyond --max-cells or --max-seconds), each "name: why".
+struct explain_document {
+  std::vector<explanation> explanations;
+  std::vector<std::string> not_explained;
+};
+
 std::string_view to_string(explain_assessment a);
 
 }  // namespace benchgate::results

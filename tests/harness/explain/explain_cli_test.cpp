@@ -51,8 +51,9 @@ class ExplainCli : public testing::cli_test {
 TEST_F(ExplainCli, RanksTheChangedFunctionFirstForADriverPair) {
   const auto r = run("explain " + quoted(binary_) + " " + quoted(k_regressed) + " --cell " + k_cell + " --json e.json");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const auto e = json_of("e.json");
-  EXPECT_EQ(e.at("schema"), "benchgate.explain/1");
+  const auto doc = json_of("e.json");
+  EXPECT_EQ(doc.at("schema"), "benchgate.explain/1");
+  const auto& e = doc.at("explanations").at(0);
   EXPECT_EQ(e.at("assessment"), "code_change");
   ASSERT_FALSE(e.at("functions").empty()) << r.out;
   const auto& top = e.at("functions").at(0);
@@ -70,7 +71,7 @@ TEST_F(ExplainCli, RanksTheChangedFunctionFirstForADriverPair) {
 TEST_F(ExplainCli, RanksTheChangedFunctionFirstForAGoogleBenchmarkPair) {
   const auto r = run(std::string("explain --gbench ") + k_knob_old + " " + k_knob_new + " --cell BM_checksum --json e.json");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const auto e = json_of("e.json");
+  const auto e = json_of("e.json").at("explanations").at(0);
   EXPECT_EQ(e.at("kind"), "gbench");
   ASSERT_FALSE(e.at("functions").empty()) << r.out;
   const auto& top = e.at("functions").at(0);
@@ -87,6 +88,32 @@ TEST_F(ExplainCli, CallsTheSameCodeWithATimeChangeALayoutOrMemoryEffect) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("functions: none changed"));
   EXPECT_THAT(r.out, HasSubstr("likely a layout or memory effect, not a code change"));
+}
+
+// A failing time gate on unchanged code (the same build on both sides):
+// the layout case of issue 37 item 4, from a verdict as `gate --json` writes it.
+TEST_F(ExplainCli, ExplainsAVerdictsFailingCellsWithinMaxCellsForTheGatesMarkdown) {
+  const auto cell = [](const std::string& name, const std::string& metric, const std::string& status, double change) {
+    return nlohmann::json{{"name", name}, {"metric", metric}, {"status", status},
+                          {"change_pct", {{"estimate", change}, {"lower", change - 1}, {"upper", change + 1}}}};
+  };
+  const nlohmann::json verdict = {{"schema", "benchgate.gate/1"},
+                                  {"cells", {cell("BM_checksum", "cpu_time", "fail", 40.0),
+                                             cell("BM_other", "real_time", "fail", 75.0),
+                                             cell("BM_pass", "real_time", "pass", 0.5)}}};
+  files::write_atomically(path("gate.json"), verdict.dump(), "test");
+  const auto r = run(std::string("explain --gbench ") + k_knob_old + " " + k_knob_old +
+                     " --verdict gate.json --max-cells 1 --markdown why.md --json e.json");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto markdown = files::read_file(path("why.md"), "test");
+  EXPECT_THAT(markdown, HasSubstr("### Why it changed"));
+  EXPECT_THAT(markdown, HasSubstr("**`BM_checksum`**"));
+  EXPECT_THAT(markdown, HasSubstr("yet the time moved +40.0 %"));
+  EXPECT_THAT(markdown, HasSubstr("Not explained:\n- BM_other: beyond --max-cells 1\n"));
+  const auto doc = json_of("e.json");
+  ASSERT_EQ(doc.at("explanations").size(), 1u);
+  EXPECT_EQ(doc.at("explanations").at(0).at("assessment"), "layout_or_memory");
+  EXPECT_DOUBLE_EQ(doc.at("explanations").at(0).at("time_change_pct").get<double>(), 40.0);
 }
 
 TEST_F(ExplainCli, RefusesACellThatMatchesNothing) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/explain/explain_markdown.hpp"
 #include "harness/explain/explain_text.hpp"
 #include "harness/results/explain_json.hpp"
 #include "harness/results/json_reader.hpp"
@@ -93,11 +94,28 @@ TEST(ProfileDiff, MergesSymbolsThatDemangleAlikeAndKeepsTheTopN) {
   EXPECT_EQ(e.functions[0].name, "a");
 }
 
+TEST(ExplainMarkdown, ShowsEachCellsChangeAndItsTopFunctionsInATable) {
+  results::explain_document d;
+  d.explanations.push_back(diff_profiles("page_iter/core", "benchgate", side(10, {{"_Z4worki", 1000}, {"a|b", 10}}),
+                                         side(10, {{"_Z4worki", 3000}, {"a|b", 40}}), std::nullopt));
+  d.not_explained.push_back("http_parse/core: beyond --max-cells 1");
+  const auto md = explain_markdown(d);
+  EXPECT_NE(md.find("**`page_iter/core`**: 101.0 → 304.0 (+203.0, +201.0 %). code change"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `work(int)` | 100.0 | 300.0 | +200.0 | +200.0 |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `a/b` | 1.0 | 4.0 | +3.0 | +3.0 |\n"), std::string::npos) << md;  // '|' would split the row
+  EXPECT_NE(md.find("Not explained:\n- http_parse/core: beyond --max-cells 1\n"), std::string::npos) << md;
+}
+
 TEST(ExplainJson, CarriesTheSchemaAndEachCostWithItsChange) {
   const auto e = diff_profiles("page_iter/core", "benchgate", side(10, {{"_Z4worki", 1000}}),
                                side(10, {{"_Z4worki", 3000}}), std::nullopt);
-  const auto doc = results::parse_json(results::explanation_to_json_text(e), "explain");
-  EXPECT_EQ(doc.at("schema"), "benchgate.explain/1");
+  results::explain_document d;
+  d.explanations.push_back(e);
+  d.not_explained.push_back("x: beyond --max-cells 1");
+  const auto all = results::parse_json(results::explain_document_to_json_text(d), "explain");
+  EXPECT_EQ(all.at("schema"), "benchgate.explain/1");
+  EXPECT_EQ(all.at("not_explained").at(0), "x: beyond --max-cells 1");
+  const auto& doc = all.at("explanations").at(0);
   EXPECT_EQ(doc.at("cell"), "page_iter/core");
   EXPECT_EQ(doc.at("assessment"), "code_change");
   EXPECT_DOUBLE_EQ(doc.at("change").get<double>(), 200);
