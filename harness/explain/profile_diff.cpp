@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <vector>
 
@@ -135,7 +136,9 @@ results::explanation diff_profiles(const std::string& cell, const std::string& k
     std::vector<results::explained_line> rows;
     for (const auto& [where, counts] : lines) {
       if (where.second <= 0 || std::abs(counts.second - counts.first) <= tolerance) continue;
-      rows.push_back({row.name, where.first, where.second, counts.first, counts.second});
+      // "build/../src/a.cpp" as "src/a.cpp": the path the reader opens.
+      const auto file = std::filesystem::path(where.first).lexically_normal().string();
+      rows.push_back({row.name, file, where.second, counts.first, counts.second});
     }
     std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
       return std::abs(a.new_self - a.old_self) > std::abs(b.new_self - b.old_self);
