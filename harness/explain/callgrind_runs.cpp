@@ -15,6 +15,7 @@
 #include "harness/support/files/file_io.hpp"
 #include "harness/support/files/temp_folder.hpp"
 #include "harness/support/process/child_process.hpp"
+#include "harness/support/text/parse_number.hpp"
 #include "harness/support/text/regex_text.hpp"
 
 namespace benchgate::explain {
@@ -57,15 +58,15 @@ void run_valgrind(const std::filesystem::path& valgrind, const std::vector<std::
 }
 
 // The dumps callgrind wrote in `folder` (callgrind.out.N), by N.
-std::vector<std::pair<int, std::filesystem::path>> numbered_dumps(const std::filesystem::path& folder) {
-  std::vector<std::pair<int, std::filesystem::path>> out;
+std::vector<std::pair<std::int64_t, std::filesystem::path>> numbered_dumps(const std::filesystem::path& folder) {
+  std::vector<std::pair<std::int64_t, std::filesystem::path>> out;
   const std::string prefix = std::string(k_dump_name) + ".";
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {
     const auto name = entry.path().filename().string();
     if (!name.starts_with(prefix)) continue;
-    const auto digits = name.substr(prefix.size());
-    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
-    out.emplace_back(std::stoi(digits), entry.path());
+    const auto number = text::parse_int(name.substr(prefix.size()));
+    if (!number || *number < 0) continue;
+    out.emplace_back(*number, entry.path());
   }
   std::sort(out.begin(), out.end());
   return out;
