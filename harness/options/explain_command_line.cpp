@@ -10,7 +10,7 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   auto described = make_description();
   described.add_options()
       ("cell", po::value<std::string>()->value_name("NAME"),
-       "the cell to explain (required): a benchgate cell name (case/variant/axis:value/...) or, with --gbench, "
+       "the cell to explain (this or --verdict): a benchgate cell name (case/variant/axis:value/...) or, with --gbench, "
        "a Google Benchmark name as --benchmark_list_tests prints it")
       ("verdict", po::value<std::string>()->value_name("FILE"),
        "instead of --cell: explain the cells a gate failed, from its verdict JSON ('gate --json FILE'); a time "
