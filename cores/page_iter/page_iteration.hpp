@@ -17,6 +17,23 @@ namespace cores::page_iter {
 template <class Block>
 using page = basic_page<fixed_bit_set<Block>>;
 
+// A known regression for benchgate explain's tests only (tests/harness/explain
+// builds a driver with BENCHGATE_TEST_REGRESSION_PAGE_ITER; no released
+// build defines it): re-read the block's word from memory once per row.
+#ifdef BENCHGATE_TEST_REGRESSION_PAGE_ITER
+inline constexpr bool k_test_reread_word_per_row = true;
+#else
+inline constexpr bool k_test_reread_word_per_row = false;
+#endif
+
+// The knob's extra load (volatile: the compiler must make it); nothing when off.
+template <class Block>
+inline void test_regression_reread(const Block* word) {
+  if constexpr (k_test_reread_word_per_row) {
+    [[maybe_unused]] const Block reread = *static_cast<const volatile Block*>(word);
+  }
+}
+
 // Calls visit(offset) for every present row, ascending. O(blocks up to the
 // high-water mark + present rows).
 template <class Block, class Visit>
@@ -32,6 +49,7 @@ inline void for_each_row(const page<Block>& p, Visit&& visit) {
     Block current = blocks[b];
     if (current == static_cast<Block>(~Block{0})) {
       for (std::size_t off = base, end = base + block_stride; off < end; off += row_bytes) {
+        test_regression_reread(blocks + b);
         visit(static_cast<page_offset>(off));
       }
       continue;
@@ -39,6 +57,7 @@ inline void for_each_row(const page<Block>& p, Visit&& visit) {
     while (current != 0) {
       const auto bit = static_cast<std::size_t>(std::countr_zero(current));
       current &= current - 1;
+      test_regression_reread(blocks + b);
       visit(static_cast<page_offset>(base + bit * row_bytes));
     }
   }

@@ -37,6 +37,11 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
 exit_code ab_compare(const options::ab_options& options, const suite::registry& cases, std::ostream& out,
                      std::ostream& err);
 
+// Runs the cell under callgrind in both builds and prints what changed per
+// function (docs/explain.md). Exit 0; input_error (exit 2) when a build has
+// no symbols, after printing what can be compared.
+exit_code explain_cell(const options::explain_options& options, std::ostream& out);
+
 // Reads the inputs (benchgate results only), merges them, writes --out.
 exit_code merge_results(const options::merge_options& options, std::ostream& out);
 

@@ -45,6 +45,7 @@ int dispatch(const std::vector<std::string>& args) {
           [&](const options::calibrate_options& o) { return app::calibrate_noise(o, cases, std::cout); },
           [&](const options::history_options& o) { return app::history_command(o, std::cout, std::cerr); },
           [&](const options::ab_options& o) { return app::ab_compare(o, cases, std::cout, std::cerr); },
+          [&](const options::explain_options& o) { return app::explain_cell(o, std::cout); },
       },
       command));
 }

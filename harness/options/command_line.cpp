@@ -29,6 +29,7 @@ constexpr subcommand k_subcommands[] = {
     {"report", "write a static HTML page of results, a comparison and their charts", detail::parse_report},
     {"calibrate", "measure the noise floor: A/A false alarms, injected-slowdown detections", detail::parse_calibrate},
     {"history", "keep every run in a store; find change points across commits", detail::parse_history},
+    {"explain", "why a cell changed: per-function instruction counts of two builds under callgrind", detail::parse_explain},
 };
 
 std::string top_help() {

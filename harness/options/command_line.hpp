@@ -11,6 +11,7 @@
 #include "harness/options/ab_options.hpp"
 #include "harness/options/calibrate_options.hpp"
 #include "harness/options/compare_options.hpp"
+#include "harness/options/explain_options.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/options/history_options.hpp"
 #include "harness/options/plot_options.hpp"
@@ -39,7 +40,7 @@ struct merge_options {
 
 using command = std::variant<help_request, version_request, list_options, run_options, compare_options,
                              gate_options, merge_options, plot_options, report_options, calibrate_options,
-                             history_options, ab_options>;
+                             history_options, ab_options, explain_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);

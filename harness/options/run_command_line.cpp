@@ -85,6 +85,8 @@ po::options_description internal_run_description() {
   auto d = make_description();
   d.add_options()("callgrind-out", po::value<std::string>()->value_name("FILE"),
                   "internal: this process runs under callgrind, whose dumps go to FILE.N")
+      ("callgrind-keep-dumps", po::bool_switch(),
+       "internal (benchgate explain): leave each sample's dump FILE.N on disk")
       ("lockstep-fd", po::value<std::string>()->value_name("FD"),
        "internal (gate --confirm): take turns, sample by sample, with a partner run over socket FD");
   return d;
@@ -319,6 +321,10 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
       throw input_error("--callgrind-out " + *file + ": internal option of --measure instructions");
     }
     out.callgrind_out = std::filesystem::path(*file);
+  }
+  if (vm["callgrind-keep-dumps"].as<bool>()) {
+    if (!out.callgrind_out) throw input_error("--callgrind-keep-dumps: only with --callgrind-out (benchgate explain)");
+    out.keep_callgrind_dumps = true;
   }
   if (const auto fd = get_int_at_least(vm, "lockstep-fd", 0)) {
     if (settings.measure != measure_kind::time) {

@@ -85,6 +85,9 @@ struct run_options {
   // and is the process that measures.
   std::vector<std::string> args;                  // the arguments after "run", as given
   std::optional<std::filesystem::path> callgrind_out;
+  // Internal --callgrind-keep-dumps (benchgate explain): the child leaves
+  // each sample's dump on disk for the caller to read whole.
+  bool keep_callgrind_dumps = false;
   // Internal --lockstep-fd (gate --confirm, ab): the socket this run takes
   // turns on with its partner (run/lockstep.hpp); checked by the run.
   std::optional<int> lockstep_fd;

@@ -20,6 +20,7 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
 command parse_calibrate(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_history(const std::vector<std::string>& args, const suite::registry& cases);
 
+command parse_explain(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_ab(const std::vector<std::string>& args, const suite::registry& cases);
 
 // The options of gate that judge a comparison (--rules ... --alpha) and

@@ -12,7 +12,8 @@ namespace benchgate::run {
 
 bool running_on_valgrind() { return RUNNING_ON_VALGRIND != 0; }
 
-callgrind_session::callgrind_session(std::filesystem::path out_file) : out_file_(std::move(out_file)) {
+callgrind_session::callgrind_session(std::filesystem::path out_file, bool keep_dumps)
+    : out_file_(std::move(out_file)), keep_dumps_(keep_dumps) {
   if (!running_on_valgrind()) {
     throw input_error("--callgrind-out " + out_file_.string() +
                       ": this process is not running under valgrind; expected it only in the child "
@@ -33,8 +34,10 @@ std::int64_t callgrind_session::dump_and_read(const std::string& label) {
   path += "." + std::to_string(dumps_);
   const auto text = files::read_file(path, "callgrind dump");
   const auto count = dump_instructions(text, label);
-  std::error_code ignored;
-  std::filesystem::remove(path, ignored);
+  if (!keep_dumps_) {
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+  }
   if (!count) throw std::runtime_error("callgrind dump " + path.string() + " has no instruction total for " + label);
   return *count;
 }

@@ -20,8 +20,9 @@ namespace benchgate::run {
 class callgrind_session {
  public:
   // `out_file` is the --callgrind-out-file given to valgrind. Throws
-  // input_error when the process is not running under valgrind.
-  explicit callgrind_session(std::filesystem::path out_file);
+  // input_error when the process is not running under valgrind. With
+  // `keep_dumps` the dumps stay on disk (benchgate explain reads them whole).
+  explicit callgrind_session(std::filesystem::path out_file, bool keep_dumps = false);
 
   // Switches instrumentation on (once, before the first cell).
   void start_instrumentation();
@@ -33,6 +34,7 @@ class callgrind_session {
 
  private:
   std::filesystem::path out_file_;
+  bool keep_dumps_ = false;
   int dumps_ = 0;
   bool instrumenting_ = false;
 };

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "harness/support/errors/input_error.hpp"
+#include "harness/support/files/temp_folder.hpp"
 #include "harness/support/process/child_process.hpp"
 
 namespace benchgate::run {
@@ -31,28 +32,6 @@ std::optional<std::filesystem::path> find_on_path(const std::string& program) {
   }
 }
 
-// A fresh private folder for the dumps, removed when the run ends.
-class temp_folder {
- public:
-  temp_folder() {
-    auto pattern = (std::filesystem::temp_directory_path() / "benchgate-callgrind-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw std::system_error(errno, std::generic_category(), "cannot create a folder in " + pattern);
-    }
-    path_ = pattern;
-  }
-  temp_folder(const temp_folder&) = delete;
-  temp_folder& operator=(const temp_folder&) = delete;
-  ~temp_folder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
 }  // namespace
 
 std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_file) {
@@ -61,19 +40,24 @@ std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_fi
           "--callgrind-out-file=" + out_file.string()};
 }
 
-int run_under_callgrind(const std::vector<std::string>& run_args) {
+std::filesystem::path valgrind_path(std::string_view purpose) {
   const auto valgrind = find_on_path("valgrind");
   if (!valgrind) {
-    throw input_error(
-        "--measure instructions: valgrind was not found on PATH; expected valgrind installed (Debian "
-        "package valgrind, installed by scripts/setup)");
+    throw input_error(std::string(purpose) +
+                      ": valgrind was not found on PATH; expected valgrind installed (Debian "
+                      "package valgrind, installed by scripts/setup)");
   }
 #ifdef BENCHGATE_SANITIZED
-  throw input_error(
-      "--measure instructions: this benchgate is built with AddressSanitizer, whose shadow memory valgrind "
-      "cannot run; expected a normal build (scripts/build)");
+  throw input_error(std::string(purpose) +
+                    ": this benchgate is built with AddressSanitizer, whose shadow memory valgrind "
+                    "cannot run; expected a normal build (scripts/build)");
 #endif
-  const temp_folder dumps;
+  return *valgrind;
+}
+
+int run_under_callgrind(const std::vector<std::string>& run_args) {
+  const auto valgrind = valgrind_path("--measure instructions");
+  const files::temp_folder dumps("benchgate-callgrind");
   const auto out_file = dumps.path() / "callgrind.out";
   auto args = callgrind_arguments(out_file);
   args.push_back(process::this_executable().string());
@@ -81,9 +65,9 @@ int run_under_callgrind(const std::vector<std::string>& run_args) {
   args.insert(args.end(), run_args.begin(), run_args.end());
   args.push_back("--callgrind-out");
   args.push_back(out_file.string());
-  const auto outcome = process::run_child(*valgrind, args);
+  const auto outcome = process::run_child(valgrind, args);
   if (outcome.start_error != 0) {
-    throw std::system_error(outcome.start_error, std::generic_category(), "cannot run " + valgrind->string());
+    throw std::system_error(outcome.start_error, std::generic_category(), "cannot run " + valgrind.string());
   }
   if (outcome.exit_code) return *outcome.exit_code;
   return k_signal_exit_base + outcome.signal.value_or(0);

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace benchgate::run {
@@ -15,6 +16,11 @@ namespace benchgate::run {
 // the harness switches it on (callgrind_counter.hpp), quiet, dumps to
 // `out_file` (numbered out_file.1, .2, ...).
 std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_file);
+
+// valgrind's path for `purpose` (the option that needs it, for the
+// message). Throws input_error when it is not on PATH, or when this build
+// uses AddressSanitizer (valgrind cannot run it).
+std::filesystem::path valgrind_path(std::string_view purpose);
 
 // Runs `run_args` (the arguments of `benchgate run`, without "run") again
 // under callgrind and returns its exit code. Throws input_error when

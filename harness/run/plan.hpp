@@ -45,6 +45,7 @@ struct run_plan {
   // (callgrind_counter.hpp). Each sample then runs a fixed
   // options::k_instruction_iterations counted iterations after one warm-up.
   std::optional<std::filesystem::path> callgrind_out;
+  bool keep_callgrind_dumps = false;  // leave the dumps for benchgate explain
 };
 
 // The plan for `options`. Throws input_error when a case rejects an input

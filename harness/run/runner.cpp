@@ -278,7 +278,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
   initialize_google_benchmark(plan.interleave);
   slowdown_injector slowdown(plan);
   std::optional<callgrind_session> callgrind;
-  if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out);
+  if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out, plan.keep_callgrind_dumps);
   const auto count = plan.points.size();
   const int rounds = std::max(1, plan.config.rounds);
   std::vector<std::vector<results::cell>> by_point(count);

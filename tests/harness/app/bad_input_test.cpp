@@ -416,7 +416,7 @@ TEST_F(BadInput, RunUnexpectedArgument) {
 TEST_F(BadInput, UnknownCommand) {
   expect_bad_input({"bench"},
                    "unknown command 'bench'; expected one of list, run, compare, gate, ab, merge, plot, report, calibrate, "
-                   "history (see 'benchgate --help')");
+                   "history, explain (see 'benchgate --help')");
 }
 
 TEST_F(BadInput, RunBadNumbers) {

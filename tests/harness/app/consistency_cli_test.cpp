@@ -143,8 +143,8 @@ TEST_F(Consistency, CompareSaysTheIntervalsAreNotCorrected) {
 TEST_F(Consistency, CommandLineEdges) {
   const auto none = run("");
   EXPECT_EQ(none.exit_code, 2);
-  EXPECT_EQ(none.err, "error: expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history "
-                      "(see 'benchgate --help')\n");
+  EXPECT_EQ(none.err, "error: expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history, "
+                      "explain (see 'benchgate --help')\n");
   const auto help = run("help run");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_THAT(help.out, ::testing::StartsWith("Usage: benchgate run"));

@@ -26,15 +26,15 @@ std::string error_of(const std::vector<std::string>& args) {
 
 TEST(CommandLine, NoArgumentsOrHelpGiveTheHelpPage) {
   // No command is a usage error (exit 2), --help the help page.
-  EXPECT_EQ(error_of({}), "expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history (see "
-                          "'benchgate --help')");
+  EXPECT_EQ(error_of({}), "expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history, "
+                          "explain (see 'benchgate --help')");
   const auto help = std::get<options::help_request>(parse({"--help"}));
   EXPECT_NE(help.text.find("Exit codes"), std::string::npos);
   EXPECT_NE(help.text.find("run"), std::string::npos);
 }
 
 TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
-  for (const std::string command : {"list", "run", "compare"}) {
+  for (const std::string command : {"list", "run", "compare", "explain"}) {
     const auto help = std::get<options::help_request>(parse({command, "--help"}));
     EXPECT_NE(help.text.find("Usage: benchgate " + command), std::string::npos) << command;
     EXPECT_NE(help.text.find("Exit codes:"), std::string::npos) << command;
@@ -44,7 +44,7 @@ TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
 TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
   EXPECT_EQ(error_of({"frobnicate"}),
             "unknown command 'frobnicate'; expected one of list, run, compare, gate, ab, merge, plot, report, "
-            "calibrate, history (see 'benchgate --help')");
+            "calibrate, history, explain (see 'benchgate --help')");
 }
 
 TEST(RunOptions, DefaultsAreCriterionsButAShortWarmupAndQuickLowersThem) {

@@ -1,0 +1,40 @@
+#pragma once
+// Reading one callgrind profile (a dump file, format of valgrind's manual,
+// "Callgrind Format Specification", and `man callgrind_annotate`) into the
+// cost of each function: its own instructions (self), the instructions of
+// the calls it makes (self + calls = inclusive) and its own instructions
+// per source line when the binary has line information. Only the first
+// event named Ir (instructions executed) is kept.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace benchgate::explain {
+
+// A source position: file and line (line 0: no line information).
+using source_line = std::pair<std::string, std::int64_t>;
+
+struct function_cost {
+  std::int64_t self = 0;       // instructions in the function itself
+  std::int64_t inclusive = 0;  // self + the instructions of its calls
+  std::map<source_line, std::int64_t> lines;  // self instructions per source line
+};
+
+struct callgrind_profile {
+  std::string trigger;     // the dump's "desc: Trigger: ..." text, "" when absent
+  std::int64_t total = 0;  // "totals:" (or "summary:") Ir; the sum of self costs when neither is given
+  // By function name as the file writes it (mangled with --demangle=no).
+  std::map<std::string, function_cost> functions;
+};
+
+// Parses the text of one callgrind output file. Throws input_error naming
+// `source` and the line number on anything the format does not allow (no
+// "events:" line or no Ir event, a cost line outside a function, a
+// malformed number, an undefined name id). Recursive calls add their cost
+// to the caller's inclusive count again, as callgrind_annotate does.
+callgrind_profile parse_callgrind_profile(std::string_view text, std::string_view source);
+
+}  // namespace benchgate::explain

@@ -1,0 +1,57 @@
+#include "harness/explain/explain_markdown.hpp"
+
+#include <cstdio>
+
+#include "harness/explain/explain_text.hpp"
+
+namespace benchgate::explain {
+
+namespace {
+
+constexpr double k_percent = 100.0;
+
+std::string fixed(double value, bool sign = false) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, sign ? "%+.1f" : "%.1f", value);
+  return buffer;
+}
+
+// A name in a code span: backticks inside would end it, and '|' a table cell.
+std::string code_span(std::string name) {
+  for (auto& c : name) {
+    if (c == '`') c = '\'';
+    if (c == '|') c = '/';
+  }
+  return "`" + name + "`";
+}
+
+}  // namespace
+
+std::string explain_markdown(const results::explain_document& d) {
+  std::string out = "### Why it changed (benchgate explain, instructions per iteration under callgrind)\n\n";
+  for (const auto& e : d.explanations) {
+    const double old_total = e.old_side.total;
+    const double change = e.new_side.total - old_total;
+    out += "**" + code_span(e.cell) + "**: " + fixed(old_total) + " → " + fixed(e.new_side.total) + " (" +
+           fixed(change, true) + (old_total > 0 ? ", " + fixed(change / old_total * k_percent, true) + " %" : "") +
+           "). " + assessment_text(e) + "\n\n";
+    if (!e.functions.empty()) {
+      out += "| function | self old | self new | self change | inclusive change |\n|---|---:|---:|---:|---:|\n";
+      for (std::size_t i = 0; i < e.functions.size() && i < k_markdown_functions; ++i) {
+        const auto& f = e.functions[i];
+        out += "| " + code_span(f.name) + " | " + fixed(f.old_self) + " | " + fixed(f.new_self) + " | " +
+               fixed(f.new_self - f.old_self, true) + " | " + fixed(f.new_inclusive - f.old_inclusive, true) + " |\n";
+      }
+      out += "\n";
+    }
+    for (const auto& note : e.notes) out += "> " + note + "\n";
+    if (!e.notes.empty()) out += "\n";
+  }
+  if (!d.not_explained.empty()) {
+    out += "Not explained:\n";
+    for (const auto& n : d.not_explained) out += "- " + n + "\n";
+  }
+  return out;
+}
+
+}  // namespace benchgate::explain

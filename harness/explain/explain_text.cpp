@@ -1,0 +1,95 @@
+#include "harness/explain/explain_text.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "harness/explain/profile_diff.hpp"
+
+namespace benchgate::explain {
+
+namespace {
+
+constexpr int k_count_width = 11;
+constexpr double k_percent = 100.0;
+
+std::string fixed(double value, bool sign = false) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, sign ? "%+.1f" : "%.1f", value);
+  return buffer;
+}
+
+std::string padded(const std::string& text, int width = k_count_width) {
+  return text.size() >= static_cast<std::size_t>(width) ? text + " " : std::string(static_cast<std::size_t>(width) - text.size(), ' ') + text;
+}
+
+std::string change_pct(double old_value, double new_value) {
+  if (old_value == 0) return "new";
+  return fixed((new_value - old_value) / old_value * k_percent, true) + " %";
+}
+
+std::string side_line(const char* label, const results::explained_side& s) {
+  std::string out = std::string("  ") + label + " " + s.binary + ": " + fixed(s.total) + " instructions per iteration (" +
+                    std::to_string(s.iterations) + " iterations profiled)\n";
+  out += std::string("      functions add up to ") + fixed(s.functions_sum);
+  if (s.measured) out += "; the cell's own count: " + fixed(*s.measured);
+  return out + "\n";
+}
+
+}  // namespace
+
+std::string assessment_text(const results::explanation& e) {
+  switch (e.assessment) {
+    case results::explain_assessment::code_change:
+      return "code change: the functions above run a different number of instructions per iteration.";
+    case results::explain_assessment::layout_or_memory:
+      return "likely a layout or memory effect, not a code change: no function's instruction count moved (each within " +
+             fixed(k_unchanged_fraction * k_percent) + " % of the total), yet the time moved " +
+             fixed(e.time_change_pct.value_or(0), true) +
+             " %. Code alignment, data placement or cache behaviour can do that alone. To tell them apart: "
+             "rebuild NEW with a different function alignment (e.g. -falign-functions=64, or another link order) "
+             "and time it again (a layout effect moves or vanishes); compare cache-simulated counts of both builds "
+             "(valgrind --tool=callgrind --cache-sim=yes): a memory effect shows as more L1 or last-level misses at "
+             "equal instructions.";
+    case results::explain_assessment::no_change:
+      break;
+  }
+  return "no change: every function runs the same instructions per iteration in both builds.";
+}
+
+std::string explanation_text(const results::explanation& e) {
+  const auto& o = e.old_side;
+  const auto& n = e.new_side;
+  std::string out = "explain " + e.cell + " (" + (e.kind == "gbench" ? "Google Benchmark executables" : "benchgate drivers") +
+                    ", instructions per iteration under callgrind)\n";
+  out += side_line("OLD", o);
+  out += side_line("NEW", n);
+  out += "  change: " + fixed(n.total - o.total, true) + " (" + change_pct(o.total, n.total) + ")";
+  if (o.measured && n.measured) out += "; measured: " + fixed(*n.measured - *o.measured, true);
+  if (e.time_change_pct) out += "; time: " + fixed(*e.time_change_pct, true) + " %";
+  out += "\n\n";
+  if (e.functions.empty()) {
+    out += "functions: none changed\n";
+  } else {
+    out += "functions, most changed self count first:\n";
+    out += padded("self old") + padded("self new") + padded("change") + padded("incl old") + padded("incl new") +
+           padded("change") + "  function\n";
+    for (const auto& f : e.functions) {
+      out += padded(fixed(f.old_self)) + padded(fixed(f.new_self)) + padded(fixed(f.new_self - f.old_self, true)) +
+             padded(fixed(f.old_inclusive)) + padded(fixed(f.new_inclusive)) +
+             padded(fixed(f.new_inclusive - f.old_inclusive, true)) + "  " + f.name + "\n";
+    }
+  }
+  if (!e.lines.empty()) {
+    out += "\nlines, most changed first (self):\n";
+    out += padded("old") + padded("new") + padded("change") + "  line\n";
+    for (const auto& l : e.lines) {
+      out += padded(fixed(l.old_self)) + padded(fixed(l.new_self)) + padded(fixed(l.new_self - l.old_self, true)) + "  " +
+             l.file + ":" + std::to_string(l.line) + "  (" + l.function + ")\n";
+    }
+  }
+  out += "\n" + assessment_text(e) + "\n";
+  for (const auto& note : e.notes) out += "note: " + note + "\n";
+  return out;
+}
+
+}  // namespace benchgate::explain

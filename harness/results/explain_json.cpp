@@ -1,0 +1,81 @@
+#include "harness/results/explain_json.hpp"
+
+#include "harness/results/json_reader.hpp"
+#include "harness/support/files/file_io.hpp"
+
+namespace benchgate::results {
+
+namespace {
+
+constexpr int k_json_indent = 2;
+
+template <class T>
+json or_null(const std::optional<T>& value) {
+  return value ? json(*value) : json(nullptr);
+}
+
+json side_json(const explained_side& s) {
+  return {{"binary", s.binary},
+          {"iterations", s.iterations},
+          {"instructions_per_iteration", s.total},
+          {"functions_sum_per_iteration", s.functions_sum},
+          {"measured_per_iteration", or_null(s.measured)},
+          {"has_symbols", s.has_symbols},
+          {"has_line_info", s.has_line_info}};
+}
+
+json costs_json(double old_value, double new_value) {
+  return {{"old", old_value}, {"new", new_value}, {"change", new_value - old_value}};
+}
+
+}  // namespace
+
+std::string_view to_string(explain_assessment a) {
+  switch (a) {
+    case explain_assessment::code_change: return "code_change";
+    case explain_assessment::layout_or_memory: return "layout_or_memory";
+    case explain_assessment::no_change: return "no_change";
+  }
+  return "no_change";
+}
+
+namespace {
+
+json explanation_json(const explanation& e) {
+  json functions = json::array();
+  for (const auto& f : e.functions) {
+    functions.push_back({{"name", f.name},
+                         {"self", costs_json(f.old_self, f.new_self)},
+                         {"inclusive", costs_json(f.old_inclusive, f.new_inclusive)}});
+  }
+  json lines = json::array();
+  for (const auto& l : e.lines) {
+    lines.push_back({{"function", l.function}, {"file", l.file}, {"line", l.line}, {"self", costs_json(l.old_self, l.new_self)}});
+  }
+  return {{"cell", e.cell},
+          {"kind", e.kind},
+          {"unit", "instructions per iteration"},
+          {"old", side_json(e.old_side)},
+          {"new", side_json(e.new_side)},
+          {"change", e.new_side.total - e.old_side.total},
+          {"time_change_pct", or_null(e.time_change_pct)},
+          {"assessment", to_string(e.assessment)},
+          {"functions", functions},
+          {"lines", lines},
+          {"notes", e.notes}};
+}
+
+}  // namespace
+
+std::string explain_document_to_json_text(const explain_document& d) {
+  json explanations = json::array();
+  for (const auto& e : d.explanations) explanations.push_back(explanation_json(e));
+  const json doc = {{"schema", explain_schema}, {"explanations", explanations}, {"not_explained", d.not_explained}};
+  return doc.dump(k_json_indent) + "\n";
+}
+
+void save_explain_document(const explain_document& d, const std::filesystem::path& path, std::string_view source) {
+  files::write_atomically(path, explain_document_to_json_text(d), source);
+}
+
+}  // namespace benchgate::results

@@ -1,0 +1,149 @@
+// benchgate explain end to end, on the known regressions of issue 37 item 5:
+// build/benchgate against a driver whose page_iter core re-reads a word per
+// row, and a small Google Benchmark source built without and with a slower
+// checksum_bytes(). Counts under callgrind are deterministic, so the
+// expectations are exact facts (which function is first, that a change is
+// positive), never timings.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "harness/support/files/file_io.hpp"
+#include "tests/harness/app/cli.hpp"
+
+namespace benchgate {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+constexpr const char* k_regressed = BENCHGATE_REGRESSED_DRIVER;
+constexpr const char* k_knob_old = BENCHGATE_GBENCH_KNOB_OLD;
+constexpr const char* k_knob_new = BENCHGATE_GBENCH_KNOB_NEW;
+// One page_iter cell: the smallest rows, half the rows present.
+constexpr const char* k_cell = "page_iter/core/row_bytes:8/density:0.5";
+
+#ifdef BENCHGATE_SANITIZED
+constexpr bool k_sanitized = true;
+#else
+constexpr bool k_sanitized = false;
+#endif
+
+bool valgrind_installed() { return std::system("valgrind --version >/dev/null 2>&1") == 0; }
+
+class ExplainCli : public testing::cli_test {
+ protected:
+  void SetUp() override {
+    testing::cli_test::SetUp();
+    if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: explain cannot run";
+    if (k_sanitized) GTEST_SKIP() << "a sanitizer build: valgrind cannot run it";
+  }
+  nlohmann::json json_of(const std::string& name) const {
+    return nlohmann::json::parse(files::read_file(path(name), "test"));
+  }
+  static std::string quoted(const std::string& s) { return "'" + s + "'"; }
+};
+
+TEST_F(ExplainCli, RanksTheChangedFunctionFirstForADriverPair) {
+  const auto r = run("explain " + quoted(binary_) + " " + quoted(k_regressed) + " --cell " + k_cell + " --json e.json");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto doc = json_of("e.json");
+  EXPECT_EQ(doc.at("schema"), "benchgate.explain/1");
+  const auto& e = doc.at("explanations").at(0);
+  EXPECT_EQ(e.at("assessment"), "code_change");
+  ASSERT_FALSE(e.at("functions").empty()) << r.out;
+  const auto& top = e.at("functions").at(0);
+  EXPECT_THAT(top.at("name").get<std::string>(), HasSubstr("benchgate::cases::(anonymous namespace)::iterate_rows")) << r.out;
+  EXPECT_GT(top.at("self").at("change").get<double>(), 0) << r.out;
+  // The total is the cell's own measured count on both sides.
+  for (const char* side : {"old", "new"}) {
+    EXPECT_DOUBLE_EQ(e.at(side).at("instructions_per_iteration").get<double>(),
+                     e.at(side).at("measured_per_iteration").get<double>());
+  }
+  EXPECT_GT(e.at("change").get<double>(), 0);
+  EXPECT_THAT(r.out, HasSubstr("code change"));
+}
+
+TEST_F(ExplainCli, RanksTheChangedFunctionFirstForAGoogleBenchmarkPair) {
+  const auto r = run(std::string("explain --gbench ") + k_knob_old + " " + k_knob_new + " --cell BM_checksum --json e.json");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto e = json_of("e.json").at("explanations").at(0);
+  EXPECT_EQ(e.at("kind"), "gbench");
+  ASSERT_FALSE(e.at("functions").empty()) << r.out;
+  const auto& top = e.at("functions").at(0);
+  EXPECT_EQ(top.at("name"), "(anonymous namespace)::checksum_bytes(std::vector<...> const&)") << r.out;
+  // At least one more instruction for each of the 256 bytes.
+  EXPECT_GT(top.at("self").at("change").get<double>(), 256) << r.out;
+  for (const auto& f : e.at("functions")) EXPECT_THAT(f.at("name").get<std::string>(), Not(HasSubstr("sum_words")));
+  ASSERT_FALSE(e.at("lines").empty()) << r.out;
+  EXPECT_THAT(e.at("lines").at(0).at("file").get<std::string>(), HasSubstr("gbench_knob.cpp"));
+}
+
+TEST_F(ExplainCli, CallsTheSameCodeWithATimeChangeALayoutOrMemoryEffect) {
+  const auto r = run(std::string("explain --gbench ") + k_knob_old + " " + k_knob_old + " --cell BM_checksum --time-change 75");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("functions: none changed"));
+  EXPECT_THAT(r.out, HasSubstr("likely a layout or memory effect, not a code change"));
+}
+
+// A failing time gate on unchanged code (the same build on both sides):
+// the layout case of issue 37 item 4, from a verdict as `gate --json` writes it.
+TEST_F(ExplainCli, ExplainsAVerdictsFailingCellsWithinMaxCellsForTheGatesMarkdown) {
+  const auto cell = [](const std::string& name, const std::string& metric, const std::string& status, double change) {
+    return nlohmann::json{{"name", name}, {"metric", metric}, {"status", status},
+                          {"change_pct", {{"estimate", change}, {"lower", change - 1}, {"upper", change + 1}}}};
+  };
+  const nlohmann::json verdict = {{"schema", "benchgate.gate/1"},
+                                  {"cells", {cell("BM_checksum", "cpu_time", "fail", 40.0),
+                                             cell("BM_other", "real_time", "fail", 75.0),
+                                             cell("BM_pass", "real_time", "pass", 0.5)}}};
+  files::write_atomically(path("gate.json"), verdict.dump(), "test");
+  const auto r = run(std::string("explain --gbench ") + k_knob_old + " " + k_knob_old +
+                     " --verdict gate.json --max-cells 1 --markdown why.md --json e.json");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto markdown = files::read_file(path("why.md"), "test");
+  EXPECT_THAT(markdown, HasSubstr("### Why it changed"));
+  EXPECT_THAT(markdown, HasSubstr("**`BM_checksum`**"));
+  EXPECT_THAT(markdown, HasSubstr("yet the time moved +40.0 %"));
+  EXPECT_THAT(markdown, HasSubstr("Not explained:\n- BM_other: beyond --max-cells 1\n"));
+  const auto doc = json_of("e.json");
+  ASSERT_EQ(doc.at("explanations").size(), 1u);
+  EXPECT_EQ(doc.at("explanations").at(0).at("assessment"), "layout_or_memory");
+  EXPECT_DOUBLE_EQ(doc.at("explanations").at(0).at("time_change_pct").get<double>(), 40.0);
+}
+
+TEST_F(ExplainCli, RefusesACellThatMatchesNothing) {
+  auto r = run("explain " + quoted(binary_) + " " + quoted(binary_) + " --cell page_iter/nosuch/row_bytes:8/density:0.5");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, StartsWith("error: "));
+  EXPECT_THAT(r.err, HasSubstr("nosuch"));
+  r = run(std::string("explain --gbench ") + k_knob_old + " " + k_knob_new + " --cell BM_nosuch");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("error: --cell BM_nosuch: OLD "));
+  EXPECT_THAT(r.err, HasSubstr("has no benchmark of that name; it has: BM_checksum, BM_other"));
+  r = run("explain " + quoted(binary_) + " " + quoted(binary_) + " --cell page_iter");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("error: --cell page_iter: expected a benchgate cell name"));
+}
+
+TEST_F(ExplainCli, SaysABinaryHasNoSymbolsAndStillGivesTheTotals) {
+  const auto stripped = path("stripped").string();
+  ASSERT_EQ(std::system(("strip -o '" + stripped + "' '" + k_knob_old + "'").c_str()), 0);
+  const auto r = run("explain --gbench " + quoted(stripped) + " " + k_knob_new + " --cell BM_checksum");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("instructions per iteration"));
+  EXPECT_THAT(r.err, HasSubstr("error: OLD " + stripped + ": has no symbols"));
+}
+
+TEST_F(ExplainCli, RefusesToRunWithoutValgrind) {
+  const auto r = run("explain " + quoted(binary_) + " " + quoted(binary_) + " --cell " + k_cell, "PATH=/nonexistent ");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("error: benchgate explain: valgrind was not found on PATH"));
+}
+
+}  // namespace
+}  // namespace benchgate
