@@ -52,6 +52,9 @@ std::string query_text(const std::filesystem::path& store, const std::string& sq
   return value;
 }
 
+constexpr const char* k_count_real_time_points =
+    "SELECT count(*) FROM points p JOIN metrics m ON m.id = p.metric_id WHERE m.name = 'real_time'";
+
 class HistoryStore : public ::testing::Test {
  protected:
   std::string store() const { return (dir_.path() / "history.db").string(); }
@@ -65,10 +68,11 @@ TEST_F(HistoryStore, AddsRunsWithCommitDateEnvironmentAndSamples) {
   const auto r = run_benchgate({"history", "add", "--history", store(), run_file(0), run_file(1)});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("added"), std::string::npos);
-  EXPECT_EQ(query(store(), "PRAGMA user_version"), 1);
+  EXPECT_EQ(query(store(), "PRAGMA user_version"), 2);
   EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 2);
   EXPECT_EQ(query(store(), "SELECT count(*) FROM cells"), 2);
-  EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 4);
+  EXPECT_EQ(query(store(), k_count_real_time_points), 4);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM points"), 8);  // real_time and cpu_time
   EXPECT_EQ(query(store(), "SELECT count(*) FROM samples"), 20);
   EXPECT_EQ(query(store(), "SELECT count(*) FROM environments"), 1);
   EXPECT_EQ(query(store(), "SELECT count(*) FROM runs WHERE commit_sha = '" + commit_id(1) +
@@ -143,7 +147,7 @@ TEST_F(HistoryStore, ADirtyBuildNeedsAnExplicitCommit) {
 
 TEST_F(HistoryStore, AStoreFromANewerSchemaIsRefusedUntouched) {
   ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0)}).exit_code, 0);
-  query(store(), "PRAGMA user_version = 2");
+  query(store(), "PRAGMA user_version = 3");
   query(store(), "PRAGMA wal_checkpoint(TRUNCATE)");
   const auto before = slurp(store());
   for (const auto& args : std::vector<std::vector<std::string>>{
@@ -152,7 +156,7 @@ TEST_F(HistoryStore, AStoreFromANewerSchemaIsRefusedUntouched) {
            {"history", "export", "--csv", "--history", store()}}) {
     const auto r = run_benchgate(args);
     EXPECT_EQ(r.exit_code, 2) << args[1];
-    EXPECT_NE(r.err.find("error: --history " + store() + ": the history store has schema version 2, made by a newer "
+    EXPECT_NE(r.err.find("error: --history " + store() + ": the history store has schema version 3, made by a newer "
                          "benchgate"),
               std::string::npos)
         << r.err;
@@ -216,7 +220,7 @@ TEST_F(HistoryStore, ConcurrentAddersLoseNothing) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
   }
   EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 2 * k_per_adder);
-  EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 4 * k_per_adder);
+  EXPECT_EQ(query(store(), k_count_real_time_points), 4 * k_per_adder);
 }
 
 TEST_F(HistoryStore, AKillDuringAddLeavesTheStoreAsItWas) {
@@ -250,9 +254,57 @@ TEST_F(HistoryStore, AKillDuringAddLeavesTheStoreAsItWas) {
     }
     EXPECT_EQ(query_text(store(), "PRAGMA integrity_check"), "ok");
     EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), expected) << "attempt " << attempt;
-    EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 2 + (expected - 1) * 20);
+    EXPECT_EQ(query(store(), k_count_real_time_points), 2 + (expected - 1) * 20);
   }
   EXPECT_GT(killed, 0);
+}
+
+// A store of schema 1 (real and CPU time in columns of `measurements`), as
+// benchgate wrote it before every metric was kept, made here by hand.
+TEST_F(HistoryStore, ASchemaOneStoreIsReadAndUpgradedByTheNextAdd) {
+  for (const char* sql : {
+           "CREATE TABLE environments(id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL UNIQUE, cpu_model TEXT, "
+           "logical_cpus INTEGER, compiler TEXT, compiler_flags TEXT, build_type TEXT, benchmark_version TEXT)",
+           "CREATE TABLE runs(id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, commit_sha TEXT NOT NULL, "
+           "commit_date TEXT NOT NULL, commit_time INTEGER NOT NULL, run_date TEXT NOT NULL, tool_version TEXT NOT "
+           "NULL, environment_id INTEGER NOT NULL REFERENCES environments(id), format TEXT NOT NULL, source TEXT NOT "
+           "NULL, added_at TEXT NOT NULL)",
+           "CREATE INDEX runs_by_time ON runs(commit_time, id)",
+           "CREATE TABLE cells(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, case_name TEXT NOT NULL)",
+           "CREATE TABLE measurements(run_id INTEGER NOT NULL REFERENCES runs(id), cell_id INTEGER NOT NULL "
+           "REFERENCES cells(id), n INTEGER NOT NULL, real_median_ns REAL NOT NULL, real_mean_ns REAL NOT NULL, "
+           "real_low_ns REAL NOT NULL, real_high_ns REAL NOT NULL, cpu_median_ns REAL NOT NULL, cpu_mean_ns REAL NOT "
+           "NULL, cpu_low_ns REAL NOT NULL, cpu_high_ns REAL NOT NULL, PRIMARY KEY(run_id, cell_id)) WITHOUT ROWID",
+           "CREATE TABLE samples(run_id INTEGER NOT NULL, cell_id INTEGER NOT NULL, sample INTEGER NOT NULL, "
+           "iterations INTEGER NOT NULL, real_ns REAL NOT NULL, cpu_ns REAL NOT NULL, PRIMARY KEY(run_id, cell_id, "
+           "sample)) WITHOUT ROWID",
+           "INSERT INTO environments(id, fingerprint, logical_cpus) VALUES (1, 'cpu=old; cpus=2', 2)",
+           "INSERT INTO cells(id, name, case_name) VALUES (1, 'page_iter/core/k:0', 'page_iter')",
+           "INSERT INTO measurements VALUES (1, 1, 5, 1000, 1000, 990, 1010, 900, 900, 890, 910)",
+           "PRAGMA application_id = 1111967827",  // "BGHS"
+           "PRAGMA user_version = 1"}) {
+    query(store(), sql);
+  }
+  query(store(), "INSERT INTO runs VALUES (1, 'old-digest', '" + commit_id(100) + "', '2025-12-01T00:00:00Z', "
+                 "1764547200, '2025-12-01T00:00:00Z', '0.old', 1, 'benchgate.results/1', 'old.json', "
+                 "'2025-12-01T00:00:00Z')");
+  const auto real = run_benchgate({"history", "export", "--csv", "--history", store()});
+  ASSERT_EQ(real.exit_code, 0) << real.err;
+  EXPECT_NE(real.out.find("2025-12-01T00:00:00Z," + commit_id(100) + ",cpu=old; cpus=2,1000\n"), std::string::npos)
+      << real.out;
+  const auto cpu = run_benchgate({"history", "export", "--csv", "--history", store(), "--metric", "cpu_time"});
+  EXPECT_NE(cpu.out.find(",900\n"), std::string::npos) << cpu.out;
+  const auto other = run_benchgate({"history", "export", "--csv", "--history", store(), "--metric", "hits"});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("a schema 1 store keeps only real_time and cpu_time"), std::string::npos) << other.err;
+  EXPECT_EQ(query(store(), "PRAGMA user_version"), 1);  // reading changed nothing
+
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0)}).exit_code, 0);
+  EXPECT_EQ(query(store(), "PRAGMA user_version"), 2);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM sqlite_master WHERE name = 'measurements'"), 0);
+  EXPECT_EQ(query(store(), k_count_real_time_points), 3);  // the old point and the new run's two cells
+  const auto after = run_benchgate({"history", "export", "--csv", "--history", store(), "--metric", "cpu_time"});
+  EXPECT_NE(after.out.find(commit_id(100) + ",cpu=old; cpus=2,900,\n"), std::string::npos) << after.out;
 }
 
 }  // namespace
