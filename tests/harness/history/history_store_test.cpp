@@ -10,6 +10,8 @@
 #include <random>
 #include <thread>
 
+#include "harness/history/metric_direction.hpp"
+#include "harness/history/store.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/history/history_fixture.hpp"
 #include "tests/support/cli.hpp"
@@ -305,6 +307,57 @@ TEST_F(HistoryStore, ASchemaOneStoreIsReadAndUpgradedByTheNextAdd) {
   EXPECT_EQ(query(store(), k_count_real_time_points), 3);  // the old point and the new run's two cells
   const auto after = run_benchgate({"history", "export", "--csv", "--history", store(), "--metric", "cpu_time"});
   EXPECT_NE(after.out.find(commit_id(100) + ",cpu=old; cpus=2,900,\n"), std::string::npos) << after.out;
+}
+
+// Which metrics a cell gives the store, with values checkable by hand:
+// 1000 bytes an iteration in 500 ns is 2e9 bytes per second.
+TEST(CellMetrics, TimesInstructionsThroughputCountersAndFiguresByName) {
+  results::cell c;
+  c.work = {suite::work_unit::bytes, 1000};
+  for (double ns : {400.0, 500.0, 600.0}) {
+    results::sample s{10, ns, ns / 2, 120.0, {{"hits", ns / 100}}};
+    c.samples.push_back(s);
+  }
+  c.samples[1].counters.push_back({"misses", 3});  // one sample only: a metric of one value
+  c.figures.push_back({"ratio", 2.5, "ratio"});
+  c.figures.push_back({"hits", 99, "count"});  // a counter's name already taken: the first kept
+  const auto m = history::metrics_of(c);
+  std::vector<std::string> names;
+  for (const auto& r : m) names.push_back(r.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"real_time", "cpu_time", "instructions", "throughput", "hits", "misses",
+                                             "ratio"}));
+  ASSERT_EQ(m.size(), 7u);
+  EXPECT_DOUBLE_EQ(m[0].values.median, 500);
+  EXPECT_DOUBLE_EQ(m[1].values.median, 250);
+  EXPECT_DOUBLE_EQ(m[2].values.median, 120);
+  EXPECT_DOUBLE_EQ(m[3].values.median, 2e9);
+  EXPECT_DOUBLE_EQ(m[4].values.median, 5);
+  EXPECT_EQ(m[5].n, 1);
+  EXPECT_DOUBLE_EQ(m[6].values.median, 2.5);
+  // Instructions only where every sample has them.
+  c.samples[0].instructions.reset();
+  for (const auto& r : history::metrics_of(c)) EXPECT_NE(r.name, "instructions");
+}
+
+TEST(MetricDirection, HigherIsBetterOnlyForThroughputAndRates) {
+  EXPECT_TRUE(history::higher_is_better("throughput"));
+  EXPECT_TRUE(history::higher_is_better("items_per_second"));
+  EXPECT_TRUE(history::higher_is_better("bytes_per_second"));
+  EXPECT_FALSE(history::higher_is_better("_per_second"));
+  EXPECT_FALSE(history::higher_is_better("real_time"));
+  EXPECT_FALSE(history::higher_is_better("instructions"));
+  EXPECT_FALSE(history::higher_is_better("hits"));
+}
+
+TEST(StoreLocation, APasswordIsNeverPrintable) {
+  EXPECT_EQ(history::printable_location("reports/history.db"), "reports/history.db");
+  EXPECT_EQ(history::printable_location("postgresql://bench:s3cret@db:5432/h"), "postgresql://bench:***@db:5432/h");
+  EXPECT_EQ(history::printable_location("postgres://bench@db/h"), "postgres://bench@db/h");
+  EXPECT_EQ(history::printable_location("postgresql:///h?host=/run/pg&password=s3cret&sslmode=require"),
+            "postgresql:///h?host=/run/pg&password=***&sslmode=require");
+  EXPECT_EQ(history::printable_location("postgresql://u:p@ss@db/h"), "postgresql://u:***@db/h");
+  EXPECT_TRUE(history::is_postgres_url("postgres://db/h"));
+  EXPECT_FALSE(history::is_postgres_url("postgresql.db"));
 }
 
 }  // namespace
