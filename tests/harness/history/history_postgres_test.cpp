@@ -91,7 +91,8 @@ TEST_F(HistoryPostgres, AnUnreachableHostFailsQuicklyNamingTheStore) {
   EXPECT_EQ(refused.err.find("error: --history postgresql://bench:***@127.0.0.1:1/db: cannot connect: "), 0u)
       << refused.err;
   EXPECT_EQ(refused.err.find("secret"), std::string::npos) << refused.err;
-  // An address nobody answers (TEST-NET-1, RFC 5737): connect_timeout ends it.
+  // An address no server should answer (TEST-NET-1, RFC 5737): refused by
+  // the network, or given up after the URL's connect_timeout.
   const scoped_env store("BENCHGATE_HISTORY", "postgresql://bench@192.0.2.1/db?connect_timeout=1");
   const auto silent = run_benchgate({"history", "add", run_file(0)});
   EXPECT_EQ(silent.exit_code, 2);
