@@ -1,5 +1,6 @@
 #include "harness/history/postgres_connection.hpp"
 
+#include <bit>
 #include <cstdlib>
 
 #include "harness/support/errors/input_error.hpp"
@@ -52,6 +53,24 @@ double pg_result::double_at(int row, int column) const {
   return std::strtod(PQgetvalue(handle_, row, column), nullptr);
 }
 
+namespace {
+
+std::uint64_t big_endian_64(const char* bytes) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < 8; ++i) value = (value << 8) | static_cast<unsigned char>(bytes[i]);
+  return value;
+}
+
+}  // namespace
+
+std::int64_t pg_result::binary_int_at(int row, int column) const {
+  return static_cast<std::int64_t>(big_endian_64(PQgetvalue(handle_, row, column)));
+}
+
+double pg_result::binary_double_at(int row, int column) const {
+  return std::bit_cast<double>(big_endian_64(PQgetvalue(handle_, row, column)));
+}
+
 pg_connection::pg_connection(const std::string& url, std::string source) : source_(std::move(source)) {
   // With expand_dbname, the URL's own settings override the keywords before
   // it, so a connect_timeout in the URL wins.
@@ -72,18 +91,19 @@ pg_connection::~pg_connection() {
   if (conn_ != nullptr) PQfinish(conn_);
 }
 
-pg_result pg_connection::run(std::string_view sql, const std::vector<std::string>& params) {
+pg_result pg_connection::run(std::string_view sql, const std::vector<std::string>& params, format result) {
   const std::string text(sql);
-  if (params.empty()) return pg_result(PQexec(conn_, text.c_str()));
+  if (params.empty() && result == format::text) return pg_result(PQexec(conn_, text.c_str()));
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const auto& p : params) values.push_back(p.c_str());
   return pg_result(PQexecParams(conn_, text.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
-                                nullptr, nullptr, 0));
+                                nullptr, nullptr, result == format::binary ? 1 : 0));
 }
 
-pg_result pg_connection::exec(std::string_view sql, std::string_view doing, const std::vector<std::string>& params) {
-  auto result = run(sql, params);
+pg_result pg_connection::exec(std::string_view sql, std::string_view doing, const std::vector<std::string>& params,
+                              format result_format) {
+  auto result = run(sql, params, result_format);
   if (!result.ok()) fail(result, doing);
   return result;
 }

@@ -38,6 +38,10 @@ class pg_result {
   std::string text_at(int row, int column) const { return PQgetvalue(handle_, row, column); }
   std::int64_t int_at(int row, int column) const;
   double double_at(int row, int column) const;
+  // Columns of a result in binary format (run's `binary`): bigint and
+  // double precision, sent big-endian (PostgreSQL's int8send, float8send).
+  std::int64_t binary_int_at(int row, int column) const;
+  double binary_double_at(int row, int column) const;
   PGresult* handle() const { return handle_; }
 
  private:
@@ -55,10 +59,13 @@ class pg_connection {
   pg_connection(const pg_connection&) = delete;
   pg_connection& operator=(const pg_connection&) = delete;
 
-  // Runs `sql` with text parameters $1, $2, ... (NULL never needed here).
-  pg_result run(std::string_view sql, const std::vector<std::string>& params = {});
+  // Runs `sql` with text parameters $1, $2, ... (NULL never needed here);
+  // with `binary`, the result columns come in binary format.
+  enum class format { text, binary };
+  pg_result run(std::string_view sql, const std::vector<std::string>& params = {}, format result = format::text);
   // As run, but throws input_error for a failure, `doing` saying what failed.
-  pg_result exec(std::string_view sql, std::string_view doing, const std::vector<std::string>& params = {});
+  pg_result exec(std::string_view sql, std::string_view doing, const std::vector<std::string>& params = {},
+                 format result = format::text);
   // COPY ... FROM STDIN with `rows` in COPY's text format.
   void copy_in(std::string_view copy_sql, const std::string& rows, std::string_view doing);
 

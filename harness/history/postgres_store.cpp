@@ -1,7 +1,9 @@
 #include "harness/history/postgres_store.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
+#include <unordered_map>
 
 #include "harness/history/postgres_connection.hpp"
 #include "harness/support/errors/input_error.hpp"
@@ -283,10 +285,15 @@ stored_history postgres_store::load(const std::string& metric) {
     for (int i = 0; i < rows.rows(); ++i) h.cells.push_back({rows.int_at(i, 0), rows.text_at(i, 1), rows.text_at(i, 2)});
   }
   // Runs by the commit's date; a commit measured again keeps its place.
-  std::map<std::int64_t, std::int64_t> run_commit;
+  struct run_place {
+    std::int64_t rank = 0;  // in commit_time, id order
+    std::int64_t commit = 0;
+    std::int64_t environment = 0;
+  };
+  std::unordered_map<std::int64_t, run_place> runs;
   {
     std::map<std::string, std::int64_t> commit_index;
-    const auto rows = db.exec("SELECT id, commit_sha, commit_date, commit_time FROM benchgate.runs "
+    const auto rows = db.exec("SELECT id, commit_sha, commit_date, commit_time, environment_id FROM benchgate.runs "
                               "ORDER BY commit_time, id", "reading");
     for (int i = 0; i < rows.rows(); ++i) {
       ++h.runs;
@@ -296,7 +303,7 @@ stored_history postgres_store::load(const std::string& metric) {
         known = commit_index.emplace(sha, static_cast<std::int64_t>(h.commits.size())).first;
         h.commits.push_back({sha, rows.text_at(i, 2), rows.int_at(i, 3)});
       }
-      run_commit.emplace(rows.int_at(i, 0), known->second);
+      runs.emplace(rows.int_at(i, 0), run_place{i, known->second, rows.int_at(i, 4)});
     }
   }
   {
@@ -305,18 +312,29 @@ stored_history postgres_store::load(const std::string& metric) {
     for (int i = 0; i < rows.rows(); ++i) names.push_back(rows.text_at(i, 0));
     require_stored_metric(source(), metric, names);
   }
+  // The points in binary and unsorted: the server's text output of 600,000
+  // doubles and its sort took most of `history changes` on 2,000 commits x
+  // 300 cells (docs/measurements/2026-12-06-history-postgres.md); the
+  // client orders them as the SQLite store does (run order, then cell).
   const auto rows = db.exec(
-      "SELECT p.run_id, p.cell_id, r.environment_id, p.n, p.median, p.low, p.high FROM benchgate.points p "
-      "JOIN benchgate.runs r ON r.id = p.run_id WHERE p.metric_id = (SELECT id FROM benchgate.metrics WHERE name = $1) "
-      "ORDER BY r.commit_time, r.id",
-      "reading points", {metric});
-  h.points.reserve(static_cast<std::size_t>(rows.rows()));
+      "SELECT run_id, cell_id, n, median, low, high FROM benchgate.points "
+      "WHERE metric_id = (SELECT id FROM benchgate.metrics WHERE name = $1)",
+      "reading points", {metric}, pg_connection::format::binary);
+  std::vector<std::pair<std::int64_t, stored_point>> ranked;
+  ranked.reserve(static_cast<std::size_t>(rows.rows()));
   for (int i = 0; i < rows.rows(); ++i) {
-    const auto commit = run_commit.find(rows.int_at(i, 0));
-    if (commit == run_commit.end()) continue;
-    h.points.push_back({rows.int_at(i, 1), rows.int_at(i, 2), commit->second, rows.int_at(i, 3), rows.double_at(i, 4),
-                        rows.double_at(i, 5), rows.double_at(i, 6)});
+    const auto run = runs.find(rows.binary_int_at(i, 0));
+    if (run == runs.end()) continue;
+    const auto& place = run->second;
+    ranked.emplace_back(place.rank, stored_point{rows.binary_int_at(i, 1), place.environment, place.commit,
+                                                 rows.binary_int_at(i, 2), rows.binary_double_at(i, 3),
+                                                 rows.binary_double_at(i, 4), rows.binary_double_at(i, 5)});
   }
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : a.second.cell_id < b.second.cell_id;
+  });
+  h.points.reserve(ranked.size());
+  for (auto& r : ranked) h.points.push_back(r.second);
   db.exec("COMMIT", "finishing the read");
   return h;
 }
