@@ -15,6 +15,8 @@ namespace benchgate::history {
 
 // SQLSTATEs the store acts on (PostgreSQL manual, Appendix A).
 inline constexpr std::string_view k_unique_violation = "23505";
+inline constexpr std::string_view k_duplicate_table = "42P07";
+inline constexpr std::string_view k_duplicate_schema = "42P06";
 inline constexpr std::string_view k_deadlock_detected = "40P01";
 inline constexpr std::string_view k_serialization_failure = "40001";
 

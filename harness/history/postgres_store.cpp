@@ -64,9 +64,17 @@ CREATE TABLE benchgate.samples(
 // The advisory lock first adders take to create the schema one at a time
 // ("BGHS", as the SQLite store's application_id).
 constexpr const char* k_create_lock = "1111967827";
-// A deadlock or serialization failure between adders rolls the add back
-// whole; it is tried again this many times in all.
+// A deadlock between adders, or two first adders creating the store, rolls
+// the add back whole; it is tried again this many times in all.
 constexpr int k_add_attempts = 3;
+
+// Thrown inside an add for a failure another try may not meet.
+struct retryable {};
+// Thrown inside an add for a run already stored: the message needs a read
+// after the rollback.
+struct duplicate {
+  const run_record* run;
+};
 
 // The store's schema version, 0 when there is none. Throws input_error for
 // a newer one.
@@ -93,18 +101,19 @@ void ensure_schema(pg_connection& db) {
   if (checked_version(db) != 0) return;
   db.exec(std::string("SELECT pg_advisory_xact_lock(") + k_create_lock + ")", "waiting to create the store");
   if (checked_version(db) != 0) return;
-  db.exec(k_schema, "creating the store");
+  const auto created = db.run(k_schema);
+  if (!created.ok()) {
+    // Another first adder created it while this one waited for the lock:
+    // the lock does not refresh this session's cached view of the catalog,
+    // a new transaction does, so the add is tried again from its start.
+    const auto state = created.sqlstate();
+    if (state == k_duplicate_table || state == k_duplicate_schema || state == k_unique_violation) throw retryable{};
+    db.fail(created, "creating the store");
+  }
   db.exec("INSERT INTO benchgate.store_info VALUES (" + std::to_string(k_store_schema_version) + ")",
           "creating the store");
 }
 
-// Thrown inside an add for a failure another try may not meet.
-struct retryable {};
-// Thrown inside an add for a run already stored: the message needs a read
-// after the rollback.
-struct duplicate {
-  const run_record* run;
-};
 
 // One statement of an add: a deadlock with another adder rolls the add
 // back to be tried again; any other failure is the store's error.
@@ -253,8 +262,8 @@ class postgres_store final : public store {
       } catch (const retryable&) {
         db.run("ROLLBACK");
         if (attempt == k_add_attempts) {
-          throw input_error(source() + ": the add deadlocked with other adders " + std::to_string(attempt) +
-                            " times; nothing was added (try again)");
+          throw input_error(source() + ": the add collided with other adders (a deadlock, or the store created "
+                            "at the same time) " + std::to_string(attempt) + " times; nothing was added (try again)");
         }
       }
     }

@@ -47,6 +47,7 @@ constexpr const char* k_summary =
     "Examples:\n"
     "  benchgate history add reports/latest/results.json\n"
     "  benchgate history add gbench.json --commit $(git rev-parse HEAD) --date $(git log -1 --format=%cI)\n"
+    "  PGPASSWORD=... benchgate history add results.json --history postgresql://bench@db.example.com/benchgate\n"
     "  benchgate history changes --window 5 --json changes.json\n"
     "  benchgate history plot --out reports/history\n"
     "  benchgate history export --csv --out history.csv";

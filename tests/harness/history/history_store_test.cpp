@@ -360,5 +360,19 @@ TEST(StoreLocation, APasswordIsNeverPrintable) {
   EXPECT_FALSE(history::is_postgres_url("postgresql.db"));
 }
 
+TEST_F(HistoryStore, BadStoreAndMetricOptionsAreRefused) {
+  const auto empty = run_benchgate({"history", "changes", "--history", ""});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_EQ(empty.err, "error: --history: expected a file path or a postgresql:// URL, got ''\n");
+  const auto spaced = run_benchgate({"history", "changes", "--history", store(), "--metric", "items per second"});
+  EXPECT_EQ(spaced.exit_code, 2);
+  EXPECT_NE(spaced.err.find("error: --metric 'items per second': expected a metric name"), std::string::npos)
+      << spaced.err;
+  const auto on_add = run_benchgate({"history", "add", "--history", store(), "--metric", "hits", run_file(0)});
+  EXPECT_EQ(on_add.exit_code, 2);
+  EXPECT_NE(on_add.err.find("--metric does not apply"), std::string::npos) << on_add.err;
+  EXPECT_FALSE(std::filesystem::exists(store()));
+}
+
 }  // namespace
 }  // namespace benchgate::testing
