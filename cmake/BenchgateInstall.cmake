@@ -4,7 +4,11 @@
 # CMakeLists.txt needs only
 #   find_package(benchgate CONFIG REQUIRED)
 #   target_link_libraries(my_bench PRIVATE benchgate::main)
-# The built-in cases, tests and tools are not installed.
+# It also installs the commands: bin/benchgate (the driver with the built-in
+# cases: `benchgate ab`, `history`, `compare` and `gate` work on any Google
+# Benchmark suite without benchgate's build tree) and bin/benchgate-ci, the
+# CI entry point (docs/ci.md), which finds bin/benchgate beside it.
+# Tests and the scripts for benchgate's own tree are not installed.
 
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -64,3 +68,6 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/benchgateConfigVersion.c
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/benchgateConfig.cmake" "${PROJECT_BINARY_DIR}/benchgateConfigVersion.cmake"
   DESTINATION ${config_dir})
+
+install(TARGETS benchgate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/benchgate-ci" DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -1,4 +1,4 @@
-// benchgate history add|changes|plot|export over the history store
+// benchgate history add|changes|plot|export|import over the history store
 // (harness/history/, docs/history.md).
 
 #include <ostream>
@@ -11,6 +11,7 @@
 #include "harness/history/changes.hpp"
 #include "harness/history/changes_output.hpp"
 #include "harness/history/csv_export.hpp"
+#include "harness/history/csv_import.hpp"
 #include "harness/history/run_record.hpp"
 #include "harness/history/store.hpp"
 #include "harness/history/timeline.hpp"
@@ -42,7 +43,7 @@ analysed analyse(const options::history_options& o) {
   analysed a;
   a.context = {history::printable_location(o.store), o.metric, {}, o.since.value_or("")};
   auto& s = a.context.settings;
-  s.detection = {o.min_segment, o.detection_window, o.alpha, o.min_change_pct / 100};
+  s.detection = {o.min_segment, o.detection_window, o.alpha, o.min_change_pct / 100, o.min_tail};
   s.cases = o.cases;
   if (o.filter) s.filter = std::regex(*o.filter, std::regex::ECMAScript);
   s.any_environment = o.any_environment;
@@ -87,6 +88,26 @@ exit_code export_history(const options::history_options& o, std::ostream& out) {
   return exit_code::ok;
 }
 
+exit_code import_history(const options::history_options& o, std::ostream& out) {
+  const std::string source = (o.import_list ? "--list " : "--csv ") + o.import_file.string();
+  const auto text = files::read_file(o.import_file, source);
+  // Everything is read and checked before the store is opened, and added
+  // in one transaction: a bad line leaves the store as it was.
+  std::vector<history::run_record> runs;
+  if (o.import_list) {
+    runs = history::read_listed_runs(text, source, o.import_file.parent_path().string());
+  } else {
+    const history::csv_layout layout{o.time_column, o.commit_column, o.environment_column, o.attributes};
+    runs = history::series_run_records(history::read_series_csv(text, source, layout), source);
+  }
+  history::add_runs(o.store, o.store_origin, runs);
+  std::size_t values = 0;
+  for (const auto& r : runs) values += r.cells.size();
+  out << "imported " << source << ": " << runs.size() << " runs, " << values << " cell values\n";
+  out << "history: " << history::printable_location(o.store) << "\n";
+  return exit_code::ok;
+}
+
 }  // namespace
 
 exit_code history_command(const options::history_options& options, std::ostream& out, std::ostream& err) {
@@ -99,6 +120,8 @@ exit_code history_command(const options::history_options& options, std::ostream&
       return plot_history(options, out, err);
     case options::history_verb::export_csv:
       return export_history(options, out);
+    case options::history_verb::import:
+      return import_history(options, out);
   }
   return exit_code::bad_input;
 }

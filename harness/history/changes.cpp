@@ -152,7 +152,12 @@ changes_report find_changes(const stored_history& history, const changes_setting
       c.mean_before_ns = cp.test.mean_a;
       c.mean_after_ns = cp.test.mean_b;
       const double half = stats::difference_half_width(cp.test, k_change_confidence);
-      if (cp.test.mean_a != 0) {
+      c.change_ns = cp.test.difference;
+      c.change_low_ns = cp.test.difference - half;
+      c.change_high_ns = cp.test.difference + half;
+      c.relative = cp.test.mean_a != 0;
+      c.early = cp.early;
+      if (c.relative) {
         c.change_pct = 100 * cp.test.difference / cp.test.mean_a;
         c.change_low_pct = 100 * (cp.test.difference - half) / cp.test.mean_a;
         c.change_high_pct = 100 * (cp.test.difference + half) / cp.test.mean_a;

@@ -45,12 +45,22 @@ struct found_change {
   std::size_t values_after = 0;
   double mean_before_ns = 0;
   double mean_after_ns = 0;
+  // Relative to the mean before, unless that mean is 0 (relative false):
+  // then only the absolute change (in ns) says anything.
+  bool relative = true;
   double change_pct = 0;
   double change_low_pct = 0;      // k_change_confidence interval
   double change_high_pct = 0;
+  double change_ns = 0;           // mean after - mean before
+  double change_low_ns = 0;
+  double change_high_ns = 0;
   double p = 1;
   bool regression = false;        // worse after, in the metric's direction (metric_direction.hpp)
   bool recent = false;            // first_after among the last recent_commits commits
+  // Fewer than min_segment commits after it, at the end of the series
+  // (stats::change_point::early): a wider interval, confirmed or dropped
+  // by the next commits.
+  bool early = false;
   bool at_environment_change = false;  // only with any_environment: not a regression
 };
 

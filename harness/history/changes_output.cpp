@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 
 #include "harness/report/format.hpp"
@@ -32,7 +33,13 @@ std::string format_value(double value, const std::string& metric) {
   return format("%.6g", value);
 }
 
+std::string signed_time(double ns) { return (ns < 0 ? "-" : "+") + report::format_time_ns(std::fabs(ns)); }
+
 std::string format_change(const found_change& c) {
+  // From a mean of 0 a percentage is meaningless: the change itself.
+  if (!c.relative) {
+    return signed_time(c.change_ns) + " [" + signed_time(c.change_low_ns) + ", " + signed_time(c.change_high_ns) + "]";
+  }
   return report::format_percent(c.change_pct / 100) + " [" + report::format_percent(c.change_low_pct / 100) + ", " +
          report::format_percent(c.change_high_pct / 100) + "]";
 }
@@ -55,6 +62,11 @@ std::string changes_to_text(const changes_report& report, const changes_context&
            " (" + c.first_after.date + ")  " + format_value(c.mean_before_ns, context.metric) + " -> " +
            format_value(c.mean_after_ns, context.metric) + "  " + format_change(c) + "  p=" + format_p(c.p) + "  " +
            change_kind(c) + (c.recent ? " (recent)" : "") + "\n";
+    if (c.early) {
+      out += "      early: " + std::to_string(c.values_after) + (c.values_after == 1 ? " commit" : " commits") +
+             " after it (fewer than " + std::to_string(s.detection.min_segment) +
+             "), so the interval is wide; the next commits confirm or drop it\n";
+    }
     if (!c.environment.empty() && report.environments > 1) out += "      on " + c.environment + "\n";
   }
   if (!report.environment_changes.empty()) {
@@ -81,6 +93,7 @@ std::string changes_to_json_text(const changes_report& report, const changes_con
   j["settings"] = {{"alpha", s.detection.alpha},
                    {"min_change_pct", s.detection.min_change * 100},
                    {"min_segment", s.detection.min_segment},
+                   {"min_tail", s.detection.min_tail},
                    {"window_values", s.detection.window},
                    {"since", context.since.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(context.since)},
                    {"cases", s.cases},
@@ -101,8 +114,12 @@ std::string changes_to_json_text(const changes_report& report, const changes_con
                        {"commits_after", c.values_after},
                        {"mean_before_ns", c.mean_before_ns},
                        {"mean_after_ns", c.mean_after_ns},
-                       {"change_pct", c.change_pct},
-                       {"change_interval_pct", {c.change_low_pct, c.change_high_pct}},
+                       {"change_pct", c.relative ? nlohmann::ordered_json(c.change_pct) : nlohmann::ordered_json()},
+                       {"change_interval_pct", c.relative ? nlohmann::ordered_json({c.change_low_pct, c.change_high_pct})
+                                                          : nlohmann::ordered_json()},
+                       {"change_ns", c.change_ns},
+                       {"change_interval_ns", {c.change_low_ns, c.change_high_ns}},
+                       {"early", c.early},
                        {"p", c.p},
                        {"direction", c.regression ? "regression" : "improvement"},
                        {"recent", c.recent},

@@ -29,6 +29,14 @@ bool is_hex_commit(const std::string& text) {
          std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
+std::string exact(double value) {
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%a", value);
+  return buffer;
+}
+
+}  // namespace
+
 std::string sha256_hex(const std::string& bytes) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
@@ -41,14 +49,6 @@ std::string sha256_hex(const std::string& bytes) {
   }
   return out;
 }
-
-std::string exact(double value) {
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%a", value);
-  return buffer;
-}
-
-}  // namespace
 
 std::string fingerprint::text() const {
   return "cpu=" + field(cpu_model) + "; cpus=" + (logical_cpus > 0 ? std::to_string(logical_cpus) : "?") +

@@ -81,6 +81,9 @@ struct run_record {
   std::string digest;             // SHA-256 of the run date, format, environment and samples
 };
 
+// The SHA-256 of `bytes` in lower-case hex: a run's digest.
+std::string sha256_hex(const std::string& bytes);
+
 // What `history add` was told on its command line.
 struct record_overrides {
   std::optional<std::string> commit;  // --commit

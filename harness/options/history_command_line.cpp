@@ -17,7 +17,10 @@ constexpr const char* k_usage =
     "                                 [--since DATE|COMMIT] [--min-change PCT] [--alpha P] [--window N]\n"
     "                                 [--any-environment] [--json FILE]\n"
     "       benchgate history plot --out DIR [--history STORE] [the selection options of changes]\n"
-    "       benchgate history export --csv [--history STORE] [--metric NAME] [--out FILE]";
+    "       benchgate history export --csv [--history STORE] [--metric NAME] [--out FILE]\n"
+    "       benchgate history import --csv FILE [--time-column NAME] [--commit-column NAME]\n"
+    "                                [--environment-column NAME] [--attribute NAME]... [--history STORE]\n"
+    "       benchgate history import --list FILE [--history STORE]";
 
 constexpr const char* k_summary =
     "Keeps every run in a store and finds change points across commits\n"
@@ -36,12 +39,18 @@ constexpr const char* k_summary =
     "  changes  per cell and environment, E-divisive means with Student's t test\n"
     "           (as Apache Otava): each change point with the last commit before,\n"
     "           the first after, the means, the change with its 95 % interval, p.\n"
+    "           A change in the last 1 or 2 commits is reported as early, with\n"
+    "           the wider interval so few commits give, and counts for --window.\n"
     "  plot     per case a timeline (gnuplot, DIR/timeline_CASE.svg/.png): one\n"
     "           panel per cell, median and interval per commit, change points\n"
     "           marked, commits on another environment shaded; DIR/index.html\n"
     "           shows them with the table of change points.\n"
     "  export   --csv: one row per commit and environment, one column per cell\n"
-    "           (the median of --metric), as Apache Otava's CSV importer reads.\n\n"
+    "           (the median of --metric), as Apache Otava's CSV importer reads.\n"
+    "  import   --csv FILE: series in Otava's layout (a time column, attribute\n"
+    "           columns, one column per cell; defaults read export's CSV);\n"
+    "           --list FILE: path,commit,date lines naming result files. One\n"
+    "           transaction: everything is added or nothing.\n\n"
     "--metric: lower is better, but for throughput and rates (*_per_second),\n"
     "where a drop is the regression.\n\n"
     "Examples:\n"
@@ -50,7 +59,8 @@ constexpr const char* k_summary =
     "  PGPASSWORD=... benchgate history add results.json --history postgresql://bench@db.example.com/benchgate\n"
     "  benchgate history changes --window 5 --json changes.json\n"
     "  benchgate history plot --out reports/history\n"
-    "  benchgate history export --csv --out history.csv";
+    "  benchgate history export --csv --out history.csv\n"
+    "  benchgate history import --csv history.csv --history other.db";
 
 // --metric NAME: any name a store may hold (which ones it holds, the store
 // says when read).
@@ -94,9 +104,19 @@ po::options_description history_description() {
        "changes, plot: commits on each side of a change point, at least (default: 3, minimum 2)")
       ("detection-window", po::value<std::string>()->value_name("N"),
        "changes, plot: commits per E-divisive window (default: 50; 0: the whole series at once, cost O(n^2))")
+      ("min-tail", po::value<std::string>()->value_name("N"),
+       "changes, plot: commits after an early change point (in the last --min-segment - 1), at least (default: 1; "
+       "--min-segment or more: none early)")
       ("any-environment", po::bool_switch(), "changes, plot: one series per cell whatever the environment fingerprint")
       ("json", po::value<std::string>()->value_name("FILE"), "changes: also write benchgate.changes/1 JSON to FILE")
-      ("csv", po::bool_switch(), "export: CSV (the only export format)")
+      ("csv", po::bool_switch(), "export: CSV (the only export format); import --csv FILE: a CSV of series")
+      ("list", po::bool_switch(), "import --list FILE: path,commit,date lines naming result files")
+      ("time-column", po::value<std::string>()->value_name("NAME"), "import --csv: the time column (default: time)")
+      ("commit-column", po::value<std::string>()->value_name("NAME"), "import --csv: the commit column (default: commit)")
+      ("environment-column", po::value<std::string>()->value_name("NAME"),
+       "import --csv: the environment fingerprint column, optional in the file (default: environment)")
+      ("attribute", po::value<std::vector<std::string>>()->value_name("NAME"),
+       "import --csv: a column that is no metric, ignored (repeatable)")
       ("out", po::value<std::string>()->value_name("FILE|DIR"),
        "export: write to FILE, atomically (default: stdout); plot: the folder of the charts (required)");
   return d;
@@ -135,7 +155,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
   if (wants_help) return help();
   auto positionals = get_strings(vm, "input");
   if (positionals.empty()) {
-    throw input_error("benchgate history: expected a verb: add, changes, plot or export; see 'benchgate history --help'");
+    throw input_error("benchgate history: expected a verb: add, changes, plot, export or import; see 'benchgate history --help'");
   }
   const auto verb = positionals.front();
   positionals.erase(positionals.begin());
@@ -150,7 +170,14 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
   const auto bool_set = [&](const char* name) { return vm.count(name) != 0 && vm[name].as<bool>(); };
   static const std::initializer_list<const char*> add_only = {"commit", "date"};
   static const std::initializer_list<const char*> changes_only = {
-      "case", "filter", "since", "min-change", "alpha", "window", "min-segment", "detection-window", "json"};
+      "case", "filter", "since", "min-change", "alpha", "window", "min-segment", "min-tail",
+      "detection-window", "json"};
+  static const std::initializer_list<const char*> import_only = {"time-column", "commit-column", "environment-column",
+                                                                 "attribute"};
+  if (verb != "import") {
+    refuse_others(vm, verb, import_only);
+    if (bool_set("list")) throw input_error("benchgate history " + verb + ": --list does not apply (see history import)");
+  }
   if (verb == "add") {
     out.verb = history_verb::add;
     refuse_others(vm, verb, changes_only);
@@ -162,6 +189,24 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
     if (out.inputs.empty()) throw input_error("benchgate history add: expected RESULTS files");
     out.commit = get_string(vm, "commit");
     out.date = get_string(vm, "date");
+    return out;
+  }
+  if (verb == "import") {
+    out.verb = history_verb::import;
+    refuse_others(vm, verb, add_only);
+    refuse_others(vm, verb, changes_only);
+    refuse_others(vm, verb, {"out"});
+    if (bool_set("any-environment")) throw input_error("benchgate history import: --any-environment does not apply");
+    out.import_list = bool_set("list");
+    if (out.import_list == bool_set("csv") || positionals.size() != 1) {
+      throw input_error("benchgate history import: expected --csv FILE or --list FILE (one of them, one FILE)");
+    }
+    if (out.import_list) refuse_others(vm, verb, import_only);
+    out.import_file = positionals.front();
+    if (const auto v = get_string(vm, "time-column")) out.time_column = *v;
+    if (const auto v = get_string(vm, "commit-column")) out.commit_column = *v;
+    if (const auto v = get_string(vm, "environment-column")) out.environment_column = *v;
+    out.attributes = get_strings(vm, "attribute");
     return out;
   }
   if (!positionals.empty()) {
@@ -200,6 +245,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
     out.recent_commits = count_option(vm, "window", 1, 0);
     out.min_segment = count_option(vm, "min-segment", 2, out.min_segment);
     out.detection_window = count_option(vm, "detection-window", 0, out.detection_window);
+    out.min_tail = count_option(vm, "min-tail", 1, out.min_tail);
     if (out.detection_window != 0 && out.detection_window < 2 * out.min_segment) {
       throw input_error("--detection-window " + std::to_string(out.detection_window) +
                         ": expected 0 or at least twice --min-segment (" + std::to_string(2 * out.min_segment) + ")");
@@ -217,7 +263,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
     out.out = get_output_path(vm, "out");
     return out;
   }
-  throw input_error("benchgate history " + verb + ": unknown verb; expected add, changes, plot or export");
+  throw input_error("benchgate history " + verb + ": unknown verb; expected add, changes, plot, export or import");
 }
 
 }  // namespace benchgate::options::detail

@@ -9,7 +9,7 @@
 
 namespace benchgate::options {
 
-enum class history_verb { add, changes, plot, export_csv };
+enum class history_verb { add, changes, plot, export_csv, import };
 
 struct history_options {
   history_verb verb = history_verb::add;
@@ -23,6 +23,14 @@ struct history_options {
   std::optional<std::string> commit;  // --commit SHA
   std::optional<std::string> date;    // --date ISO
 
+  // import: --csv FILE (series) or --list FILE (path,commit,date lines)
+  bool import_list = false;
+  std::filesystem::path import_file;
+  std::string time_column = "time";                // --time-column NAME
+  std::string commit_column = "commit";            // --commit-column NAME
+  std::string environment_column = "environment";  // --environment-column NAME
+  std::vector<std::string> attributes;             // --attribute NAME...: columns to ignore
+
   // changes
   std::string metric = "real_time";    // --metric NAME: any stored metric (changes, plot, export)
   std::optional<std::string> since;    // --since DATE or COMMIT
@@ -34,6 +42,7 @@ struct history_options {
   std::size_t min_segment = 3;         // --min-segment N
   std::size_t detection_window = 50;   // --detection-window N (0: whole series)
   bool any_environment = false;        // --any-environment
+  std::size_t min_tail = 1;            // --min-tail N: values after an early change point, at least
   std::optional<std::filesystem::path> json;  // --json FILE
 
   // export: --out FILE (default: stdout); plot: --out DIR (required)

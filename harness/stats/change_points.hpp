@@ -21,6 +21,9 @@ struct change_point_settings {
   std::size_t window = 50;      // values per E-divisive window (0: the whole series in one)
   double alpha = 0.001;         // a change point's p must be <= alpha
   double min_change = 0;        // |mean after / mean before - 1| must be >= this fraction
+  // An early change point has fewer than min_segment values after it (the
+  // last of the series), at least this many; min_tail >= min_segment: none.
+  std::size_t min_tail = 1;
 };
 
 struct change_point {
@@ -34,12 +37,18 @@ struct change_point {
   // the number of positions the split was chosen from (Bonferroni: the best
   // of many splits has a small p by chance). docs/history.md explains each.
   double p = 1;
+  // Found in the last values of the series, fewer than min_segment after it
+  // (docs/history.md, "Changes near the end"): `test` is then the prediction
+  // test of those values against the segment before (prediction_t_test),
+  // whose interval is wide with so few values. Later commits confirm or drop it.
+  bool early = false;
 };
 
 // The change points of `series`, in increasing index. Each side of each
 // change point has at least settings.min_segment values, so none is found
-// in the first or last min_segment values. Non-finite values are the
-// caller's to remove.
+// in the first or last min_segment values, except one early change point
+// with min_tail to min_segment - 1 values after it at the end. Non-finite
+// values are the caller's to remove.
 std::vector<change_point> find_change_points(std::span<const double> series, const change_point_settings& settings);
 
 // E-divisive's divergence of series[0, tau) and series[tau, n) (alpha = 1):

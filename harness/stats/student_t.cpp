@@ -121,6 +121,15 @@ t_test_result welch_t_test(std::span<const double> a, std::span<const double> b)
   return with_p(r);
 }
 
+t_test_result prediction_t_test(std::span<const double> before, std::span<const double> after) {
+  if (before.size() < 2 || after.empty()) return {};
+  auto r = means_of(before, after);
+  const double nb = static_cast<double>(before.size());
+  r.df = nb - 1;
+  r.standard_error = std::sqrt(variance(before, r.mean_a) * (1 / nb + 1 / static_cast<double>(after.size())));
+  return with_p(r);
+}
+
 double difference_half_width(const t_test_result& test, double confidence) {
   if (test.standard_error == 0 || test.df <= 0) return 0;
   return student_t_quantile(0.5 + confidence / 2, test.df) * test.standard_error;

@@ -35,6 +35,15 @@ t_test_result student_t_test(std::span<const double> a, std::span<const double> 
 // sqrt(s_a^2 / n_a + s_b^2 / n_b), Welch-Satterthwaite degrees of freedom.
 t_test_result welch_t_test(std::span<const double> a, std::span<const double> b);
 
+// Whether `after` (1 value or more: too few, possibly, for a variance of
+// their own) comes from the normal distribution `before` was drawn from:
+// the test of their means with the variance estimated from `before` alone,
+// standard error s_before * sqrt(1 / n_before + 1 / n_after), df n_before - 1.
+// Its interval is the prediction interval of the mean of n_after future
+// values (G. J. Hahn and W. Q. Meeker, "Statistical Intervals", Wiley 1991,
+// sec. 4.7). p = 1 when `before` has < 2 values or `after` none.
+t_test_result prediction_t_test(std::span<const double> before, std::span<const double> after);
+
 // Half the width of the two-sided `confidence` interval of the difference.
 double difference_half_width(const t_test_result& test, double confidence);
 

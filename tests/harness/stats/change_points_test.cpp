@@ -98,7 +98,7 @@ TEST(ChangePoints, TenPercentStepAtTwoPercentNoiseFoundAtTheRightCommitInEverySe
 
 TEST(ChangePoints, ALoneThreefoldSpikeIsNeverReported) {
   for (int seed = 0; seed < k_seeds; ++seed) {
-    for (std::size_t at : {std::size_t{0}, std::size_t{2}, k_length / 2, k_length - 3, k_length - 1}) {
+    for (std::size_t at : {std::size_t{0}, std::size_t{2}, k_length / 2, k_length - 3, k_length - 2}) {
       auto v = noise(k_length, 0.02, 2000 + seed);
       v[at] *= 3;
       EXPECT_TRUE(found(v).empty()) << "seed " << seed << ", spike at " << at;
@@ -106,14 +106,40 @@ TEST(ChangePoints, ALoneThreefoldSpikeIsNeverReported) {
   }
 }
 
-TEST(ChangePoints, NoneWithoutDataOnBothSides) {
-  // A step in the last two commits (fewer than min_segment = 3 after it).
+TEST(ChangePoints, ASpikeInTheLastCommitIsAnEarlyChangeUntilTheNextCommitDropsIt) {
+  // With nothing after it, a spike cannot be told from a step yet.
+  for (int seed = 0; seed < k_seeds; ++seed) {
+    auto v = noise(k_length, 0.02, 2000 + seed);
+    v.back() *= 3;
+    const auto got = find_change_points(v, {});
+    ASSERT_EQ(got.size(), 1u) << "seed " << seed;
+    EXPECT_EQ(got[0].index, k_length - 1);
+    EXPECT_TRUE(got[0].early);
+    v.push_back(k_base_ns);
+    EXPECT_TRUE(found(v).empty()) << "seed " << seed;
+  }
+}
+
+TEST(ChangePoints, AStepInTheLastTwoCommitsIsAnEarlyChangePoint) {
   auto v = noise(k_length, 0.01, 7);
   v[k_length - 1] *= 1.5;
   v[k_length - 2] *= 1.5;
-  EXPECT_TRUE(found(v).empty());
+  const auto got = find_change_points(v, {});
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].index, k_length - 2);
+  EXPECT_TRUE(got[0].early);
+  change_point_settings off;
+  off.min_tail = off.min_segment;
+  EXPECT_TRUE(find_change_points(v, off).empty());
   const std::vector<double> tiny = {1, 1, 2, 2, 2};
   EXPECT_TRUE(find_change_points(tiny, {}).empty());
+}
+
+TEST(ChangePoints, NoneWithoutDataBeforeIt) {
+  const std::vector<double> two = {1, 5};
+  EXPECT_TRUE(find_change_points(two, {}).empty());
+  const std::vector<double> three = {1, 1, 5};  // 2 before: a variance of 1 degree of freedom is no reference
+  EXPECT_TRUE(find_change_points(three, {}).empty());
 }
 
 TEST(ChangePoints, WindowedAndWholeSeriesAgreeOnALongSeries) {

@@ -1,0 +1,39 @@
+// Three tiny benchmarks whose work is set in work.hpp, which the end-to-end
+// test rewrites commit by commit. Each does a fixed number of steps of a
+// dependent chain (every step waits for the one before), so its time scales
+// with the step count alone: 15 % more steps is 15 % more time, whatever
+// the cache or branch predictor does.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+#include "work.hpp"
+
+namespace {
+
+// steps of a 64-bit linear congruential generator (Knuth's MMIX constants);
+// the count goes through DoNotOptimize so the compiler cannot fold the loop.
+std::uint64_t lcg_chain(int steps) {
+  benchmark::DoNotOptimize(steps);
+  std::uint64_t x = 1;
+  for (int i = 0; i < steps; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+  }
+  return x;
+}
+
+void BM_chain(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(lcg_chain(work::chain_steps));
+}
+void BM_scan(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(lcg_chain(work::scan_steps));
+}
+void BM_mix(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(lcg_chain(work::mix_steps));
+}
+
+}  // namespace
+
+BENCHMARK(BM_chain);
+BENCHMARK(BM_scan);
+BENCHMARK(BM_mix);
