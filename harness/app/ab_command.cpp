@@ -1,15 +1,21 @@
 // benchgate ab OLD_BIN NEW_BIN: two builds run as lockstep pairs from the
 // first sample (rerun/ab_sides.hpp), compared as pairs, gated (verdict/gate_steps.hpp).
 
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "harness/app/commands.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/rerun/ab_sides.hpp"
 #include "harness/rerun/gbench_sides.hpp"
 #include "harness/rerun/paired_runs.hpp"
+#include "harness/rerun/undecided.hpp"
 #include "harness/results/diff_json.hpp"
 #include "harness/run/plan.hpp"
 #include "harness/support/files/file_io.hpp"
@@ -36,6 +42,48 @@ exit_code judge_sides(const compare::loaded_side& old_side, const compare::loade
   return outcome.verdict.exit;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The cells a judgement of the sides as they stand leaves too wide to judge
+// (rerun/undecided.hpp): judged quietly, without --confirm or outputs.
+std::vector<std::string> undecided_now(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
+                                       const results::gate_rules& rules, const options::ab_options& options) {
+  auto quiet = options.gate;
+  quiet.confirm = 0;
+  std::ostringstream discard;
+  return rerun::undecided_cells(verdict::gate_sides(old_side, new_side, rules, quiet, discard).verdict);
+}
+
+// Extra rounds of process pairs for the cells not yet judged, while the
+// budget lasts (docs/gate.md, "Cells ab cannot judge at first").
+void spend_extra_time(const rerun::ab_pairs_plan& plan, double first_pairs_s, const results::gate_rules& rules,
+                      const options::ab_options& options, const std::filesystem::path& dir,
+                      compare::loaded_side& old_side, compare::loaded_side& new_side, std::ostream& err) {
+  if (!rerun::takes_extra_rounds(plan)) return;
+  rerun::extra_budget budget;
+  budget.cap_s = options.extra_time_s.value_or(first_pairs_s);
+  auto cells = undecided_now(old_side, new_side, rules, options);
+  int next_pair = plan.pairs + 1;
+  while (rerun::another_round(budget, cells.size())) {
+    const auto start = std::chrono::steady_clock::now();
+    rerun::run_extra_round(plan, cells, budget.rounds + 1, next_pair, dir, old_side, new_side, err);
+    next_pair += plan.pairs;
+    ++budget.rounds;
+    budget.last_round_s = seconds_since(start);
+    budget.spent_s += budget.last_round_s;
+    cells = undecided_now(old_side, new_side, rules, options);
+  }
+  if (budget.rounds > 0) {
+    char spent[64];
+    std::snprintf(spent, sizeof spent, "%.1f s (extra time %.1f s)", budget.spent_s, budget.cap_s);
+    err << "ab: " << budget.rounds << (budget.rounds == 1 ? " extra round" : " extra rounds") << " in " << spent
+        << "; " << cells.size() << (cells.size() == 1 ? " cell" : " cells") << " still too wide\n"
+        << std::flush;
+  }
+}
+
 }  // namespace
 
 exit_code ab_compare(const options::ab_options& options, const suite::registry& cases, std::ostream& out,
@@ -52,8 +100,10 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
         options, [&](const options::run_options& run) { return run::fewest_samples(run::make_plan(run, cases)); });
   }
   const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
-  const auto [old_side, new_side] =
+  const auto start = std::chrono::steady_clock::now();
+  auto [old_side, new_side] =
       pairs ? rerun::run_ab_pairs(*pairs, dir.path(), err) : rerun::gbench_ab_sides(options, dir.path(), err);
+  if (pairs) spend_extra_time(*pairs, seconds_since(start), rules, options, dir.path(), old_side, new_side, err);
   return judge_sides(old_side, new_side, rules, options, out, err);
 }
 

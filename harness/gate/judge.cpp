@@ -159,9 +159,31 @@ std::string not_selected_by(const results::diff_source& new_source, const std::s
 
 }  // namespace
 
+namespace {
+
+// A benchmark on one side only, at the rules' level for it: `status`
+// (added, removed) when it passes, else warn or fail, saying which key of
+// the rules file made it so.
+judged_cell one_side(const std::string& name, const resolved_rule& rule, results::one_side_level level,
+                     cell_status status, const std::string& what, const char* key) {
+  switch (level) {
+    case results::one_side_level::pass: return without_change(name, rule, status, what);
+    case results::one_side_level::warn:
+      return without_change(name, rule, cell_status::warn,
+                            what + "; a warning by the rules file (\"" + key + "\": \"warn\")");
+    case results::one_side_level::fail:
+      return without_change(name, rule, cell_status::fail,
+                            what + "; a failure by the rules file (\"" + key + "\": \"fail\")");
+  }
+  return without_change(name, rule, status, what);
+}
+
+}  // namespace
+
 judged_cell judge_uncompared(const results::diff& source, const std::string& name, const resolved_rule& rule,
-                             bool ignore_unjudged) {
+                             const results::gate_rules& rules) {
   std::string reason;
+  const bool by_name = source.mode == results::compare_mode::runs;
   const auto skipped = std::find_if(source.not_compared.begin(), source.not_compared.end(),
                                     [&](const results::skipped_cell& s) { return s.name == name; });
   if (skipped != source.not_compared.end()) {
@@ -173,16 +195,19 @@ judged_cell judge_uncompared(const results::diff& source, const std::string& nam
   } else if (contains(source.only_old, name)) {
     // A cell NEW chose not to run (--case, --filter) is not missing: listed,
     // not judged.
-    if (const auto why = source.mode == results::compare_mode::runs ? not_selected_by(source.new_source, name) : "";
-        !why.empty()) {
+    if (const auto why = by_name ? not_selected_by(source.new_source, name) : ""; !why.empty()) {
       return without_change(name, rule, cell_status::ignored, "only in OLD: not selected in NEW (" + why + ")");
     }
-    reason = source.mode == results::compare_mode::runs ? "missing in NEW (only in OLD)" : "no cell of a new role";
+    // A benchmark the change removed is news, not a failure to judge.
+    if (by_name) return one_side(name, rule, rules.removed_cells, cell_status::removed, "removed: only in OLD", "removed");
+    reason = "no cell of a new role";
   } else {
-    reason = source.mode == results::compare_mode::runs ? "missing in OLD (only in NEW): nothing to compare with"
-                                                        : "no base cell to compare with";
+    // A benchmark the change added has nothing to compare with, and needs
+    // nothing: it is new.
+    if (by_name) return one_side(name, rule, rules.new_cells, cell_status::added, "new: only in NEW", "new");
+    reason = "no base cell to compare with";
   }
-  if (ignore_unjudged) {
+  if (rules.ignore_unjudged) {
     return without_change(name, rule, cell_status::ignored, reason + "; ignored by the rules file (\"unjudged\": \"ignore\")");
   }
   return without_change(name, rule, cell_status::unjudged, reason + "; cannot judge");
@@ -213,7 +238,7 @@ results::gate_verdict judge(std::span<const results::diff> diffs, const results:
     const auto it = std::find_if(source->cells.begin(), source->cells.end(),
                                  [&](const results::cell_diff& c) { return c.name == name; });
     if (it == source->cells.end()) {
-      verdict.cells.push_back(judge_uncompared(*source, name, rule, rules.ignore_unjudged));
+      verdict.cells.push_back(judge_uncompared(*source, name, rule, rules));
       continue;
     }
     verdict.cells.push_back(judge_cell(*it, rule, source->config.alpha));
@@ -235,6 +260,8 @@ void finish(results::gate_verdict& verdict) {
       case cell_status::improved: ++t.improved; break;
       case cell_status::error: ++t.error; break;
       case cell_status::unjudged: ++t.unjudged; break;
+      case cell_status::added: ++t.added; break;
+      case cell_status::removed: ++t.removed; break;
     }
   }
   verdict.totals = t;

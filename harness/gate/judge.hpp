@@ -25,10 +25,13 @@ regression_interval regression_of(const results::cell_diff& cell, results::gate_
 results::judged_cell judge_cell(const results::cell_diff& cell, const results::resolved_rule& rule, double alpha);
 
 // A cell of `source` that was not compared (not_compared, only_old,
-// only_new): error when its NEW side errored, else unjudged (ignored with
-// `ignore_unjudged`). docs/gate.md, "Cells the gate cannot judge".
+// only_new): error when its NEW side errored; in runs compared by name, a
+// cell only in NEW is new and one only in OLD removed (NEW's selection
+// aside), at the rules' "new"/"removed" levels; else unjudged (ignored
+// with the rules' ignore_unjudged). docs/gate.md, "Cells the gate cannot
+// judge".
 results::judged_cell judge_uncompared(const results::diff& source, const std::string& name,
-                                      const results::resolved_rule& rule, bool ignore_unjudged);
+                                      const results::resolved_rule& rule, const results::gate_rules& rules);
 
 // Every cell of `diffs`, compared or not (one diff per compared metric; each cell
 // judged from the diff of its rule's metric), in order of first appearance.

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <initializer_list>
 #include <iterator>
+#include <tuple>
 
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/gbench_listing.hpp"
@@ -54,6 +55,10 @@ po::options_description ab_description() {
       ("gbench", po::bool_switch(),
        "OLD_BIN and NEW_BIN are plain Google Benchmark executables (default: found out by asking each to "
        "--benchmark_list_tests)")
+      ("shard", po::value<std::string>()->value_name("K/N"),
+       "Google Benchmark executables: only part K of N of the benchmarks (those at positions K, K+N, ... of the "
+       "filtered list), for one job of a CI matrix; both sides of each still run on this machine "
+       "(docs/sharding.md)")
       ("role", po::value<std::vector<std::string>>()->value_name("ROLE=REGEX"),
        "Google Benchmark executables: cells whose name matches REGEX take ROLE (baseline, core, peer) in both "
        "results, for a later 'compare --variants' (repeatable)")
@@ -62,6 +67,10 @@ po::options_description ab_description() {
        "alternating; each runs every cell with 1/P of the samples (at least 10), of the measurement time and of "
        "the warm-up, and the comparison takes the process pair as its unit (default: 8; 1: one pair, compared "
        "pair by pair)")
+      ("extra-time", po::value<std::string>()->value_name("SECONDS"),
+       "after the pairs, more pairs of processes only for the cells whose change interval is still wider than "
+       "their rule's max_ci_width, round after round (up to 6), until none is or this much time is spent; 0: "
+       "none (default: as long as the first pairs took, so one ab takes at most about twice that)")
       ("out-dir", po::value<std::string>()->value_name("DIR"),
        "keep both sides' results and logs in DIR: old.json, new.json (pooled), old-P.json, new-P.json, .log "
        "(default: a temporary folder, removed)")
@@ -160,7 +169,21 @@ ab_binaries binaries_kind(bool said, ab_options& out, const std::vector<std::str
   const auto new_list = list_benchmarks(out.new_binary, new_side_args, "new");
   const bool old_is = !old_list.names.empty();
   const bool new_is = !new_list.names.empty();
-  if (!said && !old_is && !new_is) return ab_binaries::drivers;
+  if (!said && !old_is && !new_is) {
+    // Neither lists benchmarks: both must be benchgate drivers, else say
+    // what the one that is neither did (/bin/true, a script).
+    for (const auto& [what, binary, listing, tag] :
+         {std::tuple{"OLD_BIN", &out.old_binary, &old_list, "old"}, std::tuple{"NEW_BIN", &out.new_binary, &new_list, "new"}}) {
+      if (const auto problem = driver_problem(*binary, tag); !problem.empty()) {
+        throw input_error(std::string(what) + " " + binary->string() +
+                          ": not a benchmark: neither a Google Benchmark executable (" + listing->problem +
+                          ") nor a benchgate driver (" + problem +
+                          "); expected a benchgate driver (or a driver built on its library) or a Google Benchmark "
+                          "executable");
+      }
+    }
+    return ab_binaries::drivers;
+  }
   const auto refuse = [&](const char* what, const std::filesystem::path& binary, const benchmark_listing& l,
                           const char* other) {
     throw input_error(std::string(what) + " " + binary.string() + ": not a Google Benchmark executable (" +
@@ -188,7 +211,7 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
                            }) != std::end(k_gbench_values);
       if (!allowed && given(name)) {
         throw input_error(std::string("--") + name + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
-                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, or " +
+                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard, or " +
                           "their own options through --old-arg/--new-arg");
       }
     }
@@ -196,7 +219,7 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
   refuse_all(k_forwarded_lists);
   refuse_all(k_forwarded_values);
   refuse_all(k_forwarded_switches);
-  refuse_all(std::initializer_list<const char*>{"pairs"});
+  refuse_all(std::initializer_list<const char*>{"pairs", "extra-time"});
   if (const auto rounds = get_int_at_least(vm, "rounds", 2)) {
     if (*rounds > k_max_gbench_rounds) {
       throw input_error("--rounds " + std::to_string(*rounds) + ": expected a number of rounds from 2 to " +
@@ -212,6 +235,7 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
   for (const auto& text : get_strings(vm, "role")) {
     out.gbench.roles.push_back(results::parse_role_pattern(text, "--role"));
   }
+  out.gbench.shard = checked_shard(vm);
 }
 
 }  // namespace
@@ -229,7 +253,8 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
   const auto vm = parse("ab", args, accepted, wants_help, &positional);
   if (wants_help) {
     return help_request{help_text(
-        "benchgate ab OLD_BIN NEW_BIN [RUN_OPTIONS | --gbench --rounds N --min-time S --role ROLE=REGEX...]\n"
+        "benchgate ab OLD_BIN NEW_BIN [RUN_OPTIONS | --gbench --rounds N --min-time S --role ROLE=REGEX...\n"
+        "                    --shard K/N] [--extra-time SECONDS]\n"
         "                    [--old-arg ARG]... [--new-arg ARG]...\n"
         "                    [--json FILE] [--verdict-json FILE] [--markdown FILE] [--out-dir DIR]",
         "Compares two builds paired from the first sample: runs OLD_BIN and NEW_BIN\n"
@@ -240,8 +265,11 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
         "a whole process can run a cell at a steady offset, so each process pair\n"
         "gives one ratio and the change's interval and p are Student's t over them\n"
         "(with --pairs 1: paired bootstrap intervals, paired t test with a\n"
-        "sign-flip p). Printed as compare prints it, and gated as gate gates it\n"
-        "(rules, levels, exit codes).\n"
+        "sign-flip p). Cells whose interval is then still wider than their rule's\n"
+        "max_ci_width get more pairs of their own, round after round, within\n"
+        "--extra-time (default: as long as the first pairs took); each cell is\n"
+        "judged once, at the end. Printed as compare prints it, and gated as gate\n"
+        "gates it (rules, levels, exit codes).\n"
         "Both results record the pairing, so a later 'benchgate compare' pairs them\n"
         "too.\n\n"
         "Plain Google Benchmark executables (found out by asking each to\n"
@@ -250,7 +278,10 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
         "--benchmark_min_time SECONDS (--min-time, default 0.05), old and new\n"
         "alternating (old new, new old, ...), --rounds N times (default 20); sample\n"
         "i of each side is a pair. Only --filter, --rounds, --min-time and --role\n"
-        "apply to them; --old-arg/--new-arg pass their own options through.\n\n"
+        "apply to them (and --shard K/N: part K of N of the benchmarks, for a CI\n"
+        "matrix); --old-arg/--new-arg pass their own options through.\n"
+        "A benchmark only in NEW is listed as new, one only in OLD as removed;\n"
+        "both pass unless the rules file's \"new\"/\"removed\" say otherwise.\n\n"
         "Examples:\n"
         "  benchgate ab build-main/benchgate build/benchgate --case page_iter --quick\n"
         "  benchgate ab build/benchgate build/benchgate --case page_iter --quick \\\n"
@@ -260,8 +291,10 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
         described,
         "  0  no cell failed and every cell was judged\n"
         "  1  a cell regressed beyond its fail level, or errored in NEW\n"
-        "  2  bad input or usage, or a side's run that failed (its log's tail is shown)\n"
-        "  3  nothing failed, but a cell could not be judged (too wide, missing, too few samples)\n")};
+        "  2  bad input or usage, a binary that is not a benchmark, or a side's run that\n"
+        "     failed (its log's tail is shown)\n"
+        "  3  nothing failed, but a cell on both sides could not be judged (too wide\n"
+        "     after the extra time, skipped, too few samples); each is listed with why\n")};
   }
   ab_options out;
   const auto binaries = get_strings(vm, "binary");
@@ -286,6 +319,11 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
     out.old_args = old_side_args;
     out.new_args = new_side_args;
     return out;
+  }
+  if (vm.count("shard") > 0) {
+    throw input_error("--shard " + *get_string(vm, "shard") + ": only for Google Benchmark executables; benchgate "
+                      "drivers' lockstep runs do not take shards: expected --case or --filter to give each job its "
+                      "part (docs/sharding.md)");
   }
   if (vm.count("role") > 0) {
     throw input_error("--role: only for Google Benchmark executables; OLD_BIN and NEW_BIN are benchgate drivers, "
@@ -317,6 +355,7 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
     }
     out.pairs = *pairs;
   }
+  out.extra_time_s = get_seconds(vm, "extra-time", true);
   return out;
 }
 

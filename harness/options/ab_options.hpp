@@ -37,6 +37,7 @@ struct gbench_ab_options {
   double min_time_s = k_default_gbench_min_time_s;  // --min-time
   std::optional<std::string> filter;                // --filter: of the listed names
   std::vector<results::role_pattern> roles;         // --role ROLE=REGEX
+  std::optional<results::shard_spec> shard;         // --shard K/N: part K of the benchmarks
   // The benchmarks each binary listed (--benchmark_list_tests), in order.
   std::vector<std::string> old_names;
   std::vector<std::string> new_names;
@@ -60,6 +61,10 @@ struct ab_options {
   // and time (rerun/process_pairs.hpp), pooled, and compared with the
   // process pair as the unit (stats/clustered.hpp).
   int pairs = k_default_ab_pairs;
+  // --extra-time: the most that extra rounds of pairs for the cells not yet
+  // judged may take, in seconds (rerun/undecided.hpp); none: as long as the
+  // first pairs took, so that one ab takes at most about twice that.
+  std::optional<double> extra_time_s;
   // The judgement (--rules ... --alpha, --confirm ...), the verdict JSON
   // (--verdict-json), --markdown and --text-out; the binaries re-run for
   // --confirm are OLD_BIN and NEW_BIN.

@@ -172,9 +172,12 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
         "counts are deterministic), the whole change CI is beyond its fail level (not\n"
         "just the estimate), and with --confirm it fails again in every interleaved\n"
         "re-run of the suspect cells. Improvements never fail. Nothing unjudged\n"
-        "passes: a cell that errored in NEW fails; one missing on a side or with\n"
-        "fewer than 2 samples is listed and makes the gate exit 3 (unless the rules\n"
-        "file says \"unjudged\": \"ignore\"). Levels come from the first matching rule\n"
+        "passes: a cell that errored in NEW fails; one with fewer than 2 samples is\n"
+        "listed and makes the gate exit 3 (unless the rules file says \"unjudged\":\n"
+        "\"ignore\"). A benchmark only in NEW is listed as new, one only in OLD as\n"
+        "removed; both pass unless the rules file's \"new\"/\"removed\" say \"warn\"\n"
+        "or \"fail\". With --confirm, OLD and NEW may be Google Benchmark JSON given\n"
+        "--old-binary and --new-binary. Levels come from the first matching rule\n"
         "of the rules file, then the command line, then the file's defaults; the\n"
         "output says which. DIFF is a diff JSON file (benchgate compare --json),\n"
         "compared again from its files when the rules need another metric; OLD and\n"
@@ -188,8 +191,8 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
         "  1  a cell regressed beyond its fail level, or errored in NEW\n"
         "  2  bad input or usage: a missing file, bad rules, --confirm without runs,\n"
         "     an instruction run against a time run without a metric saying which\n"
-        "  3  nothing failed, but a cell could not be judged: its change CI is wider\n"
-        "     than its max_ci_width, it is missing on a side, or it has too few samples\n")};
+        "  3  nothing failed, but a cell on both sides could not be judged: its change\n"
+        "     CI is wider than its max_ci_width, or it has too few samples\n")};
   }
   gate_options out;
   out.inputs = get_strings(vm, "input");

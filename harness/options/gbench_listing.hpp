@@ -23,4 +23,10 @@ struct benchmark_listing {
 benchmark_listing list_benchmarks(const std::filesystem::path& binary, const std::vector<std::string>& args,
                                   const std::string& tag);
 
+// Why `binary` is not a benchgate driver (or a driver built on its
+// library), empty when it is one: `binary --version` exits 0 printing
+// "benchgate VERSION", as every driver's main does. Output in temporary
+// files named after `tag`, removed.
+std::string driver_problem(const std::filesystem::path& binary, const std::string& tag);
+
 }  // namespace benchgate::options

@@ -1,5 +1,6 @@
 #include "harness/options/parse_support.hpp"
 
+#include <charconv>
 #include <regex>
 #include <sstream>
 
@@ -160,6 +161,27 @@ void check_regex(const char* option, const std::string& text) {
     throw input_error("--" + std::string(option) + " " + text + ": not a valid regular expression (" + e.what() +
                       "); expected an ECMAScript regex, e.g. 'core|baseline'");
   }
+}
+
+std::optional<results::shard_spec> checked_shard(const po::variables_map& vm) {
+  const auto text = get_string(vm, "shard");
+  if (!text) return std::nullopt;
+  const auto slash = text->find('/');
+  const auto whole_int = [](std::string_view part) -> std::optional<int> {
+    int value = 0;
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size()) return std::nullopt;
+    return value;
+  };
+  const auto expected = ": expected K/N with 1 <= K <= N <= " + std::to_string(results::k_max_shards) +
+                        " (part K of N, e.g. 2/4)";
+  if (slash == std::string::npos) throw input_error("--shard " + *text + expected);
+  const auto index = whole_int(std::string_view(*text).substr(0, slash));
+  const auto count = whole_int(std::string_view(*text).substr(slash + 1));
+  if (!index || !count || *count < 1 || *count > results::k_max_shards || *index < 1 || *index > *count) {
+    throw input_error("--shard " + *text + expected);
+  }
+  return results::shard_spec{*index, *count};
 }
 
 }  // namespace benchgate::options::detail

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/results/model.hpp"
+
 namespace benchgate::options::detail {
 
 namespace po = boost::program_options;
@@ -38,6 +40,8 @@ std::optional<int> get_int_at_least(const po::variables_map& vm, const char* nam
 // `example` goes into the message ("expected a percentage >= 0: 5 and 5%
 // both mean 5 %").
 std::optional<double> get_percent_as_fraction(const po::variables_map& vm, const char* name, const char* example);
+// --shard "K/N" with 1 <= K <= N <= results::k_max_shards.
+std::optional<results::shard_spec> checked_shard(const po::variables_map& vm);
 // A percentage in (0, max_pct] ("10" or "10%"), as a percentage.
 std::optional<double> get_percent_up_to(const po::variables_map& vm, const char* name, double max_pct);
 // A file to write: not empty, not "-" (stdout is the report's), not an

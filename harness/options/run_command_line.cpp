@@ -266,28 +266,6 @@ void check_precision(const po::variables_map& vm, const run_options& options, re
   out.precision_cap_s = cap.value_or(out.measurement_time_s * k_default_precision_cap_share);
 }
 
-// "K/N" with 1 <= K <= N <= results::k_max_shards.
-std::optional<results::shard_spec> checked_shard(const po::variables_map& vm) {
-  const auto text = get_string(vm, "shard");
-  if (!text) return std::nullopt;
-  const auto slash = text->find('/');
-  const auto whole_int = [](std::string_view part) -> std::optional<int> {
-    int value = 0;
-    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-    if (part.empty() || ec != std::errc() || end != part.data() + part.size()) return std::nullopt;
-    return value;
-  };
-  const auto expected = ": expected K/N with 1 <= K <= N <= " + std::to_string(results::k_max_shards) +
-                        " (part K of N, e.g. 2/4)";
-  if (slash == std::string::npos) throw input_error("--shard " + *text + expected);
-  const auto index = whole_int(std::string_view(*text).substr(0, slash));
-  const auto count = whole_int(std::string_view(*text).substr(slash + 1));
-  if (!index || !count || *count < 1 || *count > results::k_max_shards || *index < 1 || *index > *count) {
-    throw input_error("--shard " + *text + expected);
-  }
-  return results::shard_spec{*index, *count};
-}
-
 std::optional<std::string> checked_baseline_name(const po::variables_map& vm, const char* name) {
   const auto text = get_string(vm, name);
   if (!text) return std::nullopt;

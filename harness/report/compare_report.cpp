@@ -205,8 +205,11 @@ std::string comparison_summary(const results::diff& d) {
     out << title << " (" << names.size() << "):\n";
     for (const auto& n : names) out << "  " << n << "\n";
   };
-  list("Only in OLD", d.only_old);
-  list(d.mode == results::compare_mode::runs ? "Only in NEW" : "Without a base cell", d.only_new);
+  // Compared by name, a cell on one side only is a benchmark the change
+  // removed or added.
+  const bool by_name = d.mode == results::compare_mode::runs;
+  list(by_name ? "Removed: only in OLD" : "Only in OLD", d.only_old);
+  list(by_name ? "New: only in NEW" : "Without a base cell", d.only_new);
   if (!d.not_compared.empty()) {
     out << "Not compared (" << d.not_compared.size() << "):\n";
     for (const auto& n : d.not_compared) out << "  " << n.name << ": " << n.reason << "\n";

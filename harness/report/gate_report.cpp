@@ -22,9 +22,11 @@ constexpr std::size_t k_change_width = 34;
 constexpr std::size_t k_p_width = 10;
 constexpr std::size_t k_status_width = 10;
 
-// Worst first: what a reader must act on comes first.
-constexpr cell_status k_listed[] = {cell_status::fail, cell_status::error, cell_status::unstable,
-                                    cell_status::unjudged, cell_status::warn};
+// Worst first: what a reader must act on comes first; benchmarks added or
+// removed last, a line each (news, not failures).
+constexpr cell_status k_listed[] = {cell_status::fail,     cell_status::error, cell_status::unstable,
+                                    cell_status::unjudged, cell_status::warn,  cell_status::added,
+                                    cell_status::removed};
 
 std::string pct(const std::optional<double>& value) {
   return value ? format_percent(*value / k_percent) : std::string("-");
@@ -76,6 +78,9 @@ std::string totals_text(const results::gate_verdict& verdict) {
   // Cells that could not be compared, when there are any.
   if (t.error + t.unjudged > 0) {
     out += ", " + std::to_string(t.error) + " error, " + std::to_string(t.unjudged) + " unjudged";
+  }
+  if (t.added + t.removed > 0) {
+    out += ", " + std::to_string(t.added) + " new, " + std::to_string(t.removed) + " removed";
   }
   if (verdict.confirm_rounds > 0) out += "; " + std::to_string(verdict.confirm_rounds) + " confirmation rounds";
   return out;

@@ -5,8 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "harness/compare/compare.hpp"
 #include "harness/rerun/process_pairs.hpp"
+#include "harness/results/merge.hpp"
 #include "harness/results/results_json.hpp"
+#include "harness/support/text/regex_text.hpp"
 
 namespace benchgate::rerun {
 
@@ -24,6 +27,9 @@ ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const side_sampl
   }
   // Counts are exact: one pair of counted runs says all there is.
   plan.pairs = plan.timed ? options.pairs : 1;
+  plan.old_run = options.old_run;
+  plan.new_run = options.new_run;
+  plan.total_samples = total;
   if (plan.pairs > 1) {
     // Several process pairs: each runs every cell with a share of the
     // samples and of the time (process_pairs.hpp).
@@ -68,6 +74,57 @@ std::pair<compare::loaded_side, compare::loaded_side> run_ab_pairs(const ab_pair
     return side;
   };
   return {side_of(old_runs, "old"), side_of(new_runs, "new")};
+}
+
+bool takes_extra_rounds(const ab_pairs_plan& plan) { return plan.timed && plan.pairs >= 2; }
+
+namespace {
+
+// `extra`'s pairings and samples added to `side`, cell by cell; saved.
+void add_run(compare::loaded_side& side, const compare::loaded_side& extra) {
+  auto& into = side.loaded.results;
+  const auto& from = extra.loaded.results;
+  into.pairings.insert(into.pairings.end(), from.pairings.begin(), from.pairings.end());
+  for (const auto& c : from.cells) {
+    const auto it = std::find_if(into.cells.begin(), into.cells.end(), [&](const auto& d) { return d.name == c.name; });
+    if (it == into.cells.end()) {
+      into.cells.push_back(c);
+    } else {
+      results::append_samples(*it, c);
+    }
+  }
+}
+
+}  // namespace
+
+void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& cells, int round, int first_pair,
+                     const std::filesystem::path& dir, compare::loaded_side& old_side, compare::loaded_side& new_side,
+                     std::ostream& err) {
+  const auto filter = text::exact_names_regex(cells);
+  const auto command = [&](const std::string& what, const std::filesystem::path& binary, options::run_options run) {
+    run.settings.filter = filter;
+    return side_command{what, binary, process_pair_arguments(run, plan.total_samples, plan.pairs)};
+  };
+  const auto old_command = command("old", plan.old_command.binary, plan.old_run);
+  const auto new_command = command("new", plan.new_command.binary, plan.new_run);
+  const auto firsts = old_turns_first(round + 1, plan.pairs);
+  err << "ab: extra round " << round << ": " << cells.size() << (cells.size() == 1 ? " cell" : " cells")
+      << " not yet judged (interval wider than max_ci_width), " << firsts.size()
+      << " more pairs of processes for them (first turn: " << first_turns_text(firsts) << ")\n"
+      << std::flush;
+  for (std::size_t i = 0; i < firsts.size(); ++i) {
+    const int index = first_pair + static_cast<int>(i);
+    // old-x1.3.json: extra round 1's third pair.
+    auto [o, n] = run_pair(old_command, new_command, true, firsts[i], dir,
+                           "x" + std::to_string(round) + "." + std::to_string(i + 1),
+                           {"ab", "run", static_cast<std::int64_t>(index)});
+    add_run(old_side, o);
+    add_run(new_side, n);
+  }
+  for (auto* side : {&old_side, &new_side}) {
+    results::save_results(side->loaded.results, side->text, "--out-dir");
+    side->source = compare::describe_source(side->loaded.results, side->loaded.format, side->text, std::nullopt);
+  }
 }
 
 }  // namespace benchgate::rerun

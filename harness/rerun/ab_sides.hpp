@@ -8,7 +8,9 @@
 #include <functional>
 #include <optional>
 #include <ostream>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "harness/compare/sides.hpp"
 #include "harness/options/ab_options.hpp"
@@ -36,6 +38,10 @@ struct ab_pairs_plan {
   bool timed = true;
   std::optional<int> samples;  // a side's samples a cell in each pair, when set as above
   int pairs = 1;
+  // What the commands were made of, for extra rounds of some cells.
+  options::run_options old_run;
+  options::run_options new_run;
+  int total_samples = 0;  // a side's samples a cell over all pairs
 };
 ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const side_samples& fewest_samples);
 
@@ -45,5 +51,23 @@ ab_pairs_plan plan_ab_pairs(const options::ab_options& options, const side_sampl
 std::pair<compare::loaded_side, compare::loaded_side> run_ab_pairs(const ab_pairs_plan& plan,
                                                                    const std::filesystem::path& dir,
                                                                    std::ostream& err);
+
+// Whether the plan can take extra rounds for undecided cells
+// (undecided.hpp): timed runs of two or more process pairs, compared over
+// process pairs; counted runs are exact and one pair is compared pair by
+// pair.
+bool takes_extra_rounds(const ab_pairs_plan& plan);
+
+// Extra round `round` (1, 2, ...): plan.pairs more process pairs running
+// only `cells` (--filter of their exact names), with the plan's samples and
+// shares a pair, the first turns alternating as in round round + 1, and
+// numbered from `first_pair` (ab's process pair index, after the ones
+// already run). Their samples and pairings are added to `old_side` and
+// `new_side` (each extra pair is a process pair of its own, so the cells'
+// pairs stay paired and clustered), which are saved again. Progress on
+// `err`.
+void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& cells, int round, int first_pair,
+                     const std::filesystem::path& dir, compare::loaded_side& old_side, compare::loaded_side& new_side,
+                     std::ostream& err);
 
 }  // namespace benchgate::rerun

@@ -44,7 +44,7 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const st
   std::filesystem::create_directories(folder);
   const run::gbench_pair_plan plan{gbench_rerun_rounds(old_side, new_side, min_rounds),
                                    old_settings.min_time_s.value_or(options::k_default_gbench_min_time_s), filter,
-                                   folder};
+                                   folder, std::nullopt};
   auto runs = run::run_gbench_pairs(old_run, new_run, plan, err);
   return {side_in(std::move(runs.old_run), dir / ("old-" + tag + ".json"), "--confirm re-run"),
           side_in(std::move(runs.new_run), dir / ("new-" + tag + ".json"), "--confirm re-run")};
@@ -54,7 +54,8 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_ab_sides(const opti
                                                     const std::filesystem::path& dir, std::ostream& err) {
   const run::gbench_side old_side{"old", options.old_binary, options.old_args, options.gbench.old_names};
   const run::gbench_side new_side{"new", options.new_binary, options.new_args, options.gbench.new_names};
-  const run::gbench_pair_plan plan{options.gbench.rounds, options.gbench.min_time_s, options.gbench.filter, dir};
+  const run::gbench_pair_plan plan{options.gbench.rounds, options.gbench.min_time_s, options.gbench.filter, dir,
+                                   options.gbench.shard};
   auto runs = run::run_gbench_pairs(old_side, new_side, plan, err);
   const auto side_of = [&](results::run_results& run, const std::string& what) {
     if (!options.gbench.roles.empty()) results::assign_roles(run, options.gbench.roles, what + " side");

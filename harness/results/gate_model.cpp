@@ -47,8 +47,26 @@ std::string_view to_string(cell_status status) {
     case cell_status::improved: return "improved";
     case cell_status::error: return "error";
     case cell_status::unjudged: return "unjudged";
+    case cell_status::added: return "new";
+    case cell_status::removed: return "removed";
   }
   return "pass";
+}
+
+std::string_view to_string(one_side_level level) {
+  switch (level) {
+    case one_side_level::pass: return "pass";
+    case one_side_level::warn: return "warn";
+    case one_side_level::fail: return "fail";
+  }
+  return "pass";
+}
+
+std::optional<one_side_level> parse_one_side_level(std::string_view text) {
+  for (const auto level : {one_side_level::pass, one_side_level::warn, one_side_level::fail}) {
+    if (to_string(level) == text) return level;
+  }
+  return std::nullopt;
 }
 
 std::string_view to_string(level_source source) {

@@ -42,6 +42,12 @@ struct gate_rule {
   gate_levels set;
 };
 
+// What the gate makes of a benchmark on one side only (rules "new",
+// "removed"): listed and passing, a warning, or a failure.
+enum class one_side_level { pass, warn, fail };
+std::string_view to_string(one_side_level level);
+std::optional<one_side_level> parse_one_side_level(std::string_view text);
+
 struct gate_rules {
   gate_levels defaults;
   std::vector<gate_rule> rules;     // the first matching one applies
@@ -50,6 +56,12 @@ struct gate_rules {
   // too few samples, skipped, no counts) are ignored rather than exit 3.
   // Cells whose NEW side errored fail whatever this says.
   bool ignore_unjudged = false;
+  // "new" and "removed": the level of a benchmark only in NEW (a new one)
+  // and of one only in OLD (removed), in runs compared by name. Pass by
+  // default: listed as new or removed, exit 0 (docs/gate.md, "Cells the
+  // gate cannot judge").
+  one_side_level new_cells = one_side_level::pass;
+  one_side_level removed_cells = one_side_level::pass;
   // Notes for the user, e.g. a deprecated spelling ("metric": "time").
   std::vector<std::string> notes;
   // The metric where no rule, command line or rules default names one:
@@ -88,7 +100,9 @@ struct resolved_rule {
 // error: the NEW side failed its check or errored (fails the gate).
 // unjudged: no verdict is possible: missing on a side, too few samples for
 // an interval, skipped, or no instruction counts (exit 3 like unstable).
-enum class cell_status { pass, warn, fail, unstable, ignored, improved, error, unjudged };
+// added ("new"): only in NEW, a new benchmark; removed: only in OLD (runs
+// compared by name; both pass unless the rules' "new"/"removed" say).
+enum class cell_status { pass, warn, fail, unstable, ignored, improved, error, unjudged, added, removed };
 
 std::string_view to_string(cell_status status);
 
@@ -127,6 +141,8 @@ struct verdict_totals {
   std::size_t improved = 0;
   std::size_t error = 0;
   std::size_t unjudged = 0;
+  std::size_t added = 0;
+  std::size_t removed = 0;
 };
 
 struct gate_verdict {

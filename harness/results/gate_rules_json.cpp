@@ -62,7 +62,7 @@ std::string glob_at(const object_reader& r, std::string_view key, const std::str
 gate_rules parse_gate_rules(std::string_view text, std::string_view source) {
   const auto document = parse_json(text, source);
   const object_reader root(document, std::string(source), "");
-  root.reject_unknown_keys({"schema", "defaults", "rules", "ignore", "unjudged"});
+  root.reject_unknown_keys({"schema", "defaults", "rules", "ignore", "unjudged", "new", "removed"});
   if (!root.has("schema") || !root.raw().at("schema").is_string() || root.string("schema") != rules_schema) {
     root.fail("schema", std::string("\"") + rules_schema + "\"");
   }
@@ -88,6 +88,16 @@ gate_rules parse_gate_rules(std::string_view text, std::string_view source) {
     if (text != "ignore" && text != "unstable") root.fail("unjudged", "\"unstable\" (exit 3, the default) or \"ignore\"");
     out.ignore_unjudged = text == "ignore";
   }
+  // A benchmark on one side only: "pass" (the default), "warn" or "fail".
+  const auto one_side_at = [&](const char* key, one_side_level& level) {
+    if (!root.has(key)) return;
+    const auto& value = root.raw().at(key);
+    const auto parsed = value.is_string() ? parse_one_side_level(value.get<std::string>()) : std::nullopt;
+    if (!parsed) root.fail(key, "\"pass\" (the default), \"warn\" or \"fail\"");
+    level = *parsed;
+  };
+  one_side_at("new", out.new_cells);
+  one_side_at("removed", out.removed_cells);
   return out;
 }
 

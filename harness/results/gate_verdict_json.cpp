@@ -53,7 +53,8 @@ std::string gate_verdict_to_json_text(const gate_verdict& verdict) {
       {"confirm_rounds", verdict.confirm_rounds},
       {"totals", {{"cells", t.cells}, {"pass", t.pass}, {"warn", t.warn}, {"fail", t.fail},
                   {"unstable", t.unstable}, {"ignored", t.ignored}, {"improved", t.improved},
-                  {"error", t.error}, {"unjudged", t.unjudged}}},
+                  {"error", t.error}, {"unjudged", t.unjudged}, {"new", t.added},
+                  {"removed", t.removed}}},
       {"cells", cells}};
   return document.dump(k_json_indent) + "\n";
 }

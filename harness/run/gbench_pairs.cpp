@@ -99,6 +99,7 @@ void record_settings(results::run_results& run, const gbench_side& side, const g
   run.config.min_time_s = plan.min_time_s;
   run.config.random_interleaving = false;
   run.config.filter = plan.filter;
+  run.config.shard = plan.shard;
   run.config.google_benchmark_args = side.args;
 }
 
@@ -126,11 +127,27 @@ std::vector<std::string> benchmarks_to_run(const gbench_side& old_side, const gb
   return kept;
 }
 
+std::vector<std::string> shard_part(const std::vector<std::string>& names,
+                                    const std::optional<results::shard_spec>& shard) {
+  if (!shard) return names;
+  std::vector<std::string> part;
+  for (auto i = static_cast<std::size_t>(shard->index - 1); i < names.size(); i += static_cast<std::size_t>(shard->count)) {
+    part.push_back(names[i]);
+  }
+  if (part.empty()) {
+    throw input_error("--shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count) + ": part " +
+                      std::to_string(shard->index) + " of " + std::to_string(names.size()) +
+                      (names.size() == 1 ? " benchmark" : " benchmarks") + " is empty; expected at most " +
+                      std::to_string(names.size()) + " shards");
+  }
+  return part;
+}
+
 bool old_runs_first(int round, std::size_t index) { return (static_cast<std::size_t>(round) + index) % 2 == 0; }
 
 gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side& new_side,
                                   const gbench_pair_plan& plan, std::ostream& err) {
-  const auto names = benchmarks_to_run(old_side, new_side, plan.filter);
+  const auto names = shard_part(benchmarks_to_run(old_side, new_side, plan.filter), plan.shard);
   side_state old_state{&old_side, plan.dir / "old.log", plan.dir / "old-last.json", {}};
   side_state new_state{&new_side, plan.dir / "new.log", plan.dir / "new-last.json", {}};
   for (auto* state : {&old_state, &new_state}) {

@@ -33,6 +33,7 @@ struct gbench_pair_plan {
   double min_time_s = 0;               // --benchmark_min_time of each process
   std::optional<std::string> filter;   // ECMAScript regex over the names; none: all
   std::filesystem::path dir;           // where each side's log (WHAT.log) and last JSON go
+  std::optional<results::shard_spec> shard;  // ab --shard K/N: part K of the benchmarks
 };
 
 struct gbench_pair_runs {
@@ -46,11 +47,18 @@ struct gbench_pair_runs {
 std::vector<std::string> benchmarks_to_run(const gbench_side& old_side, const gbench_side& new_side,
                                            const std::optional<std::string>& filter);
 
+// Part K of N of `names` (`shard`, docs/sharding.md): those at positions
+// K-1, K-1+N, ..., as run --shard deals grid points; all without a shard.
+// Throws input_error when the part is empty (N larger than the benchmarks).
+std::vector<std::string> shard_part(const std::vector<std::string>& names,
+                                    const std::optional<results::shard_spec>& shard);
+
 // Whether the old side runs first for benchmark `index` of round `round`
 // (both from 0): old new, new old, ... in round 0, mirrored in round 1.
 bool old_runs_first(int round, std::size_t index);
 
-// Runs the plan: every round, every benchmark of benchmarks_to_run, on
+// Runs the plan: every round, every benchmark of benchmarks_to_run (its
+// shard_part with a shard), on
 // each side that lists it, in the order of old_runs_first. A benchmark that
 // errors (SkipWithError) on a side is marked failed there and not run again
 // on that side. The runs record the pairing (results/pairing.hpp) and their

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <ostream>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "harness/compare/sides.hpp"
 #include "harness/environment/build_info.hpp"
@@ -13,7 +15,9 @@
 #include "harness/gate/rules.hpp"
 #include "harness/report/gate_report.hpp"
 #include "harness/rerun/confirm.hpp"
+#include "harness/options/ab_options.hpp"
 #include "harness/results/gate_rules_json.hpp"
+#include "harness/results/gbench_json.hpp"
 #include "harness/results/gate_verdict_json.hpp"
 #include "harness/results/model.hpp"
 #include "harness/support/errors/input_error.hpp"
@@ -50,10 +54,31 @@ void require_benchgate_results(const compare::loaded_side& side, const char* wha
                       " was made by benchgate ab of Google Benchmark executables; re-running its cells needs that " +
                       "executable: expected --" + option + " PATH");
   }
+  if (side.loaded.format == results::gbench_format) {
+    if (binary_given) return;
+    throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text +
+                      " is google-benchmark; re-running its cells needs the Google Benchmark executable that wrote "
+                      "it: expected --old-binary PATH --new-binary PATH, or benchgate results (benchgate run --out), "
+                      "whose settings say how the cells were run");
+  }
   if (side.loaded.format == results::results_schema && side.source.run_settings) return;
   throw input_error("--confirm " + std::to_string(rounds) + ": " + what + " " + side.text + " is " +
                     side.loaded.format + "; re-running cells needs benchgate results (benchgate run --out), "
                     "whose settings say how the cells were run");
+}
+
+// A side in plain Google Benchmark JSON, to be re-run by its executable
+// (--old-binary, --new-binary) as ab re-runs Google Benchmark executables
+// (rerun/gbench_sides.hpp): with no arguments of its own, at ab's default
+// --min-time.
+compare::loaded_side as_gbench_rerunnable(compare::loaded_side side) {
+  if (side.loaded.format != results::gbench_format) return side;
+  auto& config = side.loaded.results.config;
+  config.measure = results::measure_kind::time;
+  config.google_benchmark_args = std::vector<std::string>{};
+  config.min_time_s = options::k_default_gbench_min_time_s;
+  side.source.run_settings = config;
+  return side;
 }
 
 // Re-running a side with this executable only makes sense when it was
@@ -157,7 +182,13 @@ gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loa
                             rules,
                             options.command_line,
                             options.settings};
-    rerun::confirm_suspects(outcome.verdict, old_side, new_side, plan, err);
+    if ((old_side.loaded.format == results::gbench_format) != (new_side.loaded.format == results::gbench_format)) {
+      throw input_error("--confirm " + std::to_string(options.confirm) + ": OLD " + old_side.text + " is " +
+                        old_side.loaded.format + " and NEW " + new_side.text + " is " + new_side.loaded.format +
+                        "; re-running needs two of a kind: expected both Google Benchmark JSON (with --old-binary and "
+                        "--new-binary) or both benchgate results");
+    }
+    rerun::confirm_suspects(outcome.verdict, as_gbench_rerunnable(old_side), as_gbench_rerunnable(new_side), plan, err);
   }
   return outcome;
 }

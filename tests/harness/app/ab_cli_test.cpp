@@ -117,10 +117,55 @@ TEST_F(AbCli, ConfirmationReRunsWithBothBinaries) {
 }
 
 TEST_F(AbCli, ASideThatFailsIsExitTwoWithItsLog) {
-  const auto r = run("ab '" + binary_ + "' /bin/false " + k_selection);
+  // A driver by its --version whose run fails.
+  files::write_atomically(path("failing.sh"),
+                          "#!/bin/sh\ncase \"$1\" in --version) echo 'benchgate 0'; exit 0;; esac\necho boom >&2\nexit 1\n",
+                          "test");
+  std::filesystem::permissions(path("failing.sh"), std::filesystem::perms::owner_all);
+  const auto failing = path("failing.sh").string();
+  const auto r = run("ab '" + binary_ + "' '" + failing + "' " + k_selection);
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_THAT(r.err, HasSubstr("error: ab: the new side's run (/bin/false run "));
-  EXPECT_THAT(r.err, HasSubstr("exited with 1; expected 0 and its results"));
+  EXPECT_THAT(r.err, HasSubstr("error: ab: the new side's run (" + failing + " run "));
+  EXPECT_THAT(r.err, HasSubstr("exited with 1; expected 0 and its results:\nboom"));
+}
+
+// An executable that is neither a benchgate driver nor a Google Benchmark
+// executable is named as such before anything runs.
+TEST_F(AbCli, AnExecutableThatIsNotABenchmarkIsExitTwo) {
+  const auto r = run("ab /bin/true /bin/true");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("error: OLD_BIN /bin/true: not a benchmark: neither a Google Benchmark executable "
+                               "('/bin/true --benchmark_list_tests=true' listed no benchmark) nor a benchgate driver "
+                               "('/bin/true --version' printed "));
+  EXPECT_THAT(r.err, HasSubstr(", not 'benchgate VERSION'); expected a benchgate driver (or a driver built on its "
+                               "library) or a Google Benchmark executable\n"));
+  const auto second = run("ab '" + binary_ + "' /bin/false " + k_selection);
+  EXPECT_EQ(second.exit_code, 2) << second.out << second.err;
+  EXPECT_THAT(second.err, HasSubstr("error: NEW_BIN /bin/false: not a benchmark: "));
+  EXPECT_THAT(second.err, HasSubstr("nor a benchgate driver ('/bin/false --version' exited with 1)"));
+}
+
+// Cells whose interval is wider than max_ci_width get more process pairs of
+// their own after the first ones: here a width no interval meets, and an
+// extra time so short that exactly one extra round fits (the first always
+// does). The cell stays too wide: exit 3, listed with its reason.
+TEST_F(AbCli, CellsTooWideToJudgeGetExtraPairsUntilTheExtraTimeIsSpent) {
+  const auto r = ab("--pairs 2 --max-ci-width 0.0001 --extra-time 0.001 --out-dir out --verdict-json v.json");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("ab: extra round 1: 1 cell not yet judged (interval wider than max_ci_width), 2 more "
+                               "pairs of processes for them (first turn: new, old)\n"));
+  EXPECT_THAT(r.err, HasSubstr("ab: 1 extra round in "));
+  EXPECT_THAT(r.err, HasSubstr(" s (extra time 0.0 s); 1 cell still too wide\n"));
+  EXPECT_THAT(r.out, HasSubstr("gate: UNSTABLE (1 cell too noisy to judge)"));
+  EXPECT_EQ(json_of("v.json")["cells"][0]["status"], "unstable");
+  // The extra pairs pooled with the first ones, each a process pair of its own.
+  const auto pooled = results::load_results(path("out/old.json"), "test");
+  ASSERT_EQ(pooled.pairings.size(), 4U);
+  EXPECT_EQ(pooled.pairings[3].process_pair, 4);
+  EXPECT_EQ(pooled.cells.at(0).samples.size(), 40U);
+  EXPECT_TRUE(std::filesystem::is_regular_file(path("out/new-x1.2.json")));
+  // (--extra-time 0 runs none: rerun_test's AbExtraRounds, without the
+  // cost of another ab here.)
 }
 
 TEST_F(AbCli, BadInputIsExitTwoBeforeAnyRun) {
@@ -146,6 +191,12 @@ TEST_F(AbCli, BadInputIsExitTwoBeforeAnyRun) {
   const auto precision = ab("--new-arg --precision=1");
   EXPECT_EQ(precision.exit_code, 2);
   EXPECT_THAT(precision.err, HasSubstr("error: --new-arg --precision: ab's sides take turns sample by sample"));
+  const auto extra = ab("--extra-time soon");
+  EXPECT_EQ(extra.exit_code, 2);
+  EXPECT_THAT(extra.err, HasSubstr("error: --extra-time soon: expected a number of seconds >= 0"));
+  const auto shard = ab("--shard 1/2");
+  EXPECT_EQ(shard.exit_code, 2);
+  EXPECT_THAT(shard.err, HasSubstr("error: --shard 1/2: only for Google Benchmark executables"));
   const auto cap = ab("--old-arg --precision-cap=2");
   EXPECT_EQ(cap.exit_code, 2);
   EXPECT_THAT(cap.err, HasSubstr("error: --precision-cap: "));

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
+
 #include "harness/results/results_json.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/app/cli.hpp"
@@ -158,7 +160,7 @@ TEST_F(AbGbenchCli, BadInputIsExitTwoBeforeAnyRun) {
   const auto quick = ab("--quick");
   EXPECT_EQ(quick.exit_code, 2);
   EXPECT_THAT(quick.err, HasSubstr("error: --quick: a run option of benchgate drivers, but OLD_BIN and NEW_BIN are "
-                                   "Google Benchmark executables; expected --filter, --rounds, --min-time, --role"));
+                                   "Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard"));
   const auto rounds = ab("--rounds 1");
   EXPECT_EQ(rounds.exit_code, 2);
   EXPECT_THAT(rounds.err, HasSubstr("error: --rounds 1: expected an integer >= 2"));
@@ -250,6 +252,80 @@ TEST_F(AbGbenchCli, CompareVariantsTakesRolesFromNamePatterns) {
   const auto unpaired = run("compare g.json g.json --role core=_fast");
   EXPECT_EQ(unpaired.exit_code, 2);
   EXPECT_THAT(unpaired.err, HasSubstr("error: --role: only means something with --variants"));
+}
+
+// ab --shard K/N runs part K of the benchmarks, both sides of each on this
+// machine, and records the shard; a part that would be empty is exit 2.
+TEST_F(AbGbenchCli, ShardsRunTheirPartOfTheBenchmarks) {
+  const auto r = ab(std::string(k_short) + " --max-regression 50 --shard 2/3 --out-dir out --json d.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("ab: OLD_BIN and NEW_BIN are Google Benchmark executables: 1 benchmark, 8 rounds"));
+  const auto d = json_of("d.json");
+  ASSERT_EQ(d["cells"].size(), 1U);
+  EXPECT_EQ(d["cells"][0]["name"], "BM_Chain_fast");  // the second of BM_Chain_naive, BM_Chain_fast, BM_Other
+  const auto new_run = results::load_results(path("out/new.json"), "test");
+  ASSERT_TRUE(new_run.config.shard.has_value());
+  EXPECT_EQ(new_run.config.shard->index, 2);
+  EXPECT_EQ(new_run.config.shard->count, 3);
+  const auto empty = ab(std::string(k_short) + " --shard 4/4");
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_THAT(empty.err, HasSubstr("error: --shard 4/4: part 4 of 3 benchmarks is empty; expected at most 3 shards"));
+  const auto bad = ab(std::string(k_short) + " --shard 0/4");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("error: --shard 0/4: expected K/N with 1 <= K <= N <= 1000"));
+}
+
+// A benchmark only NEW lists is new and passes; one only OLD lists is
+// removed and passes; a rules file may fail either.
+TEST_F(AbGbenchCli, NewAndRemovedBenchmarksAreListedAndPass) {
+  const auto added = ab(std::string(k_short) + " --max-regression 50 --old-arg --benchmark_filter=BM_Chain");
+  EXPECT_EQ(added.exit_code, 0) << added.out << added.err;
+  EXPECT_THAT(added.out, HasSubstr("New: only in NEW (1):\n  BM_Other\n"));
+  EXPECT_THAT(added.out, HasSubstr("new: only in NEW"));
+  EXPECT_THAT(added.out, HasSubstr("1 new, 0 removed"));
+  EXPECT_THAT(added.out, HasSubstr("gate: PASS"));
+  const auto removed = ab(std::string(k_short) + " --max-regression 50 --new-arg --benchmark_filter=BM_Chain");
+  EXPECT_EQ(removed.exit_code, 0) << removed.out << removed.err;
+  EXPECT_THAT(removed.out, HasSubstr("Removed: only in OLD (1):\n  BM_Other\n"));
+  EXPECT_THAT(removed.out, HasSubstr("0 new, 1 removed"));
+  files::write_atomically(path("r.json"), R"({"schema": "benchgate.rules/1", "removed": "fail"})", "test");
+  const auto failed = run("ab '" + std::string(k_suite) + "' '" + k_suite +
+                          "' --rounds 8 --min-time 0.005 --metric cpu_time --max-regression 50 --rules r.json "
+                          "--new-arg --benchmark_filter=BM_Chain");
+  EXPECT_EQ(failed.exit_code, 1) << failed.out << failed.err;
+  EXPECT_THAT(failed.out, HasSubstr(R"(removed: only in OLD; a failure by the rules file ("removed": "fail"))"));
+}
+
+// gate --confirm on plain Google Benchmark JSON re-runs the suspects with
+// the executables given: here NEW's file was written with a +100 % slowdown
+// the executable does not have without --slowdown, so the re-runs do not
+// repeat the failure and it becomes a warning.
+TEST_F(AbGbenchCli, GateConfirmReRunsGoogleBenchmarkJsonWithTheExecutables) {
+  const auto write_json = [&](const std::string& name, const std::string& extra) {
+    const auto made = std::system(("'" + std::string(k_suite) + "' " + extra +
+                                   " --benchmark_filter=BM_Chain_fast --benchmark_repetitions=8 "
+                                   "--benchmark_min_time=0.005 --benchmark_out='" + path(name).string() +
+                                   "' --benchmark_out_format=json >/dev/null 2>&1")
+                                      .c_str());
+    ASSERT_EQ(made, 0);
+  };
+  write_json("old.json", "");
+  write_json("new.json", "--slowdown=100");
+  const std::string suite = "'" + std::string(k_suite) + "'";
+  const auto r = run("gate old.json new.json --no-rules --metric cpu_time --max-regression 10 --confirm 1 "
+                     "--old-binary " + suite + " --new-binary " + suite + " --json v.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new as alternating Google "
+                               "Benchmark processes"));
+  const auto v = json_of("v.json");
+  EXPECT_EQ(v["confirm_rounds"], 1);
+  EXPECT_EQ(v["cells"][0]["status"], "warn") << v.dump();
+  // Without the executables it says what it needs.
+  const auto without = run("gate old.json new.json --no-rules --confirm 1");
+  EXPECT_EQ(without.exit_code, 2);
+  EXPECT_THAT(without.err, HasSubstr("error: --confirm 1: OLD old.json is google-benchmark; re-running its cells "
+                                     "needs the Google Benchmark executable that wrote it: expected --old-binary PATH "
+                                     "--new-binary PATH"));
 }
 
 }  // namespace

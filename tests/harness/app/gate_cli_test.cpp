@@ -162,8 +162,9 @@ TEST_F(GateCli, ConfirmNeedsRunsItCanRepeat) {
   results::save_results(run_at(100), path("old.json"), "test");
   r = run("gate old.json gb.json --confirm 1");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "error: --confirm 1: NEW gb.json is google-benchmark; re-running cells needs benchgate results "
-                   "(benchgate run --out), whose settings say how the cells were run\n");
+  EXPECT_EQ(r.err, "error: --confirm 1: NEW gb.json is google-benchmark; re-running its cells needs the Google "
+                   "Benchmark executable that wrote it: expected --old-binary PATH --new-binary PATH, or benchgate "
+                   "results (benchgate run --out), whose settings say how the cells were run\n");
 }
 
 TEST_F(GateCli, UsageErrorsAreExitTwo) {

@@ -108,20 +108,20 @@ class verdict_fixtures : public cli_test {
 
 TEST_F(verdict_fixtures, errored_new_cell_fails_the_gate) { check_case("errored"); }
 TEST_F(verdict_fixtures, skipped_new_cell_is_unjudged) { check_case("skipped"); }
-TEST_F(verdict_fixtures, missing_cell_is_unjudged) { check_case("missing"); }
+TEST_F(verdict_fixtures, cell_only_in_old_is_removed_and_passes) { check_case("missing"); }
 TEST_F(verdict_fixtures, one_sample_cells_are_unjudged) { check_case("one-sample"); }
 TEST_F(verdict_fixtures, instruction_run_against_time_run_is_bad_input) { check_case("mixed-measure"); }
 TEST_F(verdict_fixtures, mixed_time_units_compare_normally) { check_case("mixed-unit"); }
 TEST_F(verdict_fixtures, normal_regression_fails) { check_case("normal"); }
 TEST_F(verdict_fixtures, normal_unchanged_passes) { check_case("normal-pass"); }
-TEST_F(verdict_fixtures, cell_only_in_new_is_unjudged) { check_case("only-in-new"); }
+TEST_F(verdict_fixtures, cell_only_in_new_is_new_and_passes) { check_case("only-in-new"); }
 TEST_F(verdict_fixtures, new_cell_that_errors_fails_the_gate) { check_case("only-in-new-errored"); }
 TEST_F(verdict_fixtures, errored_old_cell_is_unjudged) { check_case("errored-old"); }
-TEST_F(verdict_fixtures, an_error_outweighs_a_missing_cell) { check_case("errored-and-missing"); }
+TEST_F(verdict_fixtures, an_error_outweighs_a_removed_cell) { check_case("errored-and-missing"); }
 TEST_F(verdict_fixtures, mixed_time_units_convert_before_judging_a_change) { check_case("mixed-unit-slower"); }
 TEST_F(verdict_fixtures, results_errored_new_cell_fails_the_gate) { check_case("results-errored"); }
-TEST_F(verdict_fixtures, results_missing_cell_is_unjudged) { check_case("results-missing"); }
-TEST_F(verdict_fixtures, results_cell_only_in_new_is_unjudged) { check_case("results-only-in-new"); }
+TEST_F(verdict_fixtures, results_cell_only_in_old_is_removed_and_passes) { check_case("results-missing"); }
+TEST_F(verdict_fixtures, results_cell_only_in_new_is_new_and_passes) { check_case("results-only-in-new"); }
 TEST_F(verdict_fixtures, results_one_sample_cells_are_unjudged) { check_case("results-one-sample"); }
 TEST_F(verdict_fixtures, results_normal_regression_fails) { check_case("results-normal"); }
 TEST_F(verdict_fixtures, results_normal_unchanged_passes) { check_case("results-normal-pass"); }
@@ -158,17 +158,46 @@ TEST_F(verdict_fixtures, every_fixture_is_checked) {
 // still fails.
 TEST_F(verdict_fixtures, RulesMayIgnoreUnjudgedCellsButNotErrors) {
   files::write_atomically(path("r.json"), R"({"schema": "benchgate.rules/1", "unjudged": "ignore"})", "test");
-  const auto missing = k_fixtures / "missing";
-  auto r = run("gate '" + (missing / "old.json").string() + "' '" + (missing / "new.json").string() +
+  const auto skipped = k_fixtures / "skipped";
+  auto r = run("gate '" + (skipped / "old.json").string() + "' '" + (skipped / "new.json").string() +
                "' --rules r.json --json v.json");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("gate: PASS"));
   EXPECT_THAT(files::read_file(path("v.json"), "v"),
-              HasSubstr(R"(missing in NEW (only in OLD); ignored by the rules file (\"unjudged\": \"ignore\"))"));
+              HasSubstr(R"(no AVX2 here; ignored by the rules file (\"unjudged\": \"ignore\"))"));
   const auto errored = k_fixtures / "errored";
   r = run("gate '" + (errored / "old.json").string() + "' '" + (errored / "new.json").string() + "' --rules r.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell errored in NEW)"));
+}
+
+// New and removed benchmarks pass unless the rules file's "new" or
+// "removed" level says otherwise; a cell on both sides that cannot be judged
+// stays exit 3 whatever those say.
+TEST_F(verdict_fixtures, RulesMayWarnOrFailNewAndRemovedBenchmarks) {
+  const auto sides = [](const char* fixture) {
+    const auto f = k_fixtures / fixture;
+    return "'" + (f / "old.json").string() + "' '" + (f / "new.json").string() + "'";
+  };
+  files::write_atomically(path("fail.json"), R"({"schema": "benchgate.rules/1", "new": "fail", "removed": "fail"})",
+                          "test");
+  auto r = run("gate " + sides("only-in-new") + " --rules fail.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr(R"(new: only in NEW; a failure by the rules file ("new": "fail"))"));
+  r = run("gate " + sides("missing") + " --rules fail.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr(R"(removed: only in OLD; a failure by the rules file ("removed": "fail"))"));
+  files::write_atomically(path("warn.json"), R"({"schema": "benchgate.rules/1", "removed": "warn"})", "test");
+  r = run("gate " + sides("missing") + " --rules warn.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr(R"(removed: only in OLD; a warning by the rules file ("removed": "warn"))"));
+  r = run("gate " + sides("skipped") + " --rules fail.json");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  files::write_atomically(path("bad.json"), R"({"schema": "benchgate.rules/1", "new": "ignore"})", "test");
+  r = run("gate " + sides("only-in-new") + " --rules bad.json");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("new"));
+  EXPECT_THAT(r.err, HasSubstr(R"("pass" (the default), "warn" or "fail")"));
 }
 
 // The documented workflow: compare --json, then gate DIFF with a rules file

@@ -187,8 +187,9 @@ TEST(JudgeUncompared, ErroredNewFailsMissingIsUnjudgedUnselectedIsIgnored) {
   EXPECT_EQ(status_of("a/x"), cell_status::pass);
   EXPECT_EQ(status_of("a/err"), cell_status::error);
   EXPECT_EQ(status_of("a/one"), cell_status::unjudged);
-  EXPECT_EQ(status_of("a/gone"), cell_status::unjudged);
-  EXPECT_EQ(status_of("a/added"), cell_status::unjudged);
+  // A benchmark the change removed, and one it added: news, not unjudged.
+  EXPECT_EQ(status_of("a/gone"), cell_status::removed);
+  EXPECT_EQ(status_of("a/added"), cell_status::added);
   // Case b was not run in NEW: listed, not missing.
   EXPECT_EQ(status_of("b/other"), cell_status::ignored);
   const auto other = std::find_if(v.cells.begin(), v.cells.end(), [](const auto& c) { return c.name == "b/other"; });
@@ -196,7 +197,9 @@ TEST(JudgeUncompared, ErroredNewFailsMissingIsUnjudgedUnselectedIsIgnored) {
   EXPECT_EQ(other->reason, "only in OLD: not selected in NEW (case b was not run)");
   EXPECT_EQ(v.exit, exit_code::regression);
   EXPECT_EQ(v.totals.error, 1U);
-  EXPECT_EQ(v.totals.unjudged, 3U);
+  EXPECT_EQ(v.totals.unjudged, 1U);
+  EXPECT_EQ(v.totals.added, 1U);
+  EXPECT_EQ(v.totals.removed, 1U);
 }
 
 TEST(JudgeUncompared, ParamOverridesAndFiltersOfNewAreSelections) {
@@ -216,7 +219,7 @@ TEST(JudgeUncompared, ParamOverridesAndFiltersOfNewAreSelections) {
 
 TEST(JudgeUncompared, UnjudgedAloneIsExitThreeAndTheRulesMayIgnoreIt) {
   auto d = diff_of({cell("a/x", 0, 1, 2, 0.5)});
-  d.only_old = {"a/gone"};
+  d.not_compared.push_back({"a/one", "the old side has only 1 sample", results::skip_kind::too_few_samples});
   const std::vector<results::diff> diffs = {d};
   EXPECT_EQ(judge(diffs, {}, {}).exit, exit_code::unstable);
   results::gate_rules rules;
@@ -224,6 +227,40 @@ TEST(JudgeUncompared, UnjudgedAloneIsExitThreeAndTheRulesMayIgnoreIt) {
   const auto v = judge(diffs, rules, {});
   EXPECT_EQ(v.exit, exit_code::ok);
   EXPECT_EQ(v.totals.ignored, 1U);
+}
+
+TEST(JudgeUncompared, NewAndRemovedPassUnlessTheRulesSayAndUnjudgedStaysThree) {
+  auto d = diff_of({cell("a/x", 0, 1, 2, 0.5)});
+  d.only_old = {"a/gone"};
+  d.only_new = {"a/added"};
+  const std::vector<results::diff> diffs = {d};
+  EXPECT_EQ(judge(diffs, {}, {}).exit, exit_code::ok);
+  results::gate_rules rules;
+  rules.new_cells = results::one_side_level::fail;
+  auto v = judge(diffs, rules, {});
+  EXPECT_EQ(v.exit, exit_code::regression);
+  EXPECT_EQ(v.totals.fail, 1U);
+  EXPECT_EQ(v.totals.removed, 1U);
+  rules.new_cells = results::one_side_level::pass;
+  rules.removed_cells = results::one_side_level::warn;
+  v = judge(diffs, rules, {});
+  EXPECT_EQ(v.exit, exit_code::ok);
+  EXPECT_EQ(v.totals.warn, 1U);
+  EXPECT_EQ(v.totals.added, 1U);
+  // A cell on both sides that cannot be judged still ends exit 3.
+  d.not_compared.push_back({"a/one", "the old side has only 1 sample", results::skip_kind::too_few_samples});
+  const std::vector<results::diff> with_unjudged = {d};
+  EXPECT_EQ(judge(with_unjudged, {}, {}).exit, exit_code::unstable);
+}
+
+TEST(JudgeUncompared, CellsWithoutAPartnerRoleStayUnjudged) {
+  auto d = diff_of({cell("a/core/n:1", 0, 1, 2, 0.5)});
+  d.mode = results::compare_mode::variants;
+  d.only_new = {"a/core/n:2"};
+  const std::vector<results::diff> diffs = {d};
+  const auto v = judge(diffs, {}, {});
+  EXPECT_EQ(v.exit, exit_code::unstable);
+  EXPECT_EQ(v.totals.unjudged, 1U);
 }
 
 }  // namespace

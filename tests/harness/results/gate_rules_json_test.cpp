@@ -49,9 +49,18 @@ TEST(GateRulesJson, OnlyTheSchemaIsRequired) {
   EXPECT_FALSE(r.defaults.fail_pct.has_value());
 }
 
+TEST(GateRulesJson, NewAndRemovedBenchmarksPassUnlessTheFileSays) {
+  const auto defaults = parse_gate_rules(R"({"schema":"benchgate.rules/1"})", "rules.json");
+  EXPECT_EQ(defaults.new_cells, one_side_level::pass);
+  EXPECT_EQ(defaults.removed_cells, one_side_level::pass);
+  const auto set = parse_gate_rules(R"({"schema":"benchgate.rules/1","new":"warn","removed":"fail"})", "rules.json");
+  EXPECT_EQ(set.new_cells, one_side_level::warn);
+  EXPECT_EQ(set.removed_cells, one_side_level::fail);
+}
+
 TEST(GateRulesJson, UnknownKeysNameTheKeyAndItsPath) {
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","threshold":5})"),
-            "rules.json: threshold: unknown key; expected one of schema, defaults, rules, ignore, unjudged");
+            "rules.json: threshold: unknown key; expected one of schema, defaults, rules, ignore, unjudged, new, removed");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"fial":5}})"),
             "rules.json: defaults.fial: unknown key; expected one of metric, warn, fail, max_ci_width");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":"a"},{"match":"b","glob":"c"}]})"),
@@ -74,6 +83,10 @@ TEST(GateRulesJson, BadValuesSayWhatWasExpected) {
             "rules.json: rules[0].match: expected a glob on cell names, e.g. \"page_iter/*\", got \"\"");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","ignore":"*/peer/*"})"),
             "rules.json: ignore: expected an array, got \"*/peer/*\"");
+  EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","new":"ignore"})"),
+            "rules.json: new: expected \"pass\" (the default), \"warn\" or \"fail\", got \"ignore\"");
+  EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","removed":1})"),
+            "rules.json: removed: expected \"pass\" (the default), \"warn\" or \"fail\", got 1");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"max_ci_width":0}})"),
             "rules.json: defaults.max_ci_width: expected a width > 0 (percent points), got 0");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":"a","warn":6,"fail":5}]})"),

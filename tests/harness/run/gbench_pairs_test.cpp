@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::run {
@@ -33,6 +35,28 @@ TEST(GbenchPairs, RunsOldsBenchmarksThenNewOnesKeptByTheFilter) {
     EXPECT_EQ(std::string(e.what()),
               "--filter ^x: matches none of the 4 benchmarks OLD_BIN and NEW_BIN list (BM_a, BM_b/8, BM_c, BM_d); "
               "expected a regex found in some of their names");
+  }
+}
+
+// ab --shard K/N deals the benchmarks as run --shard deals grid points:
+// positions K-1, K-1+N, ...; every benchmark in exactly one part.
+TEST(GbenchPairs, ShardsDealTheBenchmarksAndEveryOneIsInOnePart) {
+  const std::vector<std::string> names = {"a", "b", "c", "d", "e"};
+  EXPECT_EQ(shard_part(names, std::nullopt), names);
+  EXPECT_EQ(shard_part(names, results::shard_spec{1, 2}), (std::vector<std::string>{"a", "c", "e"}));
+  EXPECT_EQ(shard_part(names, results::shard_spec{2, 2}), (std::vector<std::string>{"b", "d"}));
+  std::vector<std::string> all;
+  for (int k = 1; k <= 3; ++k) {
+    const auto part = shard_part(names, results::shard_spec{k, 3});
+    all.insert(all.end(), part.begin(), part.end());
+  }
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(all, names);
+  try {
+    shard_part({"a", "b"}, results::shard_spec{3, 3});
+    FAIL() << "an empty shard";
+  } catch (const input_error& e) {
+    EXPECT_EQ(std::string(e.what()), "--shard 3/3: part 3 of 2 benchmarks is empty; expected at most 2 shards");
   }
 }
 
