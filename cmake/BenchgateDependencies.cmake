@@ -33,3 +33,5 @@ find_path(VALGRIND_INCLUDE_DIR valgrind/callgrind.h REQUIRED)
 
 # libsqlite3-dev: the history store (harness/history).
 find_package(SQLite3 REQUIRED)
+# libpq-dev: the PostgreSQL history store (harness/history/postgres_store.cpp).
+find_package(PostgreSQL REQUIRED)

@@ -92,15 +92,18 @@ set(BENCHGATE_TEST_TIMEOUT 120 CACHE STRING "Default CTest timeout of every test
 # through this wrapper: ${BENCHGATE_EXPECT_RUN} EXIT_CODE REGEX COMMAND...
 set(BENCHGATE_EXPECT_RUN "${PROJECT_SOURCE_DIR}/tests/support/expect_run")
 
-# benchgate_add_test(NAME SOURCES ... [DEPS ...] [LABELS ...] [TIMEOUT SECONDS] [RUN_SERIAL])
+# benchgate_add_test(NAME SOURCES ... [DEPS ...] [LABELS ...] [TIMEOUT SECONDS] [RUN_SERIAL]
+#                    [PROPERTIES NAME VALUE ...])
 # A GoogleTest executable test_NAME; each TEST becomes one CTest test. Tests
 # see BENCHGATE_DATA_DIR (the real-inputs folder, "" when not given) as an
 # environment variable; tests/support gives the driver's path. TIMEOUT
 # replaces the default timeout; RUN_SERIAL runs each test alone (for tests
 # whose outcome depends on the time they get: measurements, kills after a
-# delay), so `ctest -j` cannot starve them.
+# delay), so `ctest -j` cannot starve them. PROPERTIES are more CTest test
+# properties (single values: gtest_discover_tests splits lists), e.g. a
+# FIXTURES_REQUIRED.
 function(benchgate_add_test name)
-  cmake_parse_arguments(arg "RUN_SERIAL" "TIMEOUT" "SOURCES;DEPS;LABELS" ${ARGN})
+  cmake_parse_arguments(arg "RUN_SERIAL" "TIMEOUT" "SOURCES;DEPS;LABELS;PROPERTIES" ${ARGN})
   set(target test_${name})
   add_executable(${target} ${arg_SOURCES})
   target_link_libraries(${target} PRIVATE ${arg_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
@@ -119,6 +122,7 @@ function(benchgate_add_test name)
   if(arg_RUN_SERIAL)
     list(APPEND properties RUN_SERIAL TRUE)
   endif()
+  list(APPEND properties ${arg_PROPERTIES})
   gtest_discover_tests(${target} DISCOVERY_TIMEOUT 120 PROPERTIES ${properties})
 endfunction()
 

@@ -24,12 +24,12 @@ exit_code add_to_history(const options::history_options& o, std::ostream& out) {
   // Every file is read and checked before the store is opened: bad input
   // leaves it untouched.
   const auto runs = history::read_run_records(o.inputs, {o.commit, o.date});
-  history::add_runs(o.store, o.store_source, runs);
+  history::add_runs(o.store, o.store_origin, runs);
   for (const auto& r : runs) {
     out << "added " << r.source << ": commit " << r.commit << " (" << r.commit_date << "), " << r.cells.size()
         << " cells\n";
   }
-  out << "history: " << o.store.string() << "\n";
+  out << "history: " << history::printable_location(o.store) << "\n";
   return exit_code::ok;
 }
 
@@ -41,15 +41,15 @@ struct analysed {
 
 analysed analyse(const options::history_options& o) {
   analysed a;
-  a.context = {o.store.string(), o.metric, {}, o.since.value_or("")};
+  a.context = {history::printable_location(o.store), o.metric, {}, o.since.value_or("")};
   auto& s = a.context.settings;
   s.detection = {o.min_segment, o.detection_window, o.alpha, o.min_change_pct / 100, o.min_tail};
   s.cases = o.cases;
   if (o.filter) s.filter = std::regex(*o.filter, std::regex::ECMAScript);
   s.any_environment = o.any_environment;
   s.recent_commits = o.recent_commits;
-  const auto which = o.metric == "cpu_time" ? history::metric::cpu_time : history::metric::real_time;
-  a.found = history::analyse_store(o.store, o.store_source, which, s, o.since);
+  const auto store = history::open_store(o.store, o.store_origin);
+  a.found = history::analyse_store(*store, o.metric, s, o.since);
   return a;
 }
 
@@ -67,7 +67,10 @@ exit_code find_history_changes(const options::history_options& o, std::ostream& 
 exit_code plot_history(const options::history_options& o, std::ostream& out, std::ostream& err) {
   const auto a = analyse(o);
   const auto charts = history::timeline_charts(a.found.stored, a.found.report, a.context.settings, o.metric);
-  if (charts.empty()) throw input_error(o.store_source + ": no value in the selected cells; nothing to plot");
+  if (charts.empty()) {
+    throw input_error(o.store_origin + " " + history::printable_location(o.store) +
+                      ": no value in the selected cells; nothing to plot");
+  }
   out << history::changes_to_text(a.found.report, a.context);
   out << "charts: " << o.out->string() << " (" << charts.size() << " timelines)\n";
   render_and_list(*o.out, charts, out, err);
@@ -79,7 +82,7 @@ exit_code plot_history(const options::history_options& o, std::ostream& out, std
 
 exit_code export_history(const options::history_options& o, std::ostream& out) {
   files::check_outputs({{o.out, "--out"}});
-  const auto csv = history::history_to_csv(history::load_history(o.store, o.store_source, history::metric::real_time));
+  const auto csv = history::history_to_csv(history::load_history(o.store, o.store_origin, o.metric));
   files::write_output(o.out, csv, "--out");
   if (!o.out) out << csv;
   return exit_code::ok;
@@ -97,11 +100,11 @@ exit_code import_history(const options::history_options& o, std::ostream& out) {
     const history::csv_layout layout{o.time_column, o.commit_column, o.environment_column, o.attributes};
     runs = history::series_run_records(history::read_series_csv(text, source, layout), source);
   }
-  history::add_runs(o.store, o.store_source, runs);
+  history::add_runs(o.store, o.store_origin, runs);
   std::size_t values = 0;
   for (const auto& r : runs) values += r.cells.size();
   out << "imported " << source << ": " << runs.size() << " runs, " << values << " cell values\n";
-  out << "history: " << o.store.string() << "\n";
+  out << "history: " << history::printable_location(o.store) << "\n";
   return exit_code::ok;
 }
 

@@ -43,13 +43,13 @@ void require_diff_of(const results::diff& d, const results::loaded_results& run,
 std::string history_section(const std::filesystem::path& store, const results::run_results& run,
                             std::vector<charts::chart>& charts, std::ostream& out) {
   history::changes_context context;
-  context.store = store.string();
+  context.store = history::printable_location(store.string());
   context.metric = "real_time";
   for (const auto& c : run.cells) context.settings.cells.insert(c.name);
-  const auto stored = history::load_history(store, "--history " + store.string(), history::metric::real_time);
+  const auto stored = history::load_history(store.string(), "--history", history::k_real_time_metric);
   const auto found = history::find_changes(stored, context.settings);
   auto timelines = history::timeline_charts(stored, found, context.settings, context.metric);
-  out << "history: " << store.string() << ": " << report::counted(found.commits, "commit") << " with RESULTS' cells, "
+  out << "history: " << context.store << ": " << report::counted(found.commits, "commit") << " with RESULTS' cells, "
       << report::counted(found.changes.size(), "change point") << "\n";
   auto section = history::timeline_section(timelines, found, context, k_charts_folder);
   for (auto& c : timelines) charts.push_back(std::move(c));

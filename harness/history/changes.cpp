@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "harness/history/iso_date.hpp"
+#include "harness/history/metric_direction.hpp"
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::history {
@@ -53,10 +54,10 @@ std::int64_t since_time(const std::string& text, const stored_history& history) 
   return match->time_s;
 }
 
-analysed_history analyse_store(const std::filesystem::path& path, const std::string& source, metric which,
-                               changes_settings& settings, const std::optional<std::string>& since) {
+analysed_history analyse_store(store& history_store, const std::string& metric, changes_settings& settings,
+                               const std::optional<std::string>& since) {
   analysed_history a;
-  a.stored = load_history(path, source, which);
+  a.stored = history_store.load(metric);
   if (since) settings.since_s = since_time(*since, a.stored);
   a.report = find_changes(a.stored, settings);
   return a;
@@ -162,7 +163,7 @@ changes_report find_changes(const stored_history& history, const changes_setting
         c.change_high_pct = 100 * (cp.test.difference + half) / cp.test.mean_a;
       }
       c.p = cp.p;
-      c.regression = cp.test.difference > 0;
+      c.regression = higher_is_better(history.metric) ? cp.test.difference < 0 : cp.test.difference > 0;
       c.recent = recent_set.count(s.values[cp.index].commit_index) != 0;
       c.at_environment_change =
           settings.any_environment && s.values[cp.index - 1].environment_id != s.values[cp.index].environment_id;

@@ -55,7 +55,7 @@ struct found_change {
   double change_low_ns = 0;
   double change_high_ns = 0;
   double p = 1;
-  bool regression = false;        // slower after
+  bool regression = false;        // worse after, in the metric's direction (metric_direction.hpp)
   bool recent = false;            // first_after among the last recent_commits commits
   // Fewer than min_segment commits after it, at the end of the series
   // (stats::change_point::early): a wider interval, confirmed or dropped
@@ -91,11 +91,10 @@ struct analysed_history {
   changes_report report;
 };
 
-// Reads the store at `path` (`source` names it in messages) on `which` and
-// finds its changes with `settings`; `since` (since_time), when given, sets
-// settings.since_s first.
-analysed_history analyse_store(const std::filesystem::path& path, const std::string& source, metric which,
-                               changes_settings& settings, const std::optional<std::string>& since);
+// Reads `store` on `metric` and finds its changes with `settings`; `since`
+// (since_time), when given, sets settings.since_s first.
+analysed_history analyse_store(store& history_store, const std::string& metric, changes_settings& settings,
+                               const std::optional<std::string>& since);
 
 // --since TEXT: an ISO 8601 date, else a stored commit named by a prefix of
 // its id; the time (epoch seconds) from which commits are selected

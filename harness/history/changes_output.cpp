@@ -28,6 +28,11 @@ nlohmann::ordered_json commit_json(const commit_ref& c) { return {{"commit", c.c
 
 std::string format_p(double p) { return format("%.2g", p); }
 
+std::string format_value(double value, const std::string& metric) {
+  if (metric == k_real_time_metric || metric == k_cpu_time_metric) return report::format_time_ns(value);
+  return format("%.6g", value);
+}
+
 std::string signed_time(double ns) { return (ns < 0 ? "-" : "+") + report::format_time_ns(std::fabs(ns)); }
 
 std::string format_change(const found_change& c) {
@@ -54,8 +59,8 @@ std::string changes_to_text(const changes_report& report, const changes_context&
          std::to_string(s.detection.min_segment) + " commits): " + std::to_string(report.changes.size()) + "\n";
   for (const auto& c : report.changes) {
     out += "  " + c.cell + "  " + short_commit(c.last_before.commit) + " -> " + short_commit(c.first_after.commit) +
-           " (" + c.first_after.date + ")  " + report::format_time_ns(c.mean_before_ns) + " -> " +
-           report::format_time_ns(c.mean_after_ns) + "  " + format_change(c) + "  p=" + format_p(c.p) + "  " +
+           " (" + c.first_after.date + ")  " + format_value(c.mean_before_ns, context.metric) + " -> " +
+           format_value(c.mean_after_ns, context.metric) + "  " + format_change(c) + "  p=" + format_p(c.p) + "  " +
            change_kind(c) + (c.recent ? " (recent)" : "") + "\n";
     if (c.early) {
       out += "      early: " + std::to_string(c.values_after) + (c.values_after == 1 ? " commit" : " commits") +

@@ -21,6 +21,10 @@ struct changes_context {
 // "p=1.2e-05"-style p-value text ("%.2g"), shared by the text and HTML reports.
 std::string format_p(double p);
 
+// A value of `metric`: a time (real_time, cpu_time, in ns) as a duration,
+// any other metric as a plain number in its own unit.
+std::string format_value(double value, const std::string& metric);
+
 // "+10.02% [+9.6%, +10.4%]": a change point's change and interval.
 std::string format_change(const found_change& c);
 

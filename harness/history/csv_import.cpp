@@ -205,8 +205,10 @@ std::vector<run_record> series_run_records(const imported_table& table, const st
       cell.real_ns = {v};
       cell.cpu_ns = {v};
       cell.iterations = {1};
-      cell.real = summarize(cell.real_ns);
-      cell.cpu = cell.real;
+      // A series value is a time (export writes real_time): both times,
+      // as one sample would give them.
+      const auto value = summarize(cell.real_ns);
+      cell.metrics = {{k_real_time_metric, 1, value}, {k_cpu_time_metric, 1, value}};
       identity += cell.name + '\n' + exact(v) + '\n';
       r.cells.push_back(std::move(cell));
     }

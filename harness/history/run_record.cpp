@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <set>
 
 #include "harness/support/errors/input_error.hpp"
 #include "harness/history/iso_date.hpp"
@@ -18,6 +20,7 @@ namespace {
 // statistics cannot give one, and the interval is the whole range.
 constexpr double k_z95 = 1.959964;
 constexpr std::size_t k_min_samples_for_median_interval = 6;
+constexpr double k_seconds_per_ns = 1e-9;
 
 std::string field(const std::optional<std::string>& value) { return value ? *value : "?"; }
 
@@ -76,6 +79,41 @@ summary summarize(std::vector<double> values) {
   s.low = values[low];
   s.high = values[std::max(low, high)];
   return s;
+}
+
+std::vector<metric_record> metrics_of(const results::cell& c) {
+  std::vector<metric_record> out;
+  if (c.samples.empty()) return out;
+  std::set<std::string> seen;
+  const auto add = [&](const std::string& name, std::vector<double> values) {
+    if (values.empty() || !seen.insert(name).second) return;
+    const auto n = static_cast<std::int64_t>(values.size());
+    out.push_back({name, n, summarize(std::move(values))});
+  };
+  std::vector<double> real, cpu, instructions, throughput;
+  std::vector<std::string> counter_names;
+  std::map<std::string, std::vector<double>> counters;
+  const bool has_work = c.work.unit != suite::work_unit::none && c.work.amount > 0;
+  for (const auto& s : c.samples) {
+    real.push_back(s.real_ns);
+    cpu.push_back(s.cpu_ns);
+    if (s.instructions) instructions.push_back(*s.instructions);
+    // Work per second of wall time, as compare's throughput.
+    if (has_work && s.real_ns > 0) throughput.push_back(c.work.amount / (s.real_ns * k_seconds_per_ns));
+    for (const auto& [name, value] : s.counters) {
+      auto& values = counters[name];
+      if (values.empty()) counter_names.push_back(name);
+      values.push_back(value);
+    }
+  }
+  add(k_real_time_metric, std::move(real));
+  add(k_cpu_time_metric, std::move(cpu));
+  // A metric every sample has, or it would summarize a different subset.
+  if (instructions.size() == c.samples.size()) add("instructions", std::move(instructions));
+  add("throughput", std::move(throughput));
+  for (const auto& name : counter_names) add(name, std::move(counters[name]));
+  for (const auto& f : c.figures) add(f.name, {f.value});
+  return out;
 }
 
 run_record make_run_record(const results::loaded_results& loaded, const std::string& source,
@@ -141,8 +179,7 @@ run_record make_run_record(const results::loaded_results& loaded, const std::str
       cell.iterations.push_back(s.iterations);
       identity += exact(s.real_ns) + ' ' + exact(s.cpu_ns) + ' ' + std::to_string(s.iterations) + '\n';
     }
-    cell.real = summarize(cell.real_ns);
-    cell.cpu = summarize(cell.cpu_ns);
+    cell.metrics = metrics_of(c);
     r.cells.push_back(std::move(cell));
   }
   if (r.cells.empty()) throw input_error("RESULTS " + source + ": no timed cell (every cell failed or has no sample)");

@@ -1,6 +1,7 @@
 #pragma once
 // What the history store keeps of one run: the commit it measured, when,
-// on what environment, and each timed cell's samples with their summary.
+// on what environment, and each timed cell's samples with the summary of
+// every metric the cell carries.
 
 #include <cstdint>
 #include <optional>
@@ -38,15 +39,34 @@ struct summary {
 };
 summary summarize(std::vector<double> values);
 
+// Names of the metrics every timed cell has (ns per iteration).
+inline constexpr const char* k_real_time_metric = "real_time";
+inline constexpr const char* k_cpu_time_metric = "cpu_time";
+
+// One metric of a cell in one run: its name (real_time, cpu_time,
+// instructions, throughput, or a counter's or figure's own name), how many
+// values it summarizes and their summary, in the metric's own unit.
+struct metric_record {
+  std::string name;
+  std::int64_t n = 0;
+  summary values;
+};
+
 struct cell_record {
   std::string name;
   std::string case_name;
   std::vector<double> real_ns;
   std::vector<double> cpu_ns;
   std::vector<std::int64_t> iterations;
-  summary real;
-  summary cpu;
+  // real_time and cpu_time first, then instructions (instruction runs),
+  // throughput (cells with work per iteration), counters, figures: each
+  // name once, the first of a name kept.
+  std::vector<metric_record> metrics;
 };
+
+// The metrics of `c` as cell_record::metrics lists them (empty for a cell
+// without samples).
+std::vector<metric_record> metrics_of(const results::cell& c);
 
 struct run_record {
   std::string commit;

@@ -1,180 +1,74 @@
 #include "harness/history/store.hpp"
 
-#include <chrono>
-#include <ctime>
-#include <map>
-#include <string_view>
-#include <thread>
+#include <algorithm>
 
+#include "harness/history/postgres_store.hpp"
+#include "harness/history/sqlite_store.hpp"
 #include "harness/support/errors/input_error.hpp"
-#include "harness/history/sqlite_db.hpp"
 
 namespace benchgate::history {
 
 namespace {
 
-// How long a writer waits for another one before giving up.
-constexpr int k_busy_timeout_ms = 60'000;
-// How long to sleep between tries of a statement SQLite will not wait for.
-constexpr std::chrono::milliseconds k_busy_retry_pause{5};
-
-// Runs `sql`, retrying while another connection holds the lock, for at most
-// the busy timeout; then fails with SQLite's busy message.
-void execute_retrying(database& db, std::string_view sql) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(k_busy_timeout_ms);
-  while (!db.execute_unless_busy(sql)) {
-    if (std::chrono::steady_clock::now() >= deadline) {
-      db.execute(sql);  // one last try, which reports the failure
-      return;
-    }
-    std::this_thread::sleep_for(k_busy_retry_pause);
-  }
-}
-
-constexpr const char* k_schema = R"sql(
-CREATE TABLE environments(
-  id INTEGER PRIMARY KEY,
-  fingerprint TEXT NOT NULL UNIQUE,
-  cpu_model TEXT, logical_cpus INTEGER, compiler TEXT, compiler_flags TEXT,
-  build_type TEXT, benchmark_version TEXT);
-CREATE TABLE runs(
-  id INTEGER PRIMARY KEY,
-  digest TEXT NOT NULL UNIQUE,
-  commit_sha TEXT NOT NULL,
-  commit_date TEXT NOT NULL,
-  commit_time INTEGER NOT NULL,
-  run_date TEXT NOT NULL,
-  tool_version TEXT NOT NULL,
-  environment_id INTEGER NOT NULL REFERENCES environments(id),
-  format TEXT NOT NULL,
-  source TEXT NOT NULL,
-  added_at TEXT NOT NULL);
-CREATE INDEX runs_by_time ON runs(commit_time, id);
-CREATE TABLE cells(
-  id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL UNIQUE,
-  case_name TEXT NOT NULL);
-CREATE TABLE measurements(
-  run_id INTEGER NOT NULL REFERENCES runs(id),
-  cell_id INTEGER NOT NULL REFERENCES cells(id),
-  n INTEGER NOT NULL,
-  real_median_ns REAL NOT NULL, real_mean_ns REAL NOT NULL, real_low_ns REAL NOT NULL, real_high_ns REAL NOT NULL,
-  cpu_median_ns REAL NOT NULL, cpu_mean_ns REAL NOT NULL, cpu_low_ns REAL NOT NULL, cpu_high_ns REAL NOT NULL,
-  PRIMARY KEY(run_id, cell_id)) WITHOUT ROWID;
-CREATE TABLE samples(
-  run_id INTEGER NOT NULL,
-  cell_id INTEGER NOT NULL,
-  sample INTEGER NOT NULL,
-  iterations INTEGER NOT NULL,
-  real_ns REAL NOT NULL,
-  cpu_ns REAL NOT NULL,
-  PRIMARY KEY(run_id, cell_id, sample)) WITHOUT ROWID;
-)sql";
-
-std::string now_utc() {
-  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm u{};
-  ::gmtime_r(&now, &u);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &u);
-  return buffer;
-}
-
-// Checks the store's marks before anything is written: a newer schema, or
-// an SQLite file that is not a benchgate store, is refused. Reading the
-// header is also where a file that is not SQLite at all fails. Returns the
-// schema version (0: a new, empty file).
-int checked_version(database& db) {
-  const auto version = db.query_int("PRAGMA user_version");
-  const auto application = db.query_int("PRAGMA application_id");
-  if (version > k_store_schema_version) {
-    throw input_error(db.source() + ": the history store has schema version " + std::to_string(version) +
-                      ", made by a newer benchgate; this one reads version " +
-                      std::to_string(k_store_schema_version) + " (upgrade benchgate, or use another --history FILE)");
-  }
-  const auto tables = db.query_int("SELECT count(*) FROM sqlite_master");
-  if (application != k_store_application_id && (application != 0 || version != 0 || tables != 0)) {
-    throw input_error(db.source() + ": an SQLite file that is not a benchgate history store (application_id " +
-                      std::to_string(application) + "); give another --history FILE");
-  }
-  if (version == 0 && tables != 0) {
-    throw input_error(db.source() + ": an SQLite file with tables but no benchgate schema version; "
-                      "expected a benchgate history store");
-  }
-  return static_cast<int>(version);
-}
-
-std::int64_t environment_id(database& db, const fingerprint& f) {
-  auto find = db.prepare("SELECT id FROM environments WHERE fingerprint = ?");
-  find.bind(1, f.text());
-  if (find.step()) return find.int_at(0);
-  auto insert = db.prepare(
-      "INSERT INTO environments(fingerprint, cpu_model, logical_cpus, compiler, compiler_flags, build_type, "
-      "benchmark_version) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  insert.bind(1, f.text()).bind_optional(2, f.cpu_model).bind(3, static_cast<std::int64_t>(f.logical_cpus));
-  insert.bind_optional(4, f.compiler).bind_optional(5, f.compiler_flags).bind_optional(6, f.build_type);
-  insert.bind_optional(7, f.benchmark_version);
-  insert.run();
-  return db.last_insert_id();
-}
-
-void refuse_duplicate(database& db, const run_record& run) {
-  auto find = db.prepare("SELECT commit_sha, source, added_at FROM runs WHERE digest = ?");
-  find.bind(1, run.digest);
-  if (find.step()) {
-    throw input_error("RESULTS " + run.source + ": this run (dated " + run.run_date + ") is already in " +
-                      db.source() + " as commit " + find.text_at(0) + ", added " + find.text_at(2) + " from " +
-                      find.text_at(1) + "; nothing was added");
-  }
-}
-
-void insert_run(database& db, const run_record& run, const std::string& added_at,
-                std::map<std::string, std::int64_t>& cell_ids) {
-  refuse_duplicate(db, run);
-  const auto env = environment_id(db, run.environment);
-  auto insert = db.prepare(
-      "INSERT INTO runs(digest, commit_sha, commit_date, commit_time, run_date, tool_version, environment_id, "
-      "format, source, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  insert.bind(1, run.digest).bind(2, run.commit).bind(3, run.commit_date).bind(4, run.commit_time_s);
-  insert.bind(5, run.run_date).bind(6, run.tool_version).bind(7, env).bind(8, run.format).bind(9, run.source);
-  insert.bind(10, added_at);
-  insert.run();
-  const auto run_id = db.last_insert_id();
-
-  auto find_cell = db.prepare("SELECT id FROM cells WHERE name = ?");
-  auto add_cell = db.prepare("INSERT INTO cells(name, case_name) VALUES (?, ?)");
-  auto add_measurement = db.prepare("INSERT INTO measurements VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  auto add_sample = db.prepare("INSERT INTO samples VALUES (?, ?, ?, ?, ?, ?)");
-  for (const auto& c : run.cells) {
-    auto known = cell_ids.find(c.name);
-    if (known == cell_ids.end()) {
-      find_cell.bind(1, c.name);
-      std::int64_t id = 0;
-      if (find_cell.step()) {
-        id = find_cell.int_at(0);
-      } else {
-        add_cell.bind(1, c.name).bind(2, c.case_name);
-        add_cell.run();
-        id = db.last_insert_id();
-      }
-      find_cell.reset();
-      known = cell_ids.emplace(c.name, id).first;
-    }
-    add_measurement.bind(1, run_id).bind(2, known->second).bind(3, static_cast<std::int64_t>(c.real_ns.size()));
-    add_measurement.bind(4, c.real.median).bind(5, c.real.mean).bind(6, c.real.low).bind(7, c.real.high);
-    add_measurement.bind(8, c.cpu.median).bind(9, c.cpu.mean).bind(10, c.cpu.low).bind(11, c.cpu.high);
-    add_measurement.run();
-    for (std::size_t i = 0; i < c.real_ns.size(); ++i) {
-      add_sample.bind(1, run_id).bind(2, known->second).bind(3, static_cast<std::int64_t>(i));
-      add_sample.bind(4, c.iterations[i]).bind(5, c.real_ns[i]).bind(6, c.cpu_ns[i]);
-      add_sample.run();
-    }
-  }
-}
+constexpr std::string_view k_postgres_schemes[] = {"postgresql://", "postgres://"};
+constexpr std::string_view k_hidden = "***";
 
 }  // namespace
 
-void add_runs(const std::filesystem::path& path, const std::string& source, const std::vector<run_record>& runs) {
+bool is_postgres_url(std::string_view location) {
+  for (const auto scheme : k_postgres_schemes) {
+    if (location.substr(0, scheme.size()) == scheme) return true;
+  }
+  return false;
+}
+
+std::string printable_location(std::string_view location) {
+  if (!is_postgres_url(location)) return std::string(location);
+  std::string out(location);
+  // user:PASSWORD@ in the authority (before the first '/', '?' after the scheme).
+  const auto start = out.find("://") + 3;
+  const auto authority_end = out.find_first_of("/?", start);
+  const auto at = out.rfind('@', authority_end == std::string::npos ? out.size() : authority_end);
+  if (at != std::string::npos && at >= start) {
+    const auto colon = out.find(':', start);
+    if (colon != std::string::npos && colon < at) out.replace(colon + 1, at - colon - 1, k_hidden);
+  }
+  // password=... among the query parameters.
+  for (auto p = out.find("password="); p != std::string::npos; p = out.find("password=", p + 1)) {
+    if (p == 0 || (out[p - 1] != '?' && out[p - 1] != '&')) continue;
+    const auto value = p + std::string_view("password=").size();
+    const auto end = out.find('&', value);
+    out.replace(value, (end == std::string::npos ? out.size() : end) - value, k_hidden);
+  }
+  return out;
+}
+
+std::unique_ptr<store> open_store(const std::string& location, const std::string& origin) {
+  if (location.empty()) {
+    throw input_error(origin + ": expected a history store (a file path or a postgresql:// URL), got ''");
+  }
+  const auto source = origin + " " + printable_location(location);
+  if (is_postgres_url(location)) return make_postgres_store(location, source);
+  return make_sqlite_store(location, source);
+}
+
+void add_runs(const std::string& location, const std::string& origin, const std::vector<run_record>& runs) {
+  open_store(location, origin)->add_runs(runs);
+}
+
+stored_history load_history(const std::string& location, const std::string& origin, const std::string& metric) {
+  return open_store(location, origin)->load(metric);
+}
+
+void require_stored_metric(const std::string& source, const std::string& metric,
+                           const std::vector<std::string>& stored) {
+  if (stored.empty() || std::find(stored.begin(), stored.end(), metric) != stored.end()) return;
+  std::string names;
+  for (const auto& name : stored) names += (names.empty() ? "" : ", ") + name;
+  throw input_error("--metric " + metric + ": not in " + source + "; it holds " + names);
+}
+
+void refuse_repeated_runs(const std::vector<run_record>& runs) {
   for (std::size_t i = 0; i < runs.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
       if (runs[i].digest == runs[j].digest) {
@@ -183,89 +77,6 @@ void add_runs(const std::filesystem::path& path, const std::string& source, cons
       }
     }
   }
-  if (path.has_parent_path() && !std::filesystem::exists(path.parent_path())) {
-    std::error_code ec;
-    std::filesystem::create_directories(path.parent_path(), ec);
-    if (ec) throw input_error(source + ": cannot create its folder (" + ec.message() + ")");
-  }
-  database db(path, database::mode::read_write_create, source);
-  db.execute("PRAGMA busy_timeout = " + std::to_string(k_busy_timeout_ms));
-  // Refuse a foreign file before the journal mode changes it. The marks are
-  // read in one read transaction: read one by one, another adder's creation
-  // could land between them (application_id still 0, tables already there).
-  db.execute("BEGIN");
-  try {
-    checked_version(db);
-  } catch (...) {
-    db.execute("ROLLBACK");
-    throw;
-  }
-  db.execute("COMMIT");
-  execute_retrying(db, "PRAGMA journal_mode = WAL");
-  db.execute("BEGIN IMMEDIATE");
-  try {
-    // Checked again under the write lock: another adder may have created it.
-    if (checked_version(db) == 0) {
-      db.execute(k_schema);
-      db.execute("PRAGMA application_id = " + std::to_string(k_store_application_id));
-      db.execute("PRAGMA user_version = " + std::to_string(k_store_schema_version));
-    }
-    const auto added_at = now_utc();
-    std::map<std::string, std::int64_t> cell_ids;
-    for (const auto& run : runs) insert_run(db, run, added_at, cell_ids);
-    db.execute("COMMIT");
-  } catch (...) {
-    db.execute("ROLLBACK");
-    throw;
-  }
-}
-
-stored_history load_history(const std::filesystem::path& path, const std::string& source, metric which) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw input_error(source + ": no history store there (expected the file 'benchgate history add' writes)");
-  }
-  database db(path, database::mode::read_only, source);
-  db.execute("PRAGMA busy_timeout = " + std::to_string(k_busy_timeout_ms));
-  if (checked_version(db) == 0) throw input_error(source + ": an empty file; expected a benchgate history store");
-  db.execute("BEGIN");  // one consistent snapshot while writers go on
-  stored_history h;
-  {
-    auto s = db.prepare("SELECT id, fingerprint FROM environments ORDER BY id");
-    while (s.step()) h.environments.push_back({s.int_at(0), s.text_at(1)});
-  }
-  {
-    auto s = db.prepare("SELECT id, name, case_name FROM cells ORDER BY id");
-    while (s.step()) h.cells.push_back({s.int_at(0), s.text_at(1), s.text_at(2)});
-  }
-  // Runs by the commit's date; a commit measured again keeps its place.
-  std::map<std::int64_t, std::int64_t> run_commit;
-  {
-    std::map<std::string, std::int64_t> commit_index;
-    auto s = db.prepare("SELECT id, commit_sha, commit_date, commit_time FROM runs ORDER BY commit_time, id");
-    while (s.step()) {
-      ++h.runs;
-      const auto sha = s.text_at(1);
-      auto known = commit_index.find(sha);
-      if (known == commit_index.end()) {
-        known = commit_index.emplace(sha, static_cast<std::int64_t>(h.commits.size())).first;
-        h.commits.push_back({sha, s.text_at(2), s.int_at(3)});
-      }
-      run_commit.emplace(s.int_at(0), known->second);
-    }
-  }
-  const char* columns = which == metric::real_time ? "m.real_median_ns, m.real_low_ns, m.real_high_ns"
-                                                   : "m.cpu_median_ns, m.cpu_low_ns, m.cpu_high_ns";
-  auto s = db.prepare(std::string("SELECT m.run_id, m.cell_id, r.environment_id, m.n, ") + columns +
-                      " FROM measurements m JOIN runs r ON r.id = m.run_id ORDER BY r.commit_time, r.id");
-  while (s.step()) {
-    const auto commit = run_commit.find(s.int_at(0));
-    if (commit == run_commit.end()) continue;
-    h.points.push_back({s.int_at(1), s.int_at(2), commit->second, s.int_at(3), s.double_at(4), s.double_at(5),
-                        s.double_at(6)});
-  }
-  db.execute("COMMIT");
-  return h;
 }
 
 }  // namespace benchgate::history

@@ -49,8 +49,9 @@ std::vector<charts::chart> timeline_charts(const stored_history& history, const 
       spec.stem = stem_of(s.cell->case_name);
       spec.title = s.cell->case_name + ": " + metric + " per commit (median, 95 % interval of the median); "
                    "red/green lines: change points; shaded: another environment";
-      spec.y_label = "time per iteration";
-      spec.y_unit = "ns";
+      const bool is_time = metric == k_real_time_metric || metric == k_cpu_time_metric;
+      spec.y_label = is_time ? "time per iteration" : metric;
+      spec.y_unit = is_time ? "ns" : "";  // times drawn in ns, us, ms or s (axis_scale.hpp)
       spec.commit_labels = labels;
     }
     charts::timeline_panel panel;
@@ -91,8 +92,8 @@ std::string timeline_section(const std::vector<charts::chart>& charts, const cha
   for (const auto& c : report.changes) {
     out += "<tr>" + html::element("td", c.cell) + html::element("td", c.last_before.commit.substr(0, 12)) +
            html::element("td", c.first_after.commit.substr(0, 12) + " (" + c.first_after.date + ")") +
-           html::element("td", report::format_time_ns(c.mean_before_ns)) +
-           html::element("td", report::format_time_ns(c.mean_after_ns)) + html::element("td", format_change(c)) +
+           html::element("td", format_value(c.mean_before_ns, context.metric)) +
+           html::element("td", format_value(c.mean_after_ns, context.metric)) + html::element("td", format_change(c)) +
            html::element("td", format_p(c.p)) + html::element("td", change_kind(c)) + "</tr>\n";
   }
   out += "</table>\n";

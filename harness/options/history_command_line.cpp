@@ -1,3 +1,7 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
@@ -8,21 +12,27 @@ namespace benchgate::options::detail {
 namespace {
 
 constexpr const char* k_usage =
-    "benchgate history add RESULTS... [--history FILE] [--commit SHA] [--date DATE]\n"
-    "       benchgate history changes [--history FILE] [--case NAME]... [--filter REGEX] [--since DATE|COMMIT]\n"
-    "                                 [--min-change PCT] [--alpha P] [--window N] [--any-environment] [--json FILE]\n"
-    "       benchgate history plot --out DIR [--history FILE] [the selection options of changes]\n"
-    "       benchgate history export --csv [--history FILE] [--out FILE]\n"
+    "benchgate history add RESULTS... [--history STORE] [--commit SHA] [--date DATE]\n"
+    "       benchgate history changes [--history STORE] [--metric NAME] [--case NAME]... [--filter REGEX]\n"
+    "                                 [--since DATE|COMMIT] [--min-change PCT] [--alpha P] [--window N]\n"
+    "                                 [--any-environment] [--json FILE]\n"
+    "       benchgate history plot --out DIR [--history STORE] [the selection options of changes]\n"
+    "       benchgate history export --csv [--history STORE] [--metric NAME] [--out FILE]\n"
     "       benchgate history import --csv FILE [--time-column NAME] [--commit-column NAME]\n"
-    "                                [--environment-column NAME] [--attribute NAME]... [--history FILE]\n"
-    "       benchgate history import --list FILE [--history FILE]";
+    "                                [--environment-column NAME] [--attribute NAME]... [--history STORE]\n"
+    "       benchgate history import --list FILE [--history STORE]";
 
 constexpr const char* k_summary =
-    "Keeps every run in one SQLite file (default reports/history.db) and finds\n"
-    "change points across commits (docs/history.md).\n\n"
+    "Keeps every run in a store and finds change points across commits\n"
+    "(docs/history.md). STORE (--history, else the environment variable\n"
+    "BENCHGATE_HISTORY, else reports/history.db) is a file path (SQLite) or a\n"
+    "postgresql://USER@HOST/DB URL (PostgreSQL; the password from PGPASSWORD,\n"
+    "~/.pgpass or the URL, never printed). Many runners may add at once.\n\n"
     "  add      records each timed cell's samples with the commit, its date, the\n"
     "           tool version and the environment fingerprint (CPU model, logical\n"
-    "           CPUs, compiler and flags, build type, Google Benchmark version).\n"
+    "           CPUs, compiler and flags, build type, Google Benchmark version),\n"
+    "           and every metric of each cell: real_time, cpu_time, instructions,\n"
+    "           throughput, user counters, figures.\n"
     "           benchgate results carry their commit and date; Google Benchmark\n"
     "           JSON needs --commit (and --date unless its context has one).\n"
     "           All files go in one transaction; a run already stored is refused.\n"
@@ -36,23 +46,43 @@ constexpr const char* k_summary =
     "           marked, commits on another environment shaded; DIR/index.html\n"
     "           shows them with the table of change points.\n"
     "  export   --csv: one row per commit and environment, one column per cell\n"
-    "           (median ns), as Apache Otava's CSV importer reads.\n"
+    "           (the median of --metric), as Apache Otava's CSV importer reads.\n"
     "  import   --csv FILE: series in Otava's layout (a time column, attribute\n"
     "           columns, one column per cell; defaults read export's CSV);\n"
     "           --list FILE: path,commit,date lines naming result files. One\n"
     "           transaction: everything is added or nothing.\n\n"
+    "--metric: lower is better, but for throughput and rates (*_per_second),\n"
+    "where a drop is the regression.\n\n"
     "Examples:\n"
     "  benchgate history add reports/latest/results.json\n"
     "  benchgate history add gbench.json --commit $(git rev-parse HEAD) --date $(git log -1 --format=%cI)\n"
+    "  PGPASSWORD=... benchgate history add results.json --history postgresql://bench@db.example.com/benchgate\n"
     "  benchgate history changes --window 5 --json changes.json\n"
     "  benchgate history plot --out reports/history\n"
     "  benchgate history export --csv --out history.csv\n"
     "  benchgate history import --csv history.csv --history other.db";
 
+// --metric NAME: any name a store may hold (which ones it holds, the store
+// says when read).
+std::string metric_option(const po::variables_map& vm) {
+  const auto metric = get_string(vm, "metric");
+  if (!metric) return "real_time";
+  const bool plain = !metric->empty() && std::all_of(metric->begin(), metric->end(), [](char c) {
+    return std::isgraph(static_cast<unsigned char>(c)) != 0;
+  });
+  if (!plain) {
+    throw input_error("--metric '" + *metric + "': expected a metric name (real_time, cpu_time, instructions, "
+                      "throughput, or a counter's name such as items_per_second)");
+  }
+  return *metric;
+}
+
 po::options_description history_description() {
   auto d = make_description();
   d.add_options()
-      ("history", po::value<std::string>()->value_name("FILE"), "the history store (default: reports/history.db)")
+      ("history", po::value<std::string>()->value_name("STORE"),
+       "the history store: a file (SQLite) or a postgresql:// URL (default: $BENCHGATE_HISTORY, else "
+       "reports/history.db)")
       ("commit", po::value<std::string>()->value_name("SHA"),
        "add: the commit the results measured (required when they do not record one)")
       ("date", po::value<std::string>()->value_name("DATE"),
@@ -61,7 +91,9 @@ po::options_description history_description() {
       ("filter", po::value<std::string>()->value_name("REGEX"), "changes, plot: only cells whose name matches")
       ("since", po::value<std::string>()->value_name("DATE|COMMIT"),
        "changes, plot: only commits dated at or after DATE, or after the stored COMMIT (a prefix)")
-      ("metric", po::value<std::string>()->value_name("METRIC"), "changes, plot: real_time (default) or cpu_time")
+      ("metric", po::value<std::string>()->value_name("NAME"),
+       "changes, plot, export: the metric followed: real_time (default), cpu_time, instructions, throughput, or "
+       "a counter's or figure's name")
       ("min-change", po::value<std::string>()->value_name("PCT"),
        "changes, plot: report change points of at least PCT percent (default: 1, as compare's noise threshold)")
       ("alpha", po::value<std::string>()->value_name("P"),
@@ -128,14 +160,17 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
   const auto verb = positionals.front();
   positionals.erase(positionals.begin());
   history_options out;
-  if (const auto store = get_output_path(vm, "history")) {
+  if (const auto store = get_string(vm, "history")) {
+    if (store->empty()) throw input_error("--history: expected a file path or a postgresql:// URL, got ''");
     out.store = *store;
-    out.store_source = "--history " + store->string();
+  } else if (const char* env = std::getenv("BENCHGATE_HISTORY"); env != nullptr && *env != '\0') {
+    out.store = env;
+    out.store_origin = "BENCHGATE_HISTORY";
   }
   const auto bool_set = [&](const char* name) { return vm.count(name) != 0 && vm[name].as<bool>(); };
   static const std::initializer_list<const char*> add_only = {"commit", "date"};
   static const std::initializer_list<const char*> changes_only = {
-      "case", "filter", "since", "metric", "min-change", "alpha", "window", "min-segment", "min-tail",
+      "case", "filter", "since", "min-change", "alpha", "window", "min-segment", "min-tail",
       "detection-window", "json"};
   static const std::initializer_list<const char*> import_only = {"time-column", "commit-column", "environment-column",
                                                                  "attribute"};
@@ -146,7 +181,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
   if (verb == "add") {
     out.verb = history_verb::add;
     refuse_others(vm, verb, changes_only);
-    refuse_others(vm, verb, {"out"});
+    refuse_others(vm, verb, {"out", "metric"});
     if (bool_set("any-environment") || bool_set("csv")) {
       throw input_error("benchgate history add: --any-environment and --csv do not apply");
     }
@@ -196,12 +231,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
       out.filter = filter;
     }
     out.since = get_string(vm, "since");
-    if (const auto metric = get_string(vm, "metric")) {
-      if (*metric != "real_time" && *metric != "cpu_time") {
-        throw input_error("--metric " + *metric + ": expected real_time or cpu_time");
-      }
-      out.metric = *metric;
-    }
+    out.metric = metric_option(vm);
     if (const auto text = get_string(vm, "min-change")) {
       const auto pct = text::parse_percent(*text);
       if (!pct || *pct < 0) throw input_error("--min-change " + *text + ": expected a percentage >= 0, e.g. 5");
@@ -229,6 +259,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
     refuse_others(vm, verb, add_only);
     refuse_others(vm, verb, changes_only);
     if (!bool_set("csv")) throw input_error("benchgate history export: expected --csv (the only export format)");
+    out.metric = metric_option(vm);
     out.out = get_output_path(vm, "out");
     return out;
   }

@@ -13,8 +13,10 @@ enum class history_verb { add, changes, plot, export_csv, import };
 
 struct history_options {
   history_verb verb = history_verb::add;
-  std::filesystem::path store = "reports/history.db";  // --history FILE
-  std::string store_source = "--history reports/history.db";
+  // --history LOCATION, else BENCHGATE_HISTORY: a file (SQLite) or a
+  // postgresql:// URL (history/store.hpp); store_origin says which gave it.
+  std::string store = "reports/history.db";
+  std::string store_origin = "--history";
 
   // add
   std::vector<std::string> inputs;    // RESULTS files
@@ -30,7 +32,7 @@ struct history_options {
   std::vector<std::string> attributes;             // --attribute NAME...: columns to ignore
 
   // changes
-  std::string metric = "real_time";    // --metric real_time | cpu_time
+  std::string metric = "real_time";    // --metric NAME: any stored metric (changes, plot, export)
   std::optional<std::string> since;    // --since DATE or COMMIT
   std::vector<std::string> cases;      // --case NAME...
   std::optional<std::string> filter;   // --filter REGEX on cell names

@@ -16,8 +16,9 @@ po::options_description report_description() {
        "the folder of the page: DIR/index.html and DIR/charts/ (created when missing); required")
       ("gate-threshold", po::value<std::string>()->value_name("PCT"),
        "also draw +-PCT percent on the change chart: 5 and 5% both mean 5 %")
-      ("history", po::value<std::string>()->value_name("FILE"),
-       "also show the history of RESULTS' cells kept in this store (benchgate history add): "
+      ("history", po::value<std::string>()->value_name("STORE"),
+       "also show the history of RESULTS' cells kept in this store, a file or a postgresql:// URL "
+       "(benchgate history add): "
        "their change points and one timeline per case, as benchgate history plot draws them");
   return d;
 }

@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   try {
-    const auto h = benchgate::history::load_history(path, "fuzz", benchgate::history::metric::real_time);
+    const auto h = benchgate::history::load_history(path, "fuzz", benchgate::history::k_real_time_metric);
     for (const auto& p : h.points) {
       if (p.commit_index < 0 || static_cast<std::size_t>(p.commit_index) >= h.commits.size()) std::abort();
     }

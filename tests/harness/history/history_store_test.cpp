@@ -10,6 +10,8 @@
 #include <random>
 #include <thread>
 
+#include "harness/history/metric_direction.hpp"
+#include "harness/history/store.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/history/history_fixture.hpp"
 #include "tests/support/cli.hpp"
@@ -52,6 +54,9 @@ std::string query_text(const std::filesystem::path& store, const std::string& sq
   return value;
 }
 
+constexpr const char* k_count_real_time_points =
+    "SELECT count(*) FROM points p JOIN metrics m ON m.id = p.metric_id WHERE m.name = 'real_time'";
+
 class HistoryStore : public ::testing::Test {
  protected:
   std::string store() const { return (dir_.path() / "history.db").string(); }
@@ -65,10 +70,11 @@ TEST_F(HistoryStore, AddsRunsWithCommitDateEnvironmentAndSamples) {
   const auto r = run_benchgate({"history", "add", "--history", store(), run_file(0), run_file(1)});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("added"), std::string::npos);
-  EXPECT_EQ(query(store(), "PRAGMA user_version"), 1);
+  EXPECT_EQ(query(store(), "PRAGMA user_version"), 2);
   EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 2);
   EXPECT_EQ(query(store(), "SELECT count(*) FROM cells"), 2);
-  EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 4);
+  EXPECT_EQ(query(store(), k_count_real_time_points), 4);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM points"), 8);  // real_time and cpu_time
   EXPECT_EQ(query(store(), "SELECT count(*) FROM samples"), 20);
   EXPECT_EQ(query(store(), "SELECT count(*) FROM environments"), 1);
   EXPECT_EQ(query(store(), "SELECT count(*) FROM runs WHERE commit_sha = '" + commit_id(1) +
@@ -143,7 +149,7 @@ TEST_F(HistoryStore, ADirtyBuildNeedsAnExplicitCommit) {
 
 TEST_F(HistoryStore, AStoreFromANewerSchemaIsRefusedUntouched) {
   ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0)}).exit_code, 0);
-  query(store(), "PRAGMA user_version = 2");
+  query(store(), "PRAGMA user_version = 3");
   query(store(), "PRAGMA wal_checkpoint(TRUNCATE)");
   const auto before = slurp(store());
   for (const auto& args : std::vector<std::vector<std::string>>{
@@ -152,7 +158,7 @@ TEST_F(HistoryStore, AStoreFromANewerSchemaIsRefusedUntouched) {
            {"history", "export", "--csv", "--history", store()}}) {
     const auto r = run_benchgate(args);
     EXPECT_EQ(r.exit_code, 2) << args[1];
-    EXPECT_NE(r.err.find("error: --history " + store() + ": the history store has schema version 2, made by a newer "
+    EXPECT_NE(r.err.find("error: --history " + store() + ": the history store has schema version 3, made by a newer "
                          "benchgate"),
               std::string::npos)
         << r.err;
@@ -216,7 +222,7 @@ TEST_F(HistoryStore, ConcurrentAddersLoseNothing) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
   }
   EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 2 * k_per_adder);
-  EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 4 * k_per_adder);
+  EXPECT_EQ(query(store(), k_count_real_time_points), 4 * k_per_adder);
 }
 
 TEST_F(HistoryStore, AKillDuringAddLeavesTheStoreAsItWas) {
@@ -250,9 +256,122 @@ TEST_F(HistoryStore, AKillDuringAddLeavesTheStoreAsItWas) {
     }
     EXPECT_EQ(query_text(store(), "PRAGMA integrity_check"), "ok");
     EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), expected) << "attempt " << attempt;
-    EXPECT_EQ(query(store(), "SELECT count(*) FROM measurements"), 2 + (expected - 1) * 20);
+    EXPECT_EQ(query(store(), k_count_real_time_points), 2 + (expected - 1) * 20);
   }
   EXPECT_GT(killed, 0);
+}
+
+// A store of schema 1 (real and CPU time in columns of `measurements`), as
+// benchgate wrote it before every metric was kept, made here by hand.
+TEST_F(HistoryStore, ASchemaOneStoreIsReadAndUpgradedByTheNextAdd) {
+  for (const char* sql : {
+           "CREATE TABLE environments(id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL UNIQUE, cpu_model TEXT, "
+           "logical_cpus INTEGER, compiler TEXT, compiler_flags TEXT, build_type TEXT, benchmark_version TEXT)",
+           "CREATE TABLE runs(id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, commit_sha TEXT NOT NULL, "
+           "commit_date TEXT NOT NULL, commit_time INTEGER NOT NULL, run_date TEXT NOT NULL, tool_version TEXT NOT "
+           "NULL, environment_id INTEGER NOT NULL REFERENCES environments(id), format TEXT NOT NULL, source TEXT NOT "
+           "NULL, added_at TEXT NOT NULL)",
+           "CREATE INDEX runs_by_time ON runs(commit_time, id)",
+           "CREATE TABLE cells(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, case_name TEXT NOT NULL)",
+           "CREATE TABLE measurements(run_id INTEGER NOT NULL REFERENCES runs(id), cell_id INTEGER NOT NULL "
+           "REFERENCES cells(id), n INTEGER NOT NULL, real_median_ns REAL NOT NULL, real_mean_ns REAL NOT NULL, "
+           "real_low_ns REAL NOT NULL, real_high_ns REAL NOT NULL, cpu_median_ns REAL NOT NULL, cpu_mean_ns REAL NOT "
+           "NULL, cpu_low_ns REAL NOT NULL, cpu_high_ns REAL NOT NULL, PRIMARY KEY(run_id, cell_id)) WITHOUT ROWID",
+           "CREATE TABLE samples(run_id INTEGER NOT NULL, cell_id INTEGER NOT NULL, sample INTEGER NOT NULL, "
+           "iterations INTEGER NOT NULL, real_ns REAL NOT NULL, cpu_ns REAL NOT NULL, PRIMARY KEY(run_id, cell_id, "
+           "sample)) WITHOUT ROWID",
+           "INSERT INTO environments(id, fingerprint, logical_cpus) VALUES (1, 'cpu=old; cpus=2', 2)",
+           "INSERT INTO cells(id, name, case_name) VALUES (1, 'page_iter/core/k:0', 'page_iter')",
+           "INSERT INTO measurements VALUES (1, 1, 5, 1000, 1000, 990, 1010, 900, 900, 890, 910)",
+           "PRAGMA application_id = 1111967827",  // "BGHS"
+           "PRAGMA user_version = 1"}) {
+    query(store(), sql);
+  }
+  query(store(), "INSERT INTO runs VALUES (1, 'old-digest', '" + commit_id(100) + "', '2025-12-01T00:00:00Z', "
+                 "1764547200, '2025-12-01T00:00:00Z', '0.old', 1, 'benchgate.results/1', 'old.json', "
+                 "'2025-12-01T00:00:00Z')");
+  const auto real = run_benchgate({"history", "export", "--csv", "--history", store()});
+  ASSERT_EQ(real.exit_code, 0) << real.err;
+  EXPECT_NE(real.out.find("2025-12-01T00:00:00Z," + commit_id(100) + ",cpu=old; cpus=2,1000\n"), std::string::npos)
+      << real.out;
+  const auto cpu = run_benchgate({"history", "export", "--csv", "--history", store(), "--metric", "cpu_time"});
+  EXPECT_NE(cpu.out.find(",900\n"), std::string::npos) << cpu.out;
+  const auto other = run_benchgate({"history", "export", "--csv", "--history", store(), "--metric", "hits"});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("a schema 1 store keeps only real_time and cpu_time"), std::string::npos) << other.err;
+  EXPECT_EQ(query(store(), "PRAGMA user_version"), 1);  // reading changed nothing
+
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0)}).exit_code, 0);
+  EXPECT_EQ(query(store(), "PRAGMA user_version"), 2);
+  EXPECT_EQ(query(store(), "SELECT count(*) FROM sqlite_master WHERE name = 'measurements'"), 0);
+  EXPECT_EQ(query(store(), k_count_real_time_points), 3);  // the old point and the new run's two cells
+  const auto after = run_benchgate({"history", "export", "--csv", "--history", store(), "--metric", "cpu_time"});
+  EXPECT_NE(after.out.find(commit_id(100) + ",cpu=old; cpus=2,900,\n"), std::string::npos) << after.out;
+}
+
+// Which metrics a cell gives the store, with values checkable by hand:
+// 1000 bytes an iteration in 500 ns is 2e9 bytes per second.
+TEST(CellMetrics, TimesInstructionsThroughputCountersAndFiguresByName) {
+  results::cell c;
+  c.work = {suite::work_unit::bytes, 1000};
+  for (double ns : {400.0, 500.0, 600.0}) {
+    results::sample s{10, ns, ns / 2, 120.0, {{"hits", ns / 100}}};
+    c.samples.push_back(s);
+  }
+  c.samples[1].counters.push_back({"misses", 3});  // one sample only: a metric of one value
+  c.figures.push_back({"ratio", 2.5, "ratio"});
+  c.figures.push_back({"hits", 99, "count"});  // a counter's name already taken: the first kept
+  const auto m = history::metrics_of(c);
+  std::vector<std::string> names;
+  for (const auto& r : m) names.push_back(r.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"real_time", "cpu_time", "instructions", "throughput", "hits", "misses",
+                                             "ratio"}));
+  ASSERT_EQ(m.size(), 7u);
+  EXPECT_DOUBLE_EQ(m[0].values.median, 500);
+  EXPECT_DOUBLE_EQ(m[1].values.median, 250);
+  EXPECT_DOUBLE_EQ(m[2].values.median, 120);
+  EXPECT_DOUBLE_EQ(m[3].values.median, 2e9);
+  EXPECT_DOUBLE_EQ(m[4].values.median, 5);
+  EXPECT_EQ(m[5].n, 1);
+  EXPECT_DOUBLE_EQ(m[6].values.median, 2.5);
+  // Instructions only where every sample has them.
+  c.samples[0].instructions.reset();
+  for (const auto& r : history::metrics_of(c)) EXPECT_NE(r.name, "instructions");
+}
+
+TEST(MetricDirection, HigherIsBetterOnlyForThroughputAndRates) {
+  EXPECT_TRUE(history::higher_is_better("throughput"));
+  EXPECT_TRUE(history::higher_is_better("items_per_second"));
+  EXPECT_TRUE(history::higher_is_better("bytes_per_second"));
+  EXPECT_FALSE(history::higher_is_better("_per_second"));
+  EXPECT_FALSE(history::higher_is_better("real_time"));
+  EXPECT_FALSE(history::higher_is_better("instructions"));
+  EXPECT_FALSE(history::higher_is_better("hits"));
+}
+
+TEST(StoreLocation, APasswordIsNeverPrintable) {
+  EXPECT_EQ(history::printable_location("reports/history.db"), "reports/history.db");
+  EXPECT_EQ(history::printable_location("postgresql://bench:s3cret@db:5432/h"), "postgresql://bench:***@db:5432/h");
+  EXPECT_EQ(history::printable_location("postgres://bench@db/h"), "postgres://bench@db/h");
+  EXPECT_EQ(history::printable_location("postgresql:///h?host=/run/pg&password=s3cret&sslmode=require"),
+            "postgresql:///h?host=/run/pg&password=***&sslmode=require");
+  EXPECT_EQ(history::printable_location("postgresql://u:p@ss@db/h"), "postgresql://u:***@db/h");
+  EXPECT_TRUE(history::is_postgres_url("postgres://db/h"));
+  EXPECT_FALSE(history::is_postgres_url("postgresql.db"));
+}
+
+TEST_F(HistoryStore, BadStoreAndMetricOptionsAreRefused) {
+  const auto empty = run_benchgate({"history", "changes", "--history", ""});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_EQ(empty.err, "error: --history: expected a file path or a postgresql:// URL, got ''\n");
+  const auto spaced = run_benchgate({"history", "changes", "--history", store(), "--metric", "items per second"});
+  EXPECT_EQ(spaced.exit_code, 2);
+  EXPECT_NE(spaced.err.find("error: --metric 'items per second': expected a metric name"), std::string::npos)
+      << spaced.err;
+  const auto on_add = run_benchgate({"history", "add", "--history", store(), "--metric", "hits", run_file(0)});
+  EXPECT_EQ(on_add.exit_code, 2);
+  EXPECT_NE(on_add.err.find("--metric does not apply"), std::string::npos) << on_add.err;
+  EXPECT_FALSE(std::filesystem::exists(store()));
 }
 
 }  // namespace

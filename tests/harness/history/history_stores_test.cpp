@@ -1,0 +1,212 @@
+// The same history tests on both stores (store.hpp): an SQLite file and a
+// PostgreSQL database on the server the CTest fixture started. What is kept
+// (every metric), what is refused, concurrent adders, and the commands that
+// read a store, all through `benchgate history`.
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <memory>
+#include <set>
+
+#include "harness/history/store.hpp"
+#include "tests/harness/history/history_fixture.hpp"
+#include "tests/harness/history/postgres_test_server.hpp"
+#include "tests/support/cli.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace benchgate::testing {
+namespace {
+
+using test_support::run_benchgate;
+
+// Commit i of a series whose cell carries a counter `hits`, the rate
+// items_per_second and a figure `ratio`, each with hand-checkable values:
+// real time `ns` in all 5 samples, hits `hits`, items_per_second `rate`.
+results::run_results counted_run(int i, double ns, double hits, double rate) {
+  auto r = synthetic_run(i, {ns}, 0.01, 1);
+  auto& c = r.cells.front();
+  for (auto& s : c.samples) {
+    s.real_ns = ns;
+    s.cpu_ns = ns;
+    s.counters = {{"hits", hits}, {"items_per_second", rate}};
+  }
+  c.figures.push_back({"ratio", 2.5, "ratio"});
+  return r;
+}
+
+class HistoryStores : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "postgres") {
+      server_ = postgres_server::shared();
+      if (!server_.skip_reason.empty()) GTEST_SKIP() << k_postgres_skip_mark << ": " << server_.skip_reason;
+      location_ = fresh_database(server_, "history_stores");
+    } else {
+      location_ = (dir_.path() / "history.db").string();
+    }
+  }
+  bool postgres() const { return GetParam() == "postgres"; }
+  // Runs SQL that changes the store directly (a test's way to fake a newer
+  // schema): `sqlite_sql` on the file or `postgres_sql` on the database.
+  void alter(const std::string& sqlite_sql, const std::string& postgres_sql) {
+    if (postgres()) {
+      pg_query_int(location_, postgres_sql);
+      return;
+    }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(location_.c_str(), &db), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(db, sqlite_sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  history::stored_history load(const std::string& metric = "real_time") {
+    return history::load_history(location_, "--history", metric);
+  }
+  test_support::cli_result add(const std::vector<std::string>& files) {
+    std::vector<std::string> args = {"history", "add", "--history", location_};
+    args.insert(args.end(), files.begin(), files.end());
+    return run_benchgate(args);
+  }
+  std::string file(int i, const results::run_results& r) { return write_run(dir_.path(), i, r); }
+
+  test_support::temp_dir dir_;
+  postgres_server server_;
+  std::string location_;
+};
+
+TEST_P(HistoryStores, KeepsEveryMetricOfACell) {
+  ASSERT_EQ(add({file(0, counted_run(0, 1000, 7, 3e6))}).exit_code, 0);
+  const auto time = load();
+  ASSERT_EQ(time.points.size(), 1u);
+  EXPECT_EQ(time.runs, 1);
+  EXPECT_DOUBLE_EQ(time.points[0].median, 1000);
+  EXPECT_EQ(time.points[0].n, 5);
+  const auto hits = load("hits");
+  ASSERT_EQ(hits.points.size(), 1u);
+  EXPECT_DOUBLE_EQ(hits.points[0].median, 7);
+  EXPECT_DOUBLE_EQ(load("items_per_second").points.at(0).median, 3e6);
+  const auto ratio = load("ratio");
+  ASSERT_EQ(ratio.points.size(), 1u);
+  EXPECT_DOUBLE_EQ(ratio.points[0].median, 2.5);
+  EXPECT_EQ(ratio.points[0].n, 1);
+  EXPECT_DOUBLE_EQ(load("cpu_time").points.at(0).median, 1000);
+}
+
+TEST_P(HistoryStores, AMetricNotStoredIsRefusedWithTheStoredOnes) {
+  ASSERT_EQ(add({file(0, counted_run(0, 1000, 7, 3e6))}).exit_code, 0);
+  const auto r = run_benchgate({"history", "changes", "--history", location_, "--metric", "misses"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("error: --metric misses: not in --history "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("it holds cpu_time, hits, items_per_second, ratio, real_time"), std::string::npos) << r.err;
+}
+
+TEST_P(HistoryStores, ARunAlreadyStoredIsRefusedAndNothingOfTheAddIsKept) {
+  const auto first = file(0, counted_run(0, 1000, 7, 3e6));
+  ASSERT_EQ(add({first}).exit_code, 0);
+  const auto r = add({file(1, counted_run(1, 1000, 7, 3e6)), first});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("is already in --history"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("nothing was added"), std::string::npos) << r.err;
+  EXPECT_EQ(load().runs, 1);
+  EXPECT_EQ(load("hits").points.size(), 1u);
+}
+
+TEST_P(HistoryStores, AStoreFromANewerSchemaIsRefusedUntouched) {
+  ASSERT_EQ(add({file(0, counted_run(0, 1000, 7, 3e6))}).exit_code, 0);
+  const auto newer = std::to_string(history::k_store_schema_version + 1);
+  alter("PRAGMA user_version = " + newer, "UPDATE benchgate.store_info SET schema_version = " + newer);
+  const auto r = add({file(1, counted_run(1, 1000, 7, 3e6))});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("schema version " + newer + ", made by a newer benchgate"), std::string::npos) << r.err;
+  const auto read = run_benchgate({"history", "changes", "--history", location_});
+  EXPECT_EQ(read.exit_code, 2);
+  EXPECT_NE(read.err.find("made by a newer benchgate"), std::string::npos) << read.err;
+}
+
+// 16 processes add 50 distinct runs each, all at once into a store none has
+// created yet; two more add the same run at once. Each add is one
+// transaction: all 801 runs are there, none twice, and exactly one of the
+// two adders of the same run is refused.
+TEST_P(HistoryStores, SixteenConcurrentAddersLoseAndDuplicateNothing) {
+  constexpr int k_adders = 16;
+  constexpr int k_runs_per_adder = 50;
+  std::vector<std::unique_ptr<test_support::running_benchgate>> adders;
+  for (int a = 0; a < k_adders; ++a) {
+    std::vector<std::string> args = {"history", "add", "--history", location_};
+    for (int k = 0; k < k_runs_per_adder; ++k) {
+      const int i = a * k_runs_per_adder + k;
+      args.push_back(file(i, counted_run(i, 1000 + i, i, 1e6 + i)));
+    }
+    adders.push_back(std::make_unique<test_support::running_benchgate>(args));
+  }
+  const int same = k_adders * k_runs_per_adder;
+  const auto same_file = file(same, counted_run(same, 5, 5, 5));
+  std::vector<std::unique_ptr<test_support::running_benchgate>> twins;
+  for (int t = 0; t < 2; ++t) {
+    twins.push_back(std::make_unique<test_support::running_benchgate>(
+        std::vector<std::string>{"history", "add", "--history", location_, same_file}));
+  }
+  for (auto& p : adders) {
+    const auto r = p->wait();
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  }
+  int refused = 0;
+  for (auto& p : twins) {
+    const auto r = p->wait();
+    if (r.exit_code == 2) {
+      ++refused;
+      EXPECT_NE(r.err.find("is already in"), std::string::npos) << r.err;
+    } else {
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
+  }
+  EXPECT_EQ(refused, 1);
+  const auto h = load("hits");
+  EXPECT_EQ(h.runs, same + 1);
+  EXPECT_EQ(h.commits.size(), static_cast<std::size_t>(same + 1));  // each run its own commit: none twice
+  ASSERT_EQ(h.points.size(), static_cast<std::size_t>(same + 1));
+  std::set<double> values;
+  for (const auto& p : h.points) values.insert(p.median);
+  EXPECT_EQ(values.size(), static_cast<std::size_t>(same));  // 0..799 and the twins' 5 (also run 5's)
+}
+
+// A rate that drops 30 % at equal time is a regression of that rate; a
+// count that drops is an improvement; the time, unchanged, has no change.
+TEST_P(HistoryStores, ChangesFollowAnyMetricInItsDirection) {
+  std::vector<std::string> files;
+  constexpr int k_commits = 12;
+  constexpr int k_step_at = 6;
+  for (int i = 0; i < k_commits; ++i) {
+    const bool after = i >= k_step_at;
+    // Small alternating noise, so the t test has a variance to work with.
+    const double wiggle = (i % 2 == 0 ? 1 : -1) * 0.001;
+    files.push_back(file(i, counted_run(i, 1000 * (1 + wiggle), (after ? 70 : 100) * (1 + wiggle),
+                                        (after ? 0.7e6 : 1e6) * (1 + wiggle))));
+  }
+  ASSERT_EQ(add(files).exit_code, 0);
+  const auto window = std::to_string(k_commits);
+  const auto rate = run_benchgate({"history", "changes", "--history", location_, "--metric", "items_per_second",
+                                   "--window", window});
+  EXPECT_EQ(rate.exit_code, 1) << rate.out << rate.err;
+  EXPECT_NE(rate.out.find("-30.0"), std::string::npos) << rate.out;
+  const auto hits = run_benchgate({"history", "changes", "--history", location_, "--metric", "hits", "--window", window});
+  EXPECT_EQ(hits.exit_code, 0) << hits.out << hits.err;
+  EXPECT_NE(hits.out.find("-30.0"), std::string::npos) << hits.out;
+  const auto time = run_benchgate({"history", "changes", "--history", location_, "--window", window});
+  EXPECT_EQ(time.exit_code, 0) << time.out << time.err;
+  EXPECT_EQ(time.out.find("-30.0"), std::string::npos) << time.out;
+}
+
+TEST_P(HistoryStores, ExportFollowsTheMetric) {
+  ASSERT_EQ(add({file(0, counted_run(0, 1000, 7, 3e6))}).exit_code, 0);
+  const auto r = run_benchgate({"history", "export", "--csv", "--history", location_, "--metric", "hits"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("time,commit,environment,page_iter/core/k:0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",7\n"), std::string::npos) << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(BothStores, HistoryStores, ::testing::Values("sqlite", "postgres"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+}  // namespace
+}  // namespace benchgate::testing
