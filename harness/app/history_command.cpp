@@ -48,6 +48,7 @@ analysed analyse(const options::history_options& o) {
   if (o.filter) s.filter = std::regex(*o.filter, std::regex::ECMAScript);
   s.any_environment = o.any_environment;
   s.recent_commits = o.recent_commits;
+  s.directions = o.directions;
   const auto store = history::open_store(o.store, o.store_origin);
   a.found = history::analyse_store(*store, o.metric, s, o.since);
   return a;

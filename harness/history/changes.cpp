@@ -103,6 +103,7 @@ std::vector<cell_series> select_series(const stored_history& history, const chan
 }
 
 changes_report find_changes(const stored_history& history, const changes_settings& settings) {
+  const bool higher_better = higher_is_better(history.metric, settings.directions);
   const auto all = select_series(history, settings);
   std::set<std::int64_t> commits_seen;
   std::map<std::int64_t, std::int64_t> environment_of_commit;  // the first run's
@@ -163,7 +164,7 @@ changes_report find_changes(const stored_history& history, const changes_setting
         c.change_high_pct = 100 * (cp.test.difference + half) / cp.test.mean_a;
       }
       c.p = cp.p;
-      c.regression = higher_is_better(history.metric) ? cp.test.difference < 0 : cp.test.difference > 0;
+      c.regression = higher_better ? cp.test.difference < 0 : cp.test.difference > 0;
       c.recent = recent_set.count(s.values[cp.index].commit_index) != 0;
       c.at_environment_change =
           settings.any_environment && s.values[cp.index - 1].environment_id != s.values[cp.index].environment_id;

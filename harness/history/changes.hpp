@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "harness/history/store.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/stats/change_points.hpp"
 
 namespace benchgate::history {
@@ -25,6 +26,10 @@ struct changes_settings {
   std::set<std::string> cells;           // exact cell names; empty: every cell
   bool any_environment = false;          // one series per cell whatever the fingerprint
   std::size_t recent_commits = 0;        // --window N; 0: none
+  // --direction NAME=higher|lower: which way a metric without a built-in
+  // direction is better (metric_direction.hpp); find_changes refuses one
+  // that neither says.
+  std::vector<results::declared_direction> directions;
 };
 
 // Confidence of a change point's interval of the change.

@@ -5,6 +5,7 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
@@ -13,7 +14,8 @@ namespace {
 
 constexpr const char* k_usage =
     "benchgate history add RESULTS... [--history STORE] [--commit SHA] [--date DATE]\n"
-    "       benchgate history changes [--history STORE] [--metric NAME] [--case NAME]... [--filter REGEX]\n"
+    "       benchgate history changes [--history STORE] [--metric NAME] [--direction NAME=higher|lower]...\n"
+    "                                 [--case NAME]... [--filter REGEX]\n"
     "                                 [--since DATE|COMMIT] [--min-change PCT] [--alpha P] [--window N]\n"
     "                                 [--any-environment] [--json FILE]\n"
     "       benchgate history plot --out DIR [--history STORE] [the selection options of changes]\n"
@@ -51,13 +53,16 @@ constexpr const char* k_summary =
     "           columns, one column per cell; defaults read export's CSV);\n"
     "           --list FILE: path,commit,date lines naming result files. One\n"
     "           transaction: everything is added or nothing.\n\n"
-    "--metric: lower is better, but for throughput and rates (*_per_second),\n"
-    "where a drop is the regression.\n\n"
+    "--metric: times and counts are better lower, throughput and rates\n"
+    "(*_per_second) higher, where a drop is the regression; any other metric\n"
+    "(a user counter, a figure) needs --direction NAME=higher|lower for\n"
+    "changes and plot, and is refused without it.\n\n"
     "Examples:\n"
     "  benchgate history add reports/latest/results.json\n"
     "  benchgate history add gbench.json --commit $(git rev-parse HEAD) --date $(git log -1 --format=%cI)\n"
     "  PGPASSWORD=... benchgate history add results.json --history postgresql://bench@db.example.com/benchgate\n"
     "  benchgate history changes --window 5 --json changes.json\n"
+    "  benchgate history changes --metric hits --direction hits=higher\n"
     "  benchgate history plot --out reports/history\n"
     "  benchgate history export --csv --out history.csv\n"
     "  benchgate history import --csv history.csv --history other.db";
@@ -94,6 +99,9 @@ po::options_description history_description() {
       ("metric", po::value<std::string>()->value_name("NAME"),
        "changes, plot, export: the metric followed: real_time (default), cpu_time, instructions, throughput, or "
        "a counter's or figure's name")
+      ("direction", po::value<std::vector<std::string>>()->value_name("NAME=higher|lower"),
+       "changes, plot: which way metric NAME is better (repeatable), e.g. --direction hits=higher: a drop of "
+       "hits is then a regression; required for a --metric that is not a time, a count or a rate (*_per_second)")
       ("min-change", po::value<std::string>()->value_name("PCT"),
        "changes, plot: report change points of at least PCT percent (default: 1, as compare's noise threshold)")
       ("alpha", po::value<std::string>()->value_name("P"),
@@ -150,7 +158,8 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
     return help_request{help_text(k_usage, k_summary, described,
                                   "  0  done; changes: no regression change point in the --window commits\n"
                                   "  1  changes: a regression change point in the --window commits\n"
-                                  "  2  bad input or usage (the store is left as it was)\n")};
+                                  "  2  bad input or usage (the store is left as it was); changes, plot: a\n"
+                                  "     --metric whose direction is neither built in nor given by --direction\n")};
   };
   if (wants_help) return help();
   auto positionals = get_strings(vm, "input");
@@ -171,7 +180,7 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
   static const std::initializer_list<const char*> add_only = {"commit", "date"};
   static const std::initializer_list<const char*> changes_only = {
       "case", "filter", "since", "min-change", "alpha", "window", "min-segment", "min-tail",
-      "detection-window", "json"};
+      "detection-window", "json", "direction"};
   static const std::initializer_list<const char*> import_only = {"time-column", "commit-column", "environment-column",
                                                                  "attribute"};
   if (verb != "import") {
@@ -232,6 +241,9 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
     }
     out.since = get_string(vm, "since");
     out.metric = metric_option(vm);
+    for (const auto& text : get_strings(vm, "direction")) {
+      out.directions.push_back(results::parse_declared_direction(text, "--direction"));
+    }
     if (const auto text = get_string(vm, "min-change")) {
       const auto pct = text::parse_percent(*text);
       if (!pct || *pct < 0) throw input_error("--min-change " + *text + ": expected a percentage >= 0, e.g. 5");

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/results/metric.hpp"
+
 namespace benchgate::options {
 
 enum class history_verb { add, changes, plot, export_csv, import };
@@ -33,6 +35,7 @@ struct history_options {
 
   // changes
   std::string metric = "real_time";    // --metric NAME: any stored metric (changes, plot, export)
+  std::vector<results::declared_direction> directions;  // --direction NAME=higher|lower... (changes, plot)
   std::optional<std::string> since;    // --since DATE or COMMIT
   std::vector<std::string> cases;      // --case NAME...
   std::optional<std::string> filter;   // --filter REGEX on cell names

@@ -339,14 +339,32 @@ TEST(CellMetrics, TimesInstructionsThroughputCountersAndFiguresByName) {
   for (const auto& r : history::metrics_of(c)) EXPECT_NE(r.name, "instructions");
 }
 
-TEST(MetricDirection, HigherIsBetterOnlyForThroughputAndRates) {
-  EXPECT_TRUE(history::higher_is_better("throughput"));
-  EXPECT_TRUE(history::higher_is_better("items_per_second"));
-  EXPECT_TRUE(history::higher_is_better("bytes_per_second"));
-  EXPECT_FALSE(history::higher_is_better("_per_second"));
-  EXPECT_FALSE(history::higher_is_better("real_time"));
-  EXPECT_FALSE(history::higher_is_better("instructions"));
-  EXPECT_FALSE(history::higher_is_better("hits"));
+TEST(MetricDirection, DeclaredElseBuiltInElseRefused) {
+  const std::vector<results::declared_direction> none;
+  EXPECT_TRUE(history::higher_is_better("throughput", none));
+  EXPECT_TRUE(history::higher_is_better("items_per_second", none));
+  EXPECT_TRUE(history::higher_is_better("bytes_per_second", none));
+  EXPECT_FALSE(history::higher_is_better("real_time", none));
+  EXPECT_FALSE(history::higher_is_better("instructions", none));
+  // A counter nobody declared has no direction: refused, naming the fix.
+  try {
+    history::higher_is_better("hits", none);
+    ADD_FAILURE() << "hits was given a direction";
+  } catch (const input_error& e) {
+    EXPECT_NE(std::string(e.what()).find("--metric hits: which way hits is better is not known"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("expected --direction hits=higher or --direction hits=lower"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(history::higher_is_better("_per_second", none), input_error);
+  // The last declaration of a name wins, and a declaration beats the built-in.
+  const std::vector<results::declared_direction> declared = {
+      {"hits", results::better::lower}, {"hits", results::better::higher}, {"real_time", results::better::higher}};
+  EXPECT_TRUE(history::higher_is_better("hits", declared));
+  EXPECT_TRUE(history::higher_is_better("real_time", declared));
+  EXPECT_FALSE(history::higher_is_better("misses", {{"misses", results::better::lower}}));
+  EXPECT_TRUE(history::higher_is_better("items_per_second", declared));
 }
 
 TEST(StoreLocation, APasswordIsNeverPrintable) {
@@ -371,6 +389,15 @@ TEST_F(HistoryStore, BadStoreAndMetricOptionsAreRefused) {
   const auto on_add = run_benchgate({"history", "add", "--history", store(), "--metric", "hits", run_file(0)});
   EXPECT_EQ(on_add.exit_code, 2);
   EXPECT_NE(on_add.err.find("--metric does not apply"), std::string::npos) << on_add.err;
+  const auto bad_direction = run_benchgate({"history", "changes", "--history", store(), "--direction", "hits=up"});
+  EXPECT_EQ(bad_direction.exit_code, 2);
+  EXPECT_NE(bad_direction.err.find("error: --direction hits=up: expected METRIC=higher or METRIC=lower"),
+            std::string::npos)
+      << bad_direction.err;
+  const auto direction_on_export =
+      run_benchgate({"history", "export", "--csv", "--history", store(), "--direction", "hits=higher"});
+  EXPECT_EQ(direction_on_export.exit_code, 2);
+  EXPECT_NE(direction_on_export.err.find("--direction does not apply"), std::string::npos) << direction_on_export.err;
   EXPECT_FALSE(std::filesystem::exists(store()));
 }
 

@@ -189,9 +189,20 @@ TEST_P(HistoryStores, ChangesFollowAnyMetricInItsDirection) {
                                    "--window", window});
   EXPECT_EQ(rate.exit_code, 1) << rate.out << rate.err;
   EXPECT_NE(rate.out.find("-30.0"), std::string::npos) << rate.out;
+  // hits has no built-in direction: refused until declared, then judged
+  // in the declared one (a drop regresses only when higher is better).
   const auto hits = run_benchgate({"history", "changes", "--history", location_, "--metric", "hits", "--window", window});
-  EXPECT_EQ(hits.exit_code, 0) << hits.out << hits.err;
-  EXPECT_NE(hits.out.find("-30.0"), std::string::npos) << hits.out;
+  EXPECT_EQ(hits.exit_code, 2) << hits.out << hits.err;
+  EXPECT_NE(hits.err.find("error: --metric hits: which way hits is better is not known"), std::string::npos)
+      << hits.err;
+  const auto hits_lower = run_benchgate({"history", "changes", "--history", location_, "--metric", "hits",
+                                         "--direction", "hits=lower", "--window", window});
+  EXPECT_EQ(hits_lower.exit_code, 0) << hits_lower.out << hits_lower.err;
+  EXPECT_NE(hits_lower.out.find("-30.0"), std::string::npos) << hits_lower.out;
+  const auto hits_higher = run_benchgate({"history", "changes", "--history", location_, "--metric", "hits",
+                                          "--direction", "hits=higher", "--window", window});
+  EXPECT_EQ(hits_higher.exit_code, 1) << hits_higher.out << hits_higher.err;
+  EXPECT_NE(hits_higher.out.find("-30.0"), std::string::npos) << hits_higher.out;
   const auto time = run_benchgate({"history", "changes", "--history", location_, "--window", window});
   EXPECT_EQ(time.exit_code, 0) << time.out << time.err;
   EXPECT_EQ(time.out.find("-30.0"), std::string::npos) << time.out;
