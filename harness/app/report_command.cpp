@@ -6,6 +6,7 @@
 #include "harness/charts/chart_set.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
+#include "harness/compare/cell_change.hpp"
 #include "harness/history/changes.hpp"
 #include "harness/history/store.hpp"
 #include "harness/history/timeline.hpp"
@@ -56,6 +57,23 @@ std::string history_section(const std::filesystem::path& store, const results::r
   return section;
 }
 
+// --metric: what the tables show. A metric no cell of RESULTS has is
+// refused (it would leave every row empty).
+void require_metric_in(const results::time_metric& metric, const results::run_results& run,
+                       const std::string& results_path) {
+  const auto has = [&](const results::cell& c) {
+    if (c.samples.empty()) return false;
+    if (metric.of != results::time_metric::kind::instructions) return compare::carries(c, metric);
+    return std::all_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
+  };
+  if (std::none_of(run.cells.begin(), run.cells.end(), has)) {
+    const auto name = results::to_string(metric);
+    throw input_error("--metric " + name + ": no cell of RESULTS " + results_path + " has a value of " + name +
+                      " in every sample; expected real_time, cpu_time, instructions (from run --measure "
+                      "instructions) or a counter its cells carry");
+  }
+}
+
 }  // namespace
 
 exit_code write_report(const options::report_options& options, std::ostream& out, std::ostream& err) {
@@ -83,6 +101,11 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   input.results_label = options.results;
   input.google_benchmark = run.format != results::results_schema;
   input.estimates = charts::estimates_of(run.results);
+  if (options.metric) {
+    require_metric_in(*options.metric, run.results, options.results);
+    input.estimates.metric = *options.metric;
+    input.metric_direction = results::direction_of(results::to_string(*options.metric), options.directions);
+  }
   input.comparison = shown;
   input.comparison_label = given ? "--diff " + *options.diff
                                  : "each core and peer against the baseline of its grid point, within RESULTS";

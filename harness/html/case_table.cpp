@@ -6,6 +6,7 @@
 #include "harness/charts/chart_set.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/charts/chart.hpp"
+#include "harness/compare/cell_change.hpp"
 #include "harness/html/escape.hpp"
 #include "harness/html/page_parts.hpp"
 #include "harness/report/format.hpp"
@@ -83,6 +84,21 @@ std::string compared_what(const results::diff& d) {
          " is better";
 }
 
+// The header of the column of each cell's estimate: the metric by name with
+// its unit, and its direction when known (report --metric, --direction).
+std::string shown_what(const page_input& input) {
+  const auto& metric = input.estimates.metric;
+  switch (metric.of) {
+    case results::time_metric::kind::real: return "mean time";
+    case results::time_metric::kind::cpu: return "mean CPU time";
+    case results::time_metric::kind::instructions: return "mean instructions";
+    case results::time_metric::kind::counter: break;
+  }
+  const auto unit = results::unit_of(metric.counter);
+  return "mean " + metric.counter + (unit.empty() ? "" : " (" + unit + ")") +
+         (input.metric_direction ? ", " + std::string(results::to_string(*input.metric_direction)) + " is better" : "");
+}
+
 }  // namespace
 
 std::string case_table(const page_input& input, const std::string& case_name) {
@@ -99,7 +115,10 @@ std::string case_table(const page_input& input, const std::string& case_name) {
   const bool by_name = std::none_of(input.run->cells.begin(), input.run->cells.end(), [&](const results::cell& c) {
     return c.case_name == case_name && c.role.has_value();
   });
-  const bool instructions = input.estimates.metric == results::time_metric::instructions;
+  // Counts (instructions, counters) are plain numbers with no throughput.
+  const bool time = input.estimates.metric == results::time_metric::real ||
+                    input.estimates.metric == results::time_metric::cpu;
+  const bool counter = input.estimates.metric.of == results::time_metric::kind::counter;
   std::string out = by_name ? "<table class=\"cells\">\n<thead><tr><th>benchmark</th>"
                             : "<table class=\"cells\">\n<thead><tr><th>variant</th><th>role</th>";
   for (const auto& axis : axes) out += element("th", axis);
@@ -110,7 +129,7 @@ std::string case_table(const page_input& input, const std::string& case_name) {
     return c.case_name == case_name && !c.figures.empty();
   });
   const comparison_lookup lookup(input);
-  out += "<th>" + std::string(instructions ? "mean instructions" : "mean time") + " [" + level +
+  out += "<th>" + escape(shown_what(input)) + " [" + level +
          "% CI]</th><th>throughput</th>" +
          (compared ? "<th>change of " + compared_what(*input.comparison) + " [" +
                          charts::gp_number(input.comparison->config.confidence * 100) +
@@ -125,14 +144,17 @@ std::string case_table(const page_input& input, const std::string& case_name) {
       const auto it = std::find_if(c.params.begin(), c.params.end(), [&](const auto& p) { return p.first == axis; });
       out += td(it == c.params.end() ? "" : it->second);
     }
-    const auto ns = charts::mean_time_ns(c, input.estimates);
+    // A cell without the counter asked for is listed as such, not estimated.
+    const bool lacks = counter && !c.samples.empty() && !compare::carries(c, input.estimates.metric);
+    const auto ns = lacks ? std::nullopt : charts::mean_time_ns(c, input.estimates);
     if (!ns) {
       out += "<td class=\"text error\" colspan=\"" + std::to_string(compared ? 7 : 3) + "\">" +
-             escape(c.error.empty() ? "no samples" : c.error) + "</td>";
+             escape(lacks ? "no value of " + input.estimates.metric.counter
+                          : c.error.empty() ? "no samples" : c.error) + "</td>";
     } else {
-      out += td(interval_text(*ns, instructions ? report::format_significant : report::format_time_ns));
-      // Work per instruction is no throughput: none for counts.
-      const auto thrpt = instructions ? std::nullopt : charts::throughput_per_second(c.work, ns->estimate);
+      out += td(interval_text(*ns, time ? report::format_time_ns : report::format_significant));
+      // Work per instruction or per counted thing is no throughput: none for counts.
+      const auto thrpt = time ? charts::throughput_per_second(c.work, ns->estimate) : std::nullopt;
       out += td(thrpt ? report::format_throughput(c.work.unit, *thrpt) : "");
       if (compared) out += change_cells(input, lookup, c);
       out += td(std::to_string(c.samples.size()));

@@ -6,12 +6,14 @@
 // environment of both sides and the settings. XHTML with inline CSS: no
 // script, no network, printable; images are relative links.
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "harness/charts/cell_estimate.hpp"
 #include "harness/charts/chart.hpp"
 #include "harness/results/diff_model.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/results/model.hpp"
 
 namespace benchgate::html {
@@ -23,7 +25,9 @@ struct page_input {
   std::string comparison_label;               // where the comparison came from
   const std::vector<charts::chart>* charts = nullptr;  // rendered, optional
   std::string charts_folder;                  // relative to the page, e.g. "charts"
-  charts::estimate_settings estimates;
+  charts::estimate_settings estimates;  // estimates.metric: what the cell tables show
+  // Which way estimates.metric is better, when known: named in the header.
+  std::optional<results::better> metric_direction;
   // The run is Google Benchmark JSON: it records no run settings (no
   // invented ones are shown) and its cells have no roles (the table shows
   // benchmark names).

@@ -2,6 +2,8 @@
 #include "harness/options/output_folder.hpp"
 #include "harness/options/report_options.hpp"
 #include "harness/options/subcommands.hpp"
+#include "harness/results/diff_model.hpp"
+#include "harness/results/metric.hpp"
 
 namespace benchgate::options::detail {
 
@@ -19,7 +21,14 @@ po::options_description report_description() {
       ("history", po::value<std::string>()->value_name("STORE"),
        "also show the history of RESULTS' cells kept in this store, a file or a postgresql:// URL "
        "(benchgate history add): "
-       "their change points and one timeline per case, as benchgate history plot draws them");
+       "their change points and one timeline per case, as benchgate history plot draws them")
+      ("metric", po::value<std::string>()->value_name("NAME"),
+       "what each case's table shows per cell: real_time, cpu_time, instructions, or any counter the cells "
+       "carry by name (a Google Benchmark user counter or rate, a case's figure); default: the run's instructions "
+       "when it counted them, else real_time. The column header names the metric and its unit")
+      ("direction", po::value<std::vector<std::string>>()->value_name("METRIC=higher|lower"),
+       "which way METRIC is better (repeatable), named in the column header; times, counts and rates "
+       "(*_per_second) have theirs built in");
   return d;
 }
 
@@ -35,11 +44,12 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
   const auto vm = parse("report", args, accepted, wants_help, &positional);
   if (wants_help) {
     return help_request{help_text(
-        "benchgate report RESULTS [--diff DIFF] [--history FILE] --out DIR",
+        "benchgate report RESULTS [--diff DIFF] [--history FILE] [--metric NAME] [--direction NAME=higher|lower]...\n"
+        "                 --out DIR",
         "Writes a static HTML page, DIR/index.html, with its charts in DIR/charts/:\n"
         "the summary of the comparison (verdict counts, geometric-mean change), the\n"
         "change chart, per case the grid and speed-up charts and a table of every\n"
-        "cell (mean time with its interval, throughput, change, p, verdict, the\n"
+        "cell (mean time, or --metric, with its interval, throughput, change, p, verdict, the\n"
         "case's figures, a link to the cell's samples), the environment of both\n"
         "sides and the settings; with --history, the change points and timelines\n"
         "of RESULTS' cells across the stored commits (default settings of history\n"
@@ -48,8 +58,12 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
         "Examples:\n"
         "  benchgate report reports/latest/results.json --out reports/latest\n"
         "  benchgate report new.json --diff diff.json --out reports/pr-42\n"
+        "  benchgate report gbench.json --metric hits --direction hits=higher --out reports/hits\n"
         "  benchgate report reports/latest/results.json --history reports/history.db --out reports/latest",
-        described, "  0  the page was written\n  2  bad input or usage, or gnuplot is not installed\n")};
+        described,
+        "  0  the page was written\n"
+        "  2  bad input or usage, or gnuplot is not installed; a --metric no cell of\n"
+        "     RESULTS carries\n")};
   }
   report_options out;
   out.results = single_input(vm, "report", "RESULTS");
@@ -60,6 +74,17 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
   if (const auto history = get_string(vm, "history")) {
     if (history->empty()) throw input_error("--history: expected a history store (benchgate history add), got ''");
     out.history = *history;
+  }
+  if (const auto text = get_string(vm, "metric")) {
+    out.metric = results::parse_time_metric(*text);
+    // The table shows a time's throughput in a column of its own.
+    if (!out.metric || *text == "throughput") {
+      throw input_error("--metric " + *text + ": expected real_time, cpu_time, instructions or a counter's name "
+                        "(letters, digits, _ - . :), e.g. items_per_second; a time's throughput has its own column");
+    }
+  }
+  for (const auto& text : get_strings(vm, "direction")) {
+    out.directions.push_back(results::parse_declared_direction(text, "--direction"));
   }
   return out;
 }

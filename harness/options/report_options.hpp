@@ -4,6 +4,10 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "harness/results/diff_model.hpp"
+#include "harness/results/metric.hpp"
 
 namespace benchgate::options {
 
@@ -12,7 +16,12 @@ struct report_options {
   std::optional<std::string> diff;       // --diff: a diff file (benchgate compare --json)
   std::filesystem::path out_dir;         // --out: DIR/index.html and DIR/charts/
   std::optional<double> gate_threshold;  // --gate-threshold, a fraction, drawn on the change chart
-  std::optional<std::filesystem::path> history;  // --history: a store whose timelines of RESULTS' cells to show
+  std::optional<std::filesystem::path> history;
+  // --metric NAME: what the cell tables show per cell (default: the run's
+  // own, wall time or instructions); --direction NAME=higher|lower names
+  // which way a counter is better in the column header.
+  std::optional<results::time_metric> metric;
+  std::vector<results::declared_direction> directions;  // --history: a store whose timelines of RESULTS' cells to show
 };
 
 }  // namespace benchgate::options

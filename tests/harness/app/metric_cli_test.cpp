@@ -147,6 +147,25 @@ TEST_F(MetricCli, ADeclaredHigherCounterFailsItsDropAndListsCellsWithoutIt) {
   EXPECT_THAT(c.out, HasSubstr("Performance has regressed."));
 }
 
+TEST_F(MetricCli, ReportShowsACounterByNameAndRefusesOneNoCellHas) {
+  write_pair();
+  const auto r = run("report new.json --metric hits --direction hits=higher --out rep");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto page = files::read_file(path("rep/index.html"), "test");
+  EXPECT_THAT(page, HasSubstr("<th>mean hits, higher is better [95% CI]</th>"));
+  EXPECT_THAT(page, HasSubstr("no value of hits</td>"));  // BM_plain
+  EXPECT_THAT(page, Not(HasSubstr("<th>mean time")));
+  const auto missing = run("report new.json --metric misses --out rep2");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_THAT(missing.err, HasSubstr("error: --metric misses: no cell of RESULTS new.json has a value of misses"));
+  const auto throughput = run("report new.json --metric throughput --out rep2");
+  EXPECT_EQ(throughput.exit_code, 2);
+  EXPECT_THAT(throughput.err, HasSubstr("error: --metric throughput: expected real_time, cpu_time, instructions"));
+  const auto bad = run("report new.json --metric hits --direction hits=up --out rep2");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("error: --direction hits=up: expected METRIC=higher or METRIC=lower"));
+}
+
 TEST_F(MetricCli, TheRulesFileDeclaresAMetricAndItsDirectionPerGlob) {
   write_pair();
   write("rules.json", R"({"schema": "benchgate.rules/1",

@@ -94,6 +94,36 @@ TEST(ReportPage, WithoutComparisonOrChartsItStillRenders) {
   EXPECT_THAT(page, HasSubstr("<h2 id=\"case_other\">Case other</h2>"));
 }
 
+TEST(ReportPage, ReportsACounterByNameWithItsUnitAndDirection) {
+  page_fixture f;
+  // Every cell of case demo counts hits (7 per iteration), but its first.
+  bool first = true;
+  for (auto& c : f.run.results.cells) {
+    if (c.case_name != "demo") continue;
+    if (first) {
+      first = false;
+      continue;
+    }
+    for (auto& s : c.samples) s.counters.emplace_back("hits", 7);
+  }
+  auto in = f.input();
+  in.comparison = nullptr;
+  in.estimates.metric = results::time_metric::counter_named("hits");
+  in.metric_direction = results::better::higher;
+  const auto page = report_page(in);
+  EXPECT_THAT(page, HasSubstr("<th>mean hits, higher is better [95% CI]</th>"));
+  EXPECT_THAT(page, Not(HasSubstr("<th>mean time")));
+  EXPECT_THAT(page, HasSubstr("no value of hits</td>"));
+  // A count, not a duration, and no throughput from it.
+  EXPECT_THAT(page, HasSubstr("<td>7.0000 [7.0000, 7.0000]</td><td></td>"));
+  // A rate names its unit; with no direction known, none is claimed.
+  in.estimates.metric = results::time_metric::counter_named("items_per_second");
+  in.metric_direction.reset();
+  const auto rate = report_page(in);
+  EXPECT_THAT(rate, HasSubstr("<th>mean items_per_second (/s) [95% CI]</th>"));
+  EXPECT_THAT(rate, HasSubstr("no value of items_per_second</td>"));
+}
+
 TEST(ReportPage, IsWellFormedAndLinksOnlyLocalFilesThatExist) {
   const page_fixture f;
   test_support::temp_dir dir;
