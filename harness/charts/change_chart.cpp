@@ -1,6 +1,7 @@
 #include "harness/charts/change_chart.hpp"
 
 #include "harness/charts/gnuplot_text.hpp"
+#include "harness/results/metric.hpp"
 
 namespace benchgate::charts {
 
@@ -22,6 +23,21 @@ std::string threshold_arrows(double fraction, const std::string& color) {
   return out;
 }
 
+bool is_time(const results::time_metric& m) {
+  return m == results::time_metric::real || m == results::time_metric::cpu;
+}
+
+// What the bars are the change of, by the metric's name ("time" for the
+// times, as they have always read), and which way is worse for it.
+std::string changed_what(const results::diff& d) {
+  return is_time(d.config.metric) ? "time" : results::to_string(d.config.metric);
+}
+
+std::string direction_note(const results::diff& d) {
+  if (is_time(d.config.metric)) return "below 0: faster";
+  return std::string(results::to_string(d.config.direction)) + " is better";
+}
+
 }  // namespace
 
 std::string verdict_color(stats::verdict v) {
@@ -38,7 +54,7 @@ chart change_chart(const results::diff& d, std::optional<double> gate_threshold)
   chart c;
   c.stem = "change";
   const auto level = gp_number(d.config.confidence * 100);
-  c.title = "Change of the mean time per cell (" + level + "% CI), coloured by verdict";
+  c.title = "Change of the mean " + changed_what(d) + " per cell (" + level + "% CI), coloured by verdict";
   c.width_px = k_width_px;
   c.height_px = k_frame_height_px + k_row_height_px * static_cast<int>(d.cells.size());
   const auto n = d.cells.size();
@@ -52,7 +68,7 @@ chart change_chart(const results::diff& d, std::optional<double> gate_threshold)
   }
   const auto data = gp_quote(c.stem + ".dat");
   std::string body = "  set title " + gp_quote(c.title) + "\n";
-  body += "  set xlabel " + gp_quote("change of the mean time (%); below 0: faster") + "\n";
+  body += "  set xlabel " + gp_quote("change of the mean " + changed_what(d) + " (%); " + direction_note(d)) + "\n";
   body += "  set yrange [-0.7:" + gp_number(static_cast<double>(n) - 0.3) + "]\n";
   body += "  set ytics scale 0\n  set grid xtics\n  set key below horizontal\n";
   body += "  set arrow from first 0, graph 0 to first 0, graph 1 nohead lc rgb '#000000'\n";

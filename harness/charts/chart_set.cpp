@@ -66,7 +66,7 @@ std::vector<chart> diff_charts(const results::diff& d, const diff_samples& sampl
     const auto new_ns = compare::sample_times(*new_cell, d.config.metric);
     const distribution_side base{variants ? "base: " + old_cell->variant : "old", old_ns};
     const distribution_side next{variants ? "new: " + new_cell->variant : "new", new_ns};
-    out.push_back(distribution_chart(distribution_stem(cd), cd, base, next, d.config.confidence));
+    out.push_back(distribution_chart(distribution_stem(cd), cd, base, next, d.config.confidence, d.config.metric));
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include "harness/charts/axis_scale.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/charts/chart.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/stats/outliers.hpp"
 
 namespace benchgate::charts {
@@ -45,7 +46,7 @@ std::string side_data(int position, const distribution_side& side, double diviso
 }  // namespace
 
 chart distribution_chart(const std::string& stem, const results::cell_diff& cd, const distribution_side& base,
-                         const distribution_side& next, double confidence) {
+                         const distribution_side& next, double confidence, const results::time_metric& metric) {
   chart c;
   c.stem = stem;
   c.width_px = k_width_px;
@@ -61,11 +62,19 @@ chart distribution_chart(const std::string& stem, const results::cell_diff& cd, 
       all.push_back(v);
     }
   }
-  const auto scale = time_scale(max_ns);
+  // Times are scaled to a readable unit; counts and counters keep theirs.
+  const bool time = metric == results::time_metric::real || metric == results::time_metric::cpu;
+  const auto name = results::to_string(metric);
+  const auto unit = results::unit_of(name);
+  const auto scale = time ? time_scale(max_ns) : axis_scale{1, unit};
+  const auto y_label = time               ? "time per iteration (" + scale.unit + ")"
+                       : metric == results::time_metric::instructions ? std::string("instructions per iteration")
+                       : unit.empty()     ? name
+                                          : name + " (" + unit + ")";
   c.data = side_data(1, base, scale.divisor) + side_data(2, next, scale.divisor);
   const auto data = gp_quote(stem + ".dat");
   std::string body = "  set title " + gp_quote_lines(c.title) + "\n";
-  body += "  set ylabel " + gp_quote("time per iteration (" + scale.unit + ")") + "\n";
+  body += "  set ylabel " + gp_quote(y_label) + "\n";
   body += "  set xrange [0.4:2.6]\n  set xtics (" + gp_quote(base.label) + " 1, " + gp_quote(next.label) +
           " 2) scale 0\n";
   body += "  set grid ytics\n  set key outside bottom center horizontal\n";

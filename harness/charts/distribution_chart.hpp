@@ -13,12 +13,13 @@ namespace benchgate::charts {
 
 struct distribution_side {
   std::string label;             // e.g. "old: page_iter/core/row_bytes:8"
-  std::span<const double> ns;    // time per iteration of each sample
+  std::span<const double> ns;    // each sample's value of the metric (time per iteration in ns, a count)
 };
 
 // `stem` names the files; the title gives the change, its interval, p and
-// the verdict of `cd`.
+// the verdict of `cd`. `metric` labels the axis: times in ns, µs, ms or s,
+// any other metric by its name and unit (results::unit_of).
 chart distribution_chart(const std::string& stem, const results::cell_diff& cd, const distribution_side& base,
-                         const distribution_side& next, double confidence);
+                         const distribution_side& next, double confidence, const results::time_metric& metric);
 
 }  // namespace benchgate::charts

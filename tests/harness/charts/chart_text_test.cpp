@@ -5,6 +5,7 @@
 #include "harness/charts/change_chart.hpp"
 #include "harness/charts/chart.hpp"
 #include "harness/charts/chart_set.hpp"
+#include "harness/charts/distribution_chart.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/charts/grid_chart.hpp"
 #include "harness/charts/timeline_chart.hpp"
@@ -106,6 +107,41 @@ TEST(ChangeChart, OneColouredBarPerCellAndThresholdLines) {
   EXPECT_THAT(c.body, HasSubstr("title 'gate threshold +-5%'"));
   EXPECT_THAT(c.body, HasSubstr("with boxxyerror fs solid 0.7 noborder lc rgb variable"));
   EXPECT_THAT(c.body, HasSubstr("ytic(6) with xerrorbars"));
+  EXPECT_THAT(c.body, HasSubstr("set xlabel 'change of the mean time (%); below 0: faster'"));
+}
+
+TEST(ChangeChart, ACounterDiffNamesTheCounterAndItsDirection) {
+  results::diff d;
+  d.config.metric = results::time_metric::counter_named("hits");
+  d.config.direction = results::better::higher;
+  results::cell_diff a;
+  a.name = "BM_rate";
+  a.mean_change = {-0.3, -0.31, -0.29, 0.01};
+  a.verdict = stats::verdict::regressed;
+  d.cells = {a};
+  const auto c = change_chart(d, std::nullopt);
+  EXPECT_EQ(c.title, "Change of the mean hits per cell (95% CI), coloured by verdict");
+  EXPECT_THAT(c.body, HasSubstr("set xlabel 'change of the mean hits (%); higher is better'"));
+  EXPECT_THAT(c.body, Not(HasSubstr("time")));
+}
+
+TEST(DistributionChart, TimesInATimeUnitOtherMetricsByNameAndUnit) {
+  results::cell_diff cd;
+  cd.name = "BM_rate";
+  const std::vector<double> old_values = {1500, 1600, 1550};
+  const std::vector<double> new_values = {1000, 1100, 1050};
+  const distribution_side base{"old", old_values};
+  const distribution_side next{"new", new_values};
+  const auto time = distribution_chart("dist", cd, base, next, 0.95, results::time_metric::real);
+  EXPECT_THAT(time.body, HasSubstr("set ylabel 'time per iteration (µs)'"));
+  const auto hits = distribution_chart("dist", cd, base, next, 0.95, results::time_metric::counter_named("hits"));
+  EXPECT_THAT(hits.body, HasSubstr("set ylabel 'hits'"));
+  EXPECT_THAT(hits.data, HasSubstr(" 1500 "));  // not rescaled as if nanoseconds
+  const auto rate =
+      distribution_chart("dist", cd, base, next, 0.95, results::time_metric::counter_named("items_per_second"));
+  EXPECT_THAT(rate.body, HasSubstr("set ylabel 'items_per_second (/s)'"));
+  const auto counted = distribution_chart("dist", cd, base, next, 0.95, results::time_metric::instructions);
+  EXPECT_THAT(counted.body, HasSubstr("set ylabel 'instructions per iteration'"));
 }
 
 TEST(ChartSet, PlotAndReportChartInstructionRunsByTheirCounts) {
