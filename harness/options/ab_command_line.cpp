@@ -211,7 +211,8 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
                            }) != std::end(k_gbench_values);
       if (!allowed && given(name)) {
         throw input_error(std::string("--") + name + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
-                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard, or " +
+                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard, " +
+                          "--extra-time, or " +
                           "their own options through --old-arg/--new-arg");
       }
     }
@@ -219,7 +220,7 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
   refuse_all(k_forwarded_lists);
   refuse_all(k_forwarded_values);
   refuse_all(k_forwarded_switches);
-  refuse_all(std::initializer_list<const char*>{"pairs", "extra-time"});
+  refuse_all(std::initializer_list<const char*>{"pairs"});
   if (const auto rounds = get_int_at_least(vm, "rounds", 2)) {
     if (*rounds > k_max_gbench_rounds) {
       throw input_error("--rounds " + std::to_string(*rounds) + ": expected a number of rounds from 2 to " +
@@ -236,6 +237,7 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
     out.gbench.roles.push_back(results::parse_role_pattern(text, "--role"));
   }
   out.gbench.shard = checked_shard(vm);
+  out.extra_time_s = get_seconds(vm, "extra-time", true);
 }
 
 }  // namespace
