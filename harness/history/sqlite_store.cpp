@@ -31,8 +31,8 @@ void execute_retrying(database& db, std::string_view sql) {
   }
 }
 
-// Schema 2. Points are keyed by metric name (through `metrics`), so every
-// metric a cell carries has its series.
+// Schema 2 is k_schema and k_metric_tables. Points are keyed by metric name
+// (through `metrics`), so every metric a cell carries has its series.
 constexpr const char* k_schema = R"sql(
 CREATE TABLE environments(
   id INTEGER PRIMARY KEY,
@@ -56,16 +56,6 @@ CREATE TABLE cells(
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL UNIQUE,
   case_name TEXT NOT NULL);
-CREATE TABLE metrics(
-  id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL UNIQUE);
-CREATE TABLE points(
-  metric_id INTEGER NOT NULL REFERENCES metrics(id),
-  run_id INTEGER NOT NULL REFERENCES runs(id),
-  cell_id INTEGER NOT NULL REFERENCES cells(id),
-  n INTEGER NOT NULL,
-  median REAL NOT NULL, mean REAL NOT NULL, low REAL NOT NULL, high REAL NOT NULL,
-  PRIMARY KEY(metric_id, run_id, cell_id)) WITHOUT ROWID;
 CREATE TABLE samples(
   run_id INTEGER NOT NULL,
   cell_id INTEGER NOT NULL,
@@ -76,11 +66,9 @@ CREATE TABLE samples(
   PRIMARY KEY(run_id, cell_id, sample)) WITHOUT ROWID;
 )sql";
 
-// Schema 1 kept real and CPU time in the columns of `measurements`; its
-// points move to `points` under the two metric names, in the transaction of
-// the add that finds it (an old benchgate then refuses the store by its
-// version instead of misreading it).
-constexpr const char* k_upgrade_from_1 = R"sql(
+// The tables of schema 2 that schema 1 lacks: both a new store and the
+// upgrade of a schema 1 store create them from this one text.
+constexpr const char* k_metric_tables = R"sql(
 CREATE TABLE metrics(
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL UNIQUE);
@@ -91,6 +79,14 @@ CREATE TABLE points(
   n INTEGER NOT NULL,
   median REAL NOT NULL, mean REAL NOT NULL, low REAL NOT NULL, high REAL NOT NULL,
   PRIMARY KEY(metric_id, run_id, cell_id)) WITHOUT ROWID;
+)sql";
+
+
+// Schema 1 kept real and CPU time in the columns of `measurements`; once
+// k_metric_tables exist, its points move to `points` under the two metric
+// names, in the transaction of the add that finds it (an old benchgate
+// then refuses the store by its version instead of misreading it).
+constexpr const char* k_upgrade_from_1_moves = R"sql(
 INSERT INTO metrics(id, name) VALUES (1, 'real_time'), (2, 'cpu_time');
 INSERT INTO points SELECT 1, run_id, cell_id, n, real_median_ns, real_mean_ns, real_low_ns, real_high_ns
   FROM measurements;
@@ -264,9 +260,11 @@ void sqlite_store::add_runs(const std::vector<run_record>& runs) {
     const auto version = checked_version(db);
     if (version == 0) {
       db.execute(k_schema);
+      db.execute(k_metric_tables);
       db.execute("PRAGMA application_id = " + std::to_string(k_store_application_id));
     } else if (version == k_schema_with_time_columns) {
-      db.execute(k_upgrade_from_1);
+      db.execute(k_metric_tables);
+      db.execute(k_upgrade_from_1_moves);
     }
     if (version != k_store_schema_version) db.execute("PRAGMA user_version = " + std::to_string(k_store_schema_version));
     const auto added_at = now_utc();
