@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -56,20 +57,21 @@ std::vector<std::string> undecided_now(const compare::loaded_side& old_side, con
   return rerun::undecided_cells(verdict::gate_sides(old_side, new_side, rules, quiet, discard).verdict);
 }
 
-// Extra rounds of process pairs for the cells not yet judged, while the
-// budget lasts (docs/gate.md, "Cells ab cannot judge at first").
-void spend_extra_time(const rerun::ab_pairs_plan& plan, double first_pairs_s, const results::gate_rules& rules,
-                      const options::ab_options& options, const std::filesystem::path& dir,
-                      compare::loaded_side& old_side, compare::loaded_side& new_side, std::ostream& err) {
-  if (!rerun::takes_extra_rounds(plan)) return;
+// One extra round for `cells`, numbered `round` (1, 2, ...): more pairs
+// of drivers' processes, or more rounds of Google Benchmark executables.
+using extra_round = std::function<void(const std::vector<std::string>& cells, int round)>;
+
+// Extra rounds for the cells not yet judged, while the budget lasts
+// (docs/gate.md, "Cells ab cannot judge at first"): `cap_s` seconds.
+void spend_extra_time(double cap_s, const extra_round& run_round, const results::gate_rules& rules,
+                      const options::ab_options& options, const compare::loaded_side& old_side,
+                      const compare::loaded_side& new_side, std::ostream& err) {
   rerun::extra_budget budget;
-  budget.cap_s = options.extra_time_s.value_or(first_pairs_s);
+  budget.cap_s = cap_s;
   auto cells = undecided_now(old_side, new_side, rules, options);
-  int next_pair = plan.pairs + 1;
   while (rerun::another_round(budget, cells.size())) {
     const auto start = std::chrono::steady_clock::now();
-    rerun::run_extra_round(plan, cells, budget.rounds + 1, next_pair, dir, old_side, new_side, err);
-    next_pair += plan.pairs;
+    run_round(cells, budget.rounds + 1);
     ++budget.rounds;
     budget.last_round_s = seconds_since(start);
     budget.spent_s += budget.last_round_s;
@@ -103,7 +105,25 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
   const auto start = std::chrono::steady_clock::now();
   auto [old_side, new_side] =
       pairs ? rerun::run_ab_pairs(*pairs, dir.path(), err) : rerun::gbench_ab_sides(options, dir.path(), err);
-  if (pairs) spend_extra_time(*pairs, seconds_since(start), rules, options, dir.path(), old_side, new_side, err);
+  // The extra time: --extra-time, or as long as the first pairs took.
+  const double cap_s = options.extra_time_s.value_or(seconds_since(start));
+  if (!pairs) {
+    spend_extra_time(
+        cap_s,
+        [&](const std::vector<std::string>& cells, int round) {
+          rerun::gbench_extra_round(options, cells, round, dir.path(), old_side, new_side, err);
+        },
+        rules, options, old_side, new_side, err);
+  } else if (rerun::takes_extra_rounds(*pairs)) {
+    int next_pair = pairs->pairs + 1;  // ab's index of the next process pair
+    spend_extra_time(
+        cap_s,
+        [&](const std::vector<std::string>& cells, int round) {
+          rerun::run_extra_round(*pairs, cells, round, next_pair, dir.path(), old_side, new_side, err);
+          next_pair += pairs->pairs;
+        },
+        rules, options, old_side, new_side, err);
+  }
   return judge_sides(old_side, new_side, rules, options, out, err);
 }
 

@@ -70,7 +70,8 @@ po::options_description ab_description() {
       ("extra-time", po::value<std::string>()->value_name("SECONDS"),
        "after the pairs, more pairs of processes only for the cells whose change interval is still wider than "
        "their rule's max_ci_width, round after round (up to 6), until none is or this much time is spent; 0: "
-       "none (default: as long as the first pairs took, so one ab takes at most about twice that)")
+       "none (default: as long as the first pairs took, so one ab takes at most about twice that); Google Benchmark "
+       "executables: --rounds more rounds of those benchmarks, the same way")
       ("out-dir", po::value<std::string>()->value_name("DIR"),
        "keep both sides' results and logs in DIR: old.json, new.json (pooled), old-P.json, new-P.json, .log "
        "(default: a temporary folder, removed)")
@@ -211,7 +212,8 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
                            }) != std::end(k_gbench_values);
       if (!allowed && given(name)) {
         throw input_error(std::string("--") + name + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
-                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard, or " +
+                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard, " +
+                          "--extra-time, or " +
                           "their own options through --old-arg/--new-arg");
       }
     }
@@ -219,7 +221,7 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
   refuse_all(k_forwarded_lists);
   refuse_all(k_forwarded_values);
   refuse_all(k_forwarded_switches);
-  refuse_all(std::initializer_list<const char*>{"pairs", "extra-time"});
+  refuse_all(std::initializer_list<const char*>{"pairs"});
   if (const auto rounds = get_int_at_least(vm, "rounds", 2)) {
     if (*rounds > k_max_gbench_rounds) {
       throw input_error("--rounds " + std::to_string(*rounds) + ": expected a number of rounds from 2 to " +
@@ -236,6 +238,7 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
     out.gbench.roles.push_back(results::parse_role_pattern(text, "--role"));
   }
   out.gbench.shard = checked_shard(vm);
+  out.extra_time_s = get_seconds(vm, "extra-time", true);
 }
 
 }  // namespace
@@ -279,7 +282,9 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
         "alternating (old new, new old, ...), --rounds N times (default 20); sample\n"
         "i of each side is a pair. Only --filter, --rounds, --min-time and --role\n"
         "apply to them (and --shard K/N: part K of N of the benchmarks, for a CI\n"
-        "matrix); --old-arg/--new-arg pass their own options through.\n"
+        "matrix); --old-arg/--new-arg pass their own options through. Benchmarks\n"
+        "still wider than max_ci_width get --rounds more rounds of their own,\n"
+        "within --extra-time, as drivers' cells get more pairs.\n"
         "A benchmark only in NEW is listed as new, one only in OLD as removed;\n"
         "both pass unless the rules file's \"new\"/\"removed\" say otherwise.\n\n"
         "Examples:\n"

@@ -78,14 +78,10 @@ std::pair<compare::loaded_side, compare::loaded_side> run_ab_pairs(const ab_pair
 
 bool takes_extra_rounds(const ab_pairs_plan& plan) { return plan.timed && plan.pairs >= 2; }
 
-namespace {
-
-// `extra`'s pairings and samples added to `side`, cell by cell; saved.
-void add_run(compare::loaded_side& side, const compare::loaded_side& extra) {
+void add_extra_run(compare::loaded_side& side, const results::run_results& extra) {
   auto& into = side.loaded.results;
-  const auto& from = extra.loaded.results;
-  into.pairings.insert(into.pairings.end(), from.pairings.begin(), from.pairings.end());
-  for (const auto& c : from.cells) {
+  into.pairings.insert(into.pairings.end(), extra.pairings.begin(), extra.pairings.end());
+  for (const auto& c : extra.cells) {
     const auto it = std::find_if(into.cells.begin(), into.cells.end(), [&](const auto& d) { return d.name == c.name; });
     if (it == into.cells.end()) {
       into.cells.push_back(c);
@@ -95,7 +91,10 @@ void add_run(compare::loaded_side& side, const compare::loaded_side& extra) {
   }
 }
 
-}  // namespace
+void save_side(compare::loaded_side& side) {
+  results::save_results(side.loaded.results, side.text, "--out-dir");
+  side.source = compare::describe_source(side.loaded.results, side.loaded.format, side.text, std::nullopt);
+}
 
 void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& cells, int round, int first_pair,
                      const std::filesystem::path& dir, compare::loaded_side& old_side, compare::loaded_side& new_side,
@@ -118,13 +117,11 @@ void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& 
     auto [o, n] = run_pair(old_command, new_command, true, firsts[i], dir,
                            "x" + std::to_string(round) + "." + std::to_string(i + 1),
                            {"ab", "run", static_cast<std::int64_t>(index)});
-    add_run(old_side, o);
-    add_run(new_side, n);
+    add_extra_run(old_side, o.loaded.results);
+    add_extra_run(new_side, n.loaded.results);
   }
-  for (auto* side : {&old_side, &new_side}) {
-    results::save_results(side->loaded.results, side->text, "--out-dir");
-    side->source = compare::describe_source(side->loaded.results, side->loaded.format, side->text, std::nullopt);
-  }
+  save_side(old_side);
+  save_side(new_side);
 }
 
 }  // namespace benchgate::rerun

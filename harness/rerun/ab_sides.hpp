@@ -58,6 +58,15 @@ std::pair<compare::loaded_side, compare::loaded_side> run_ab_pairs(const ab_pair
 // pair.
 bool takes_extra_rounds(const ab_pairs_plan& plan);
 
+// `extra`'s pairings and samples added to `side` (not saved), cell by
+// cell: an extra round's runs pooled with the ones before, their pairings
+// their own.
+void add_extra_run(compare::loaded_side& side, const results::run_results& extra);
+
+// `side`'s results saved again to its file (side.text), its source
+// described anew.
+void save_side(compare::loaded_side& side);
+
 // Extra round `round` (1, 2, ...): plan.pairs more process pairs running
 // only `cells` (--filter of their exact names), with the plan's samples and
 // shares a pair, the first turns alternating as in round round + 1, and

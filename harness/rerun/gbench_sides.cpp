@@ -3,9 +3,11 @@
 #include <algorithm>
 
 #include "harness/compare/compare.hpp"
+#include "harness/rerun/ab_sides.hpp"
 #include "harness/results/results_json.hpp"
 #include "harness/results/role_patterns.hpp"
 #include "harness/run/gbench_pairs.hpp"
+#include "harness/support/text/regex_text.hpp"
 
 namespace benchgate::rerun {
 
@@ -22,7 +24,39 @@ compare::loaded_side side_in(results::run_results run, const std::filesystem::pa
   return side;
 }
 
+// `extra` (an extra round's run of one side) pooled into `side`; a cell
+// that failed in it loses its samples, as a failed cell has none
+// (run/gbench_pairs.hpp), so that it pairs with nothing.
+void add_gbench_round(compare::loaded_side& side, const results::run_results& extra) {
+  add_extra_run(side, extra);
+  for (const auto& c : extra.cells) {
+    if (c.error.empty()) continue;
+    for (auto& d : side.loaded.results.cells) {
+      if (d.name == c.name) d.samples.clear();
+    }
+  }
+  save_side(side);
+}
+
 }  // namespace
+
+void gbench_extra_round(const options::ab_options& options, const std::vector<std::string>& cells, int round,
+                        const std::filesystem::path& dir, compare::loaded_side& old_side,
+                        compare::loaded_side& new_side, std::ostream& err) {
+  const auto folder = dir / ("x" + std::to_string(round));
+  std::filesystem::create_directories(folder);
+  const run::gbench_side old_run{"old", options.old_binary, options.old_args, options.gbench.old_names};
+  const run::gbench_side new_run{"new", options.new_binary, options.new_args, options.gbench.new_names};
+  const int rounds = options.gbench.rounds;
+  const run::gbench_pair_plan plan{rounds, options.gbench.min_time_s, text::exact_names_regex(cells), folder,
+                                   std::nullopt, round * rounds};
+  err << "ab: extra round " << round << ": " << cells.size() << (cells.size() == 1 ? " benchmark" : " benchmarks")
+      << " not yet judged (interval wider than max_ci_width), " << rounds << " more rounds of them\n"
+      << std::flush;
+  auto runs = run::run_gbench_pairs(old_run, new_run, plan, err);
+  add_gbench_round(old_side, runs.old_run);
+  add_gbench_round(new_side, runs.new_run);
+}
 
 int gbench_rerun_rounds(const compare::loaded_side& old_side, const compare::loaded_side& new_side, int min_rounds) {
   return std::max({old_side.loaded.results.config.rounds, new_side.loaded.results.config.rounds, min_rounds});

@@ -5,7 +5,9 @@
 
 #include <filesystem>
 #include <ostream>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "harness/compare/sides.hpp"
 #include "harness/options/ab_options.hpp"
@@ -17,6 +19,18 @@ namespace benchgate::rerun {
 // DIR/new.json (benchgate results recording the pairing).
 std::pair<compare::loaded_side, compare::loaded_side> gbench_ab_sides(const options::ab_options& options,
                                                     const std::filesystem::path& dir, std::ostream& err);
+
+// ab's extra round `round` (1, 2, ...) for the benchmarks `cells` not yet
+// judged (undecided.hpp): options.gbench.rounds more rounds of just them
+// (the plan's filter their exact names), the turns going on from the
+// rounds before, logs in DIR/xROUND. Each round is again one process a
+// benchmark a side, so sample i still pairs with sample i: the rounds'
+// pairing, a pairing of its own, and samples are added to `old_side` and
+// `new_side`, which are saved again. A benchmark that errors in them on a
+// side is failed there (no samples), as in the first rounds.
+void gbench_extra_round(const options::ab_options& options, const std::vector<std::string>& cells, int round,
+                        const std::filesystem::path& dir, compare::loaded_side& old_side,
+                        compare::loaded_side& new_side, std::ostream& err);
 
 // The rounds gbench_rerun_pair makes of them: max(each side's recorded
 // rounds, `min_rounds`).

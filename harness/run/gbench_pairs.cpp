@@ -164,7 +164,7 @@ gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side
   const auto started = std::chrono::steady_clock::now();
   for (int round = 0; round < plan.rounds; ++round) {
     for (std::size_t i = 0; i < names.size(); ++i) {
-      const bool old_first = old_runs_first(round, i);
+      const bool old_first = old_runs_first(plan.first_round + round, i);
       for (auto* state : old_first ? std::vector{&old_state, &new_state} : std::vector{&new_state, &old_state}) {
         if (!lists(*state->side, names[i])) continue;
         if (!cell_named(state->run, names[i]).error.empty()) continue;  // failed there: not again

@@ -34,6 +34,9 @@ struct gbench_pair_plan {
   std::optional<std::string> filter;   // ECMAScript regex over the names; none: all
   std::filesystem::path dir;           // where each side's log (WHAT.log) and last JSON go
   std::optional<results::shard_spec> shard;  // ab --shard K/N: part K of the benchmarks
+  // The turns of round r are those of round first_round + r (old_runs_first):
+  // ab's extra rounds go on where the rounds before them left off.
+  int first_round = 0;
 };
 
 struct gbench_pair_runs {

@@ -328,5 +328,56 @@ TEST_F(AbGbenchCli, GateConfirmReRunsGoogleBenchmarkJsonWithTheExecutables) {
                                      "--new-binary PATH"));
 }
 
+// Benchmarks whose interval is wider than their rule's max_ci_width get
+// more rounds of their own, as drivers' cells get more pairs: here only
+// BM_Chain_fast has a max_ci_width, one no interval meets, and the extra
+// time is so short that exactly one extra round fits (the first always
+// does). It stays too wide (exit 3); the others run only the first rounds.
+TEST_F(AbGbenchCli, OnlyABenchmarkTooWideToJudgeGetsExtraRounds) {
+  files::write_atomically(path("r.json"),
+                          R"({"schema": "benchgate.rules/1", "defaults": {"metric": "cpu_time", "fail": 50},)"
+                          R"( "rules": [{"match": "BM_Chain_fast", "max_ci_width": 0.0001}]})",
+                          "test");
+  const std::string rounds = "--rounds 8 --min-time 0.005 --rules r.json";
+  const auto r = ab(rounds + " --extra-time 0.001 --out-dir out --verdict-json v.json");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("ab: extra round 1: 1 benchmark not yet judged (interval wider than max_ci_width), 8 "
+                               "more rounds of them\nab: OLD_BIN and NEW_BIN are Google Benchmark executables: 1 "
+                               "benchmark, 8 rounds of one process"));
+  EXPECT_THAT(r.err, Not(HasSubstr("extra round 2")));
+  EXPECT_THAT(r.err, HasSubstr(" s (extra time 0.0 s); 1 cell still too wide\n"));
+  EXPECT_THAT(r.out, HasSubstr("gate: UNSTABLE (1 cell too noisy to judge)"));
+  const auto v = json_of("v.json");
+  EXPECT_EQ(v["cells"][1]["name"], "BM_Chain_fast");
+  EXPECT_EQ(v["cells"][1]["status"], "unstable");
+  EXPECT_EQ(v["cells"][0]["status"], "pass");
+  EXPECT_TRUE(std::filesystem::is_regular_file(path("out/x1/new.log")));
+  // The extra rounds pooled with the first ones as a pairing of their own,
+  // sample by sample, in both files.
+  const auto old_run = results::load_results(path("out/old.json"), "test");
+  const auto new_run = results::load_results(path("out/new.json"), "test");
+  ASSERT_EQ(old_run.pairings.size(), 2U);
+  ASSERT_EQ(new_run.pairings.size(), 2U);
+  EXPECT_EQ(new_run.pairings[1].id, old_run.pairings[1].id);
+  EXPECT_NE(old_run.pairings[1].id, old_run.pairings[0].id);
+  EXPECT_FALSE(old_run.pairings[1].process_pair.has_value());
+  for (const auto* run : {&old_run, &new_run}) {
+    ASSERT_EQ(run->cells.size(), 3U);
+    EXPECT_EQ(run->cells[0].samples.size(), 8U);
+    EXPECT_EQ(run->cells[2].samples.size(), 8U);
+    ASSERT_EQ(run->cells[1].samples.size(), 16U);
+    EXPECT_EQ(run->cells[1].samples[8].pair->id, old_run.pairings[1].id);
+    EXPECT_EQ(run->cells[1].samples[8].pair->index, 0);
+  }
+  // A later compare of the files still pairs all 16.
+  const auto c = run("compare out/old.json out/new.json --metric cpu_time");
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_THAT(c.out, HasSubstr("Paired: the sides ran in lockstep"));
+  // --extra-time 0: none.
+  const auto none = ab(rounds + " --extra-time 0");
+  EXPECT_EQ(none.exit_code, 3) << none.out << none.err;
+  EXPECT_THAT(none.err, Not(HasSubstr("extra round")));
+}
+
 }  // namespace
 }  // namespace benchgate
