@@ -22,7 +22,7 @@ inline constexpr int k_max_ab_pairs = 20;
 // 2026-12-04 22:46).
 inline constexpr int k_default_ab_pairs = 8;
 
-// Google Benchmark executables (docs/gate.md, "Google Benchmark
+// Google Benchmark executables (docs/ab.md, "Google Benchmark
 // executables"): rounds of one short process a benchmark a side.
 inline constexpr int k_default_gbench_rounds = 20;  // pairs enough for the paired test
 inline constexpr int k_max_gbench_rounds = 1000;
