@@ -38,8 +38,9 @@ def markdown_files(root):
     return [f for f in files if os.path.isfile(f)]
 
 
-def prose_lines(text):
-    """(line number, line) outside fenced code blocks, code spans blanked."""
+def prose_lines(text, blank_code_spans=True):
+    """(line number, line) outside fenced code blocks; code spans blanked
+    unless blank_code_spans is False (a heading keeps its code's text)."""
     fence = None
     for number, line in enumerate(text.split("\n"), 1):
         opening = re.match(r"^\s{0,3}(`{3,}|~{3,})", line)
@@ -50,7 +51,7 @@ def prose_lines(text):
         if opening:
             fence = opening.group(1)
             continue
-        yield number, re.sub(r"(`+)(.+?)\1", lambda m: " " * len(m.group(0)), line)
+        yield number, re.sub(r"(`+)(.+?)\1", lambda m: " " * len(m.group(0)), line) if blank_code_spans else line
 
 
 def github_slug(heading):
@@ -63,13 +64,14 @@ def github_slug(heading):
     return text.replace(" ", "-")
 
 
-def anchors(path, cache={}):
+def anchors(path, cache):
+    """The anchors of a Markdown page, read once per run into `cache`."""
     if path not in cache:
         with open(path, encoding="utf-8") as f:
             text = f.read()
         seen = {}
         found = set(EXPLICIT_ANCHOR.findall(text))
-        for _, line in prose_lines_keeping_code(text):
+        for _, line in prose_lines(text, blank_code_spans=False):
             match = HEADING.match(line)
             if match:
                 slug = github_slug(match.group(2))
@@ -80,22 +82,7 @@ def anchors(path, cache={}):
     return cache[path]
 
 
-def prose_lines_keeping_code(text):
-    """(line number, line) outside fenced code blocks, code spans kept."""
-    fence = None
-    for number, line in enumerate(text.split("\n"), 1):
-        opening = re.match(r"^\s{0,3}(`{3,}|~{3,})", line)
-        if fence:
-            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
-                fence = None
-            continue
-        if opening:
-            fence = opening.group(1)
-            continue
-        yield number, line
-
-
-def check(root, path):
+def check(root, path, anchor_cache):
     problems = []
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -113,7 +100,7 @@ def check(root, path):
         linked = os.path.normpath(os.path.join(os.path.dirname(path), file_part)) if file_part else path
         if not os.path.exists(linked):
             problems.append(f"{where}: no such file or folder")
-        elif fragment and linked.endswith(".md") and fragment not in anchors(linked):
+        elif fragment and linked.endswith(".md") and fragment not in anchors(linked, anchor_cache):
             problems.append(f"{where}: no heading with anchor #{fragment} in {os.path.relpath(linked, root)}")
     return problems, len(targets)
 
@@ -126,8 +113,9 @@ def main():
     files = markdown_files(root)
     problems = []
     links = 0
+    anchor_cache = {}
     for path in files:
-        found, count = check(root, path)
+        found, count = check(root, path, anchor_cache)
         problems += found
         links += count
     for problem in problems:
