@@ -174,6 +174,26 @@ TEST_F(ExplainCli, GateExplainsItsFailingCellWithoutChangingItsExitCode) {
   EXPECT_EQ(check_flamegraph("flames/1-page_iter_core_row_bytes_8_density_0.5.svg", k_changed_function), 0);
 }
 
+// ab --explain on the same drivers, counting instructions so that the
+// verdict is deterministic: the same exit code with and without it.
+TEST_F(ExplainCli, AbExplainsItsFailingCellWithoutChangingItsExitCode) {
+  const std::string ab = "ab " + quoted(binary_) + " " + quoted(k_regressed) +
+                         " --case page_iter --param row_bytes=8 --param density=0.5 --filter " +
+                         quoted("^page_iter/core/row_bytes:8/density:0\\.5$") +
+                         " --measure instructions --pairs 2 --max-regression 1 --no-rules";
+  const auto plain = run(ab);
+  ASSERT_EQ(plain.exit_code, 1) << plain.out << plain.err;
+  EXPECT_THAT(plain.out, Not(HasSubstr("explain:")));
+  const auto explained = run(ab + " --explain --markdown summary.md");
+  EXPECT_EQ(explained.exit_code, plain.exit_code) << explained.out << explained.err;
+  EXPECT_THAT(explained.out, HasSubstr("explain: 1 failing cell, explaining at most 5"));
+  EXPECT_THAT(explained.out, HasSubstr(k_changed_function));
+  const auto summary = files::read_file(path("summary.md"), "test");
+  EXPECT_THAT(summary, HasSubstr("### :x: benchgate FAIL"));
+  EXPECT_THAT(summary, HasSubstr("### Why it changed"));
+  EXPECT_LT(summary.find("### :x: benchgate FAIL"), summary.find("### Why it changed"));
+}
+
 TEST_F(ExplainCli, RefusesACellThatMatchesNothing) {
   auto r = run("explain " + quoted(binary_) + " " + quoted(binary_) + " --cell page_iter/nosuch/row_bytes:8/density:0.5");
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
