@@ -43,8 +43,8 @@ results::explain_document page_explanations(const std::filesystem::path& file, c
       continue;
     }
     const auto name = std::to_string(++copied) + "-" + found.filename().string();
-    files::write_atomically(out_dir / k_flamegraphs_folder / name, files::read_file(found, "the flame graph of " + e.cell),
-                            "--out");
+    const auto svg = files::read_file(found, "the flame graph of " + e.cell);
+    files::write_atomically(out_dir / k_flamegraphs_folder / name, svg, "--out");
     e.flamegraph = std::string(k_flamegraphs_folder) + "/" + name;
   }
   return document;

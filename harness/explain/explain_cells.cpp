@@ -26,7 +26,8 @@ std::vector<cell_request> failing_cells(const results::gate_verdict& verdict) {
   std::vector<cell_request> out;
   for (const auto& c : verdict.cells) {
     if (c.status != results::cell_status::fail) continue;
-    const bool time = c.metric.of == results::gate_metric::kind::time || c.metric.of == results::gate_metric::kind::cpu_time;
+    const auto kind = c.metric.of;
+    const bool time = kind == results::gate_metric::kind::time || kind == results::gate_metric::kind::cpu_time;
     out.push_back({c.name, time ? c.change_pct : std::nullopt});
   }
   return out;

@@ -35,7 +35,8 @@ std::string totals_text(const results::explanation& e) {
 // text report and the Markdown block spell out the layout advice).
 std::string assessment_words(const results::explanation& e) {
   switch (e.assessment) {
-    case results::explain_assessment::code_change: return "A code change: the functions below run a different number of instructions per iteration.";
+    case results::explain_assessment::code_change:
+      return "A code change: the functions below run a different number of instructions per iteration.";
     case results::explain_assessment::layout_or_memory:
       return "No function's count changed, yet the time did: likely a layout or memory effect, not a code change.";
     case results::explain_assessment::no_change: return "No function's instruction count changed.";
