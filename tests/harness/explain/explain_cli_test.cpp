@@ -16,6 +16,7 @@
 
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/app/cli.hpp"
+#include "tests/support/cli.hpp"
 
 namespace benchgate {
 namespace {
@@ -192,6 +193,24 @@ TEST_F(ExplainCli, AbExplainsItsFailingCellWithoutChangingItsExitCode) {
   EXPECT_THAT(summary, HasSubstr("### :x: benchgate FAIL"));
   EXPECT_THAT(summary, HasSubstr("### Why it changed"));
   EXPECT_LT(summary.find("### :x: benchgate FAIL"), summary.find("### Why it changed"));
+}
+
+// A failing cell the builds cannot run (a Google Benchmark verdict whose
+// benchmark the executables lack) is listed, and the gate's exit code stays.
+TEST_F(ExplainCli, GateListsACellItCannotExplainAndKeepsItsExitCode) {
+  const auto fixtures = test_support::source_dir() + "/tests/harness/app/fixtures/verdicts/normal/";
+  const auto gate = "gate " + quoted(fixtures + "old.json") + " " + quoted(fixtures + "new.json") + " --no-rules";
+  const auto plain = run(gate);
+  ASSERT_EQ(plain.exit_code, 1) << plain.out << plain.err;
+  const auto explained = run(gate + " --explain --old-binary " + k_knob_old + " --new-binary " + k_knob_new +
+                             " --explain-json e.json --markdown summary.md");
+  EXPECT_EQ(explained.exit_code, plain.exit_code) << explained.out << explained.err;
+  EXPECT_THAT(explained.out, HasSubstr("not explained: BM_Sum/1024: --cell BM_Sum/1024: OLD "));
+  EXPECT_THAT(explained.out, HasSubstr("has no benchmark of that name; it has: BM_checksum, BM_other"));
+  const auto doc = json_of("e.json");
+  EXPECT_TRUE(doc.at("explanations").empty());
+  ASSERT_EQ(doc.at("not_explained").size(), 1u);
+  EXPECT_THAT(files::read_file(path("summary.md"), "test"), HasSubstr("Not explained:\n- BM_Sum/1024: "));
 }
 
 TEST_F(ExplainCli, RefusesACellThatMatchesNothing) {
