@@ -126,8 +126,12 @@ TEST_F(ExplainCli, ExplainsAVerdictsFailingCellsWithinMaxCellsForTheGatesMarkdow
                                              cell("BM_pass", "real_time", "pass", 0.5)}}};
   files::write_atomically(path("gate.json"), verdict.dump(), "test");
   const auto r = run(std::string("explain --gbench ") + k_knob_old + " " + k_knob_old +
-                     " --verdict gate.json --max-cells 1 --markdown why.md --json e.json");
+                     " --verdict gate.json --max-cells 1 --markdown why.md --json e.json --flamegraph-dir flames");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  // One flame graph per cell explained, named by its place and name; none changed: no red frame.
+  EXPECT_TRUE(std::filesystem::is_regular_file(path("flames/1-BM_checksum.svg"))) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(path("flames/2-BM_other.svg")));
+  EXPECT_EQ(check_flamegraph("flames/1-BM_checksum.svg", "BM_checksum"), 1);
   const auto markdown = files::read_file(path("why.md"), "test");
   EXPECT_THAT(markdown, HasSubstr("### Why it changed"));
   EXPECT_THAT(markdown, HasSubstr("**`BM_checksum`**"));
