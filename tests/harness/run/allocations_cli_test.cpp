@@ -29,13 +29,14 @@ constexpr const char* k_baseline = "http_parse/baseline/workload:req";
 
 class AllocationsCli : public testing::cli_test {
  protected:
-  // `run --measure allocations` of `driver` into `out`.
-  void measure(const std::string& driver, const std::string& out) {
+  // `run --measure allocations` of `driver` into `out`; its report.
+  std::string measure(const std::string& driver, const std::string& out) {
     const auto saved = binary_;
     binary_ = driver;
     const auto r = run(std::string("run ") + k_selection + " --measure allocations --out " + out);
     binary_ = saved;
-    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    return r.out;
   }
   nlohmann::json json_of(const std::string& name) const {
     return nlohmann::json::parse(files::read_file(path(name), "test"));
@@ -54,7 +55,10 @@ class AllocationsCli : public testing::cli_test {
 
 TEST_F(AllocationsCli, TheRegressedCoreAllocatesExactlyOneMorePerParse) {
   measure(binary_, "normal.json");
-  measure(k_regressed, "regressed.json");
+  const auto report = measure(k_regressed, "regressed.json");
+  EXPECT_THAT(report, HasSubstr("per iteration (median):"));
+  EXPECT_THAT(report, HasSubstr("core          1 allocations, 1 frees, "));
+  EXPECT_THAT(report, HasSubstr("baseline      0 allocations, 0 frees, 0 B allocated, peak 0 B live"));
   EXPECT_EQ(json_of("normal.json").at("settings").at("measure"), "allocations");
   const std::vector<double> none(10, 0.0);
   const std::vector<double> one(10, 1.0);
