@@ -121,7 +121,7 @@ std::string allocation_lines(std::span<const results::cell> cells, std::size_t v
     const auto bytes = median_counter(c, results::k_bytes_allocated_counter);
     const auto peak = median_counter(c, results::k_peak_bytes_counter);
     if (!c.error.empty() || !allocations || !frees || !bytes || !peak) continue;
-    out += "  " + pad_right(c.variant, variant_width) + count_text(*allocations) + " allocations, " +
+    out += "  " + pad_right(c.variant + " ", variant_width) + count_text(*allocations) + " allocations, " +
            count_text(*frees) + " frees, " + count_text(*bytes) + " B allocated, peak " + count_text(*peak) +
            " B live\n";
   }
