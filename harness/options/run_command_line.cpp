@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "harness/options/run_options.hpp"
+#include "harness/results/role_patterns.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
@@ -48,6 +49,9 @@ po::options_description run_description() {
       ("rounds", po::value<std::string>()->value_name("N"),
        "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
        "run and a shared machine's slow drift widens its interval instead of biasing it (default: 1)")
+      ("role", po::value<std::vector<std::string>>()->value_name("ROLE=REGEX"),
+       "plain Google Benchmark registrations (BENCHMARK()) whose name REGEX matches get ROLE (baseline, core "
+       "or peer), the matched part being the variant, the rest the grid point, as 'ab --role' (repeatable)")
       ("input", po::value<std::vector<std::string>>()->value_name("FILE"),
        "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)")
       ("out", po::value<std::string>()->value_name("FILE"),
@@ -355,6 +359,10 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   settings.min_time_s = get_seconds(vm, "min-time", false);
   check_precision(vm, out, settings);
   settings.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
+  for (const auto& role : get_strings(vm, "role")) {
+    results::parse_role_pattern(role, "--role");  // checked here; applied by the plan
+    settings.roles.push_back(role);
+  }
   out.out = get_output_path(vm, "out");
   out.text_out = get_output_path(vm, "text-out");
   out.save_baseline = checked_baseline_name(vm, "save-baseline");
@@ -421,6 +429,7 @@ std::vector<std::string> to_arguments(const results::settings& s) {
   }
   if (s.rounds > 1) add("--rounds", std::to_string(s.rounds));
   for (const auto& input : s.inputs) add("--input", input);
+  for (const auto& role : s.roles) add("--role", role);
   if (s.measure != measure_kind::time) add("--measure", results::measure_name(s.measure));
   // A harness slowdown is part of how the run was made: a re-run has it too.
   if (s.injected_slowdown_pct > 0) {
