@@ -6,7 +6,7 @@
 // - a benchmark that a `run --role ROLE=REGEX` pattern matches joins the
 //   others at its grid point (its name without the matched part, as
 //   results/role_patterns.hpp assigns roles): BM_sum_naive/64 and
-//   BM_sum_fast/64 are one point, BM_sum_/64;
+//   BM_sum_fast/64 are one point, BM_sum/64;
 // - any other joins its family (the name up to the first '/'): BM_copy/8
 //   and BM_copy/64 are one point, BM_copy.
 
