@@ -30,9 +30,10 @@ po::options_description run_description() {
   auto d = make_description();
   d.add_options()
       ("case", po::value<std::vector<std::string>>()->value_name("NAME"),
-       "run only this case (repeatable; default: every case)")
+       "run only this case (repeatable; default: every case, and every plain Google Benchmark registration)")
       ("filter", po::value<std::string>()->value_name("REGEX"),
-       "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...')")
+       "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...', or "
+       "in a plain Google Benchmark registration's name, e.g. 'BM_copy/64')")
       ("param", po::value<std::vector<std::string>>()->value_name("AXIS=V1,V2"),
        "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)")
       ("samples", po::value<std::string>()->value_name("N"),
@@ -295,7 +296,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
         "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
-        "                     [--measure time|instructions]",
+        "                     [--measure time|instructions] [--role ROLE=REGEX]...",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -303,13 +304,18 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "within --precision, by default), prints a report per point (time,\n"
         "throughput, samples and precision, and each variant against the\n"
         "baseline) and writes results JSON.\n\n"
+        "Plain Google Benchmark registrations linked into the driver (BENCHMARK(),\n"
+        "BENCHMARK_F, ...) run too, each a cell named by Google Benchmark's own name\n"
+        "(BM_copy/64), each sample one repetition; --role gives them roles\n"
+        "(docs/google-benchmark-suites.md).\n\n"
         "Examples:\n"
         "  benchgate run --case page_iter --quick\n"
         "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
         "                --out reports/latest/results.json\n"
         "  benchgate run --case page_iter --save-baseline main\n"
         "  benchgate run --case page_iter --baseline main\n"
-        "  benchgate run --case page_iter --quick --measure instructions --out instr.json",
+        "  benchgate run --case page_iter --quick --measure instructions --out instr.json\n"
+        "  ./my_gbench_suite run --quick --filter BM_copy --role baseline=_naive --role core=_fast",
         described,
         "  0  every cell ran and checked its output\n"
         "  1  a benchmark failed its correctness check (variants disagree)\n"
