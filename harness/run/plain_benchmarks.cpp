@@ -3,6 +3,9 @@
 #include <benchmark/benchmark.h>
 
 #include <cassert>
+#include <cstdio>
+#include <random>
+#include <regex>
 #include <sstream>
 #include <string_view>
 
@@ -54,12 +57,21 @@ std::vector<std::string> registered_benchmark_names() {
   capture_reporter listing(capture_reporter::name_key::full_name);
   benchmark::RunSpecifiedBenchmarks(&listing, ".");
   set_google_benchmark_flags({});
+  // benchgate's own registrations (fresh_registration_prefix) are not the program's.
+  const std::regex own("^benchgate-[0-9a-f]{16}:");
   std::vector<std::string> names;
   std::istringstream lines(listing.output());
   for (std::string line; std::getline(lines, line);) {
-    if (!line.empty()) names.push_back(line);
+    if (!line.empty() && !std::regex_search(line, own)) names.push_back(line);
   }
   return names;
+}
+
+std::string fresh_registration_prefix() {
+  std::mt19937_64 random{std::random_device{}()};
+  char digits[17];
+  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(random()));
+  return std::string("benchgate-") + digits + ":";
 }
 
 std::string exact_names_filter(const std::vector<std::string>& names) {

@@ -37,9 +37,20 @@ void set_google_benchmark_flags(const google_benchmark_flags& flags);
 
 // The names of every benchmark registered in this executable, in Google
 // Benchmark's order, as --benchmark_list_tests prints them ("BM_copy/64",
-// "Fixture/BM_read/8/real_time"). Empty when there is none. Call it before
-// any benchmark::ClearRegisteredBenchmarks (benchgate never calls it).
+// "Fixture/BM_read/8/real_time"), without benchgate's own
+// (fresh_registration_prefix). Empty when there is none.
 std::vector<std::string> registered_benchmark_names();
+
+// A prefix for benchgate's own registrations of one batch ("benchgate-"
+// 16 random hex digits ":"), no regex metacharacter in it, so "^" + prefix
+// is a filter of that batch alone. benchgate never clears Google
+// Benchmark's registry (it also holds the program's plain registrations):
+// a batch registers under a fresh prefix and runs by it, and its
+// registrations, which may refer to data gone after the batch, are never
+// matched again. Random rather than counted, so that no state outlives a
+// run and two runs in one process (calibrate) cannot share one (a clash
+// has probability 2^-64).
+std::string fresh_registration_prefix();
 
 // An extended regex (Google Benchmark's filter syntax) that matches exactly
 // the names in `names` and no other: each name anchored, its regex

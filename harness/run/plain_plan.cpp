@@ -21,11 +21,8 @@ std::string point_of(const results::cell& c) {
 
 std::vector<plain_point> plain_points(const std::vector<std::string>& names, const std::optional<std::string>& filter,
                                       const std::vector<std::string>& roles) {
-  std::optional<std::regex> wanted;
-  if (filter) wanted.emplace(*filter, std::regex::ECMAScript);
-  results::run_results selected;
+  results::run_results all;
   for (const auto& name : names) {
-    if (wanted && !std::regex_search(name, *wanted)) continue;
     results::cell c;
     c.name = name;
     c.case_name = family_of(name);
@@ -34,12 +31,23 @@ std::vector<plain_point> plain_points(const std::vector<std::string>& names, con
     if (const auto slash = name.find('/'); slash != std::string::npos && slash + 1 < name.size()) {
       c.params.emplace_back("args", name.substr(slash + 1));
     }
-    selected.cells.push_back(std::move(c));
+    all.cells.push_back(std::move(c));
   }
-  if (selected.cells.empty()) return {};
+  // Roles are given to every registration before the filter selects some:
+  // a pattern describes the suite, and a re-run of a few cells (gate
+  // --confirm, ab's extra rounds) passes the run's patterns on with a
+  // filter that some of them may not match.
   std::vector<results::role_pattern> patterns;
   for (const auto& text : roles) patterns.push_back(results::parse_role_pattern(text, "--role"));
-  if (!patterns.empty()) results::assign_roles(selected, patterns, "the Google Benchmark registrations");
+  if (!patterns.empty() && !all.cells.empty()) {
+    results::assign_roles(all, patterns, "the Google Benchmark registrations");
+  }
+  std::optional<std::regex> wanted;
+  if (filter) wanted.emplace(*filter, std::regex::ECMAScript);
+  results::run_results selected;
+  for (auto& c : all.cells) {
+    if (!wanted || std::regex_search(c.name, *wanted)) selected.cells.push_back(std::move(c));
+  }
 
   std::vector<plain_point> points;
   std::map<std::string, std::size_t> index_of;

@@ -27,9 +27,10 @@ struct plain_point {
 // The points of those of `names` (Google Benchmark's, in its order) that
 // `filter` (ECMAScript, searched) matches, in order of their first
 // benchmark. Roles from `roles` ("ROLE=REGEX" texts, as run --role takes
-// them). Throws input_error when a role pattern is not one, matches no
-// selected benchmark, matches one benchmark with another pattern or gives
-// one grid point two baselines (results::assign_roles).
+// them), given to all of `names` before the filter selects. Throws
+// input_error when a role pattern is not one, matches none of `names`,
+// matches one benchmark with another pattern or gives one grid point two
+// baselines (results::assign_roles).
 std::vector<plain_point> plain_points(const std::vector<std::string>& names, const std::optional<std::string>& filter,
                                       const std::vector<std::string>& roles);
 

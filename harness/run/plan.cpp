@@ -120,9 +120,9 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
   // Plain registrations have no case name for --case to select them by.
   std::vector<plain_point> plain;
   if (options.cases.empty()) plain = plain_points(plain_names, options.filter, options.roles);
-  if (!options.roles.empty() && plain.empty()) {
+  if (!options.roles.empty() && plain_names.empty()) {
     throw input_error("--role " + options.roles.front() + ": roles are for plain Google Benchmark registrations, " +
-                      "and the selection has none; expected a driver with BENCHMARK() registrations, no --case");
+                      "and this program has none; expected a driver with BENCHMARK() registrations");
   }
   if (counting && !plain.empty()) {
     throw input_error("--measure instructions: cannot count plain Google Benchmark registrations (" +

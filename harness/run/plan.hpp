@@ -61,8 +61,8 @@ struct run_plan {
 // Throws input_error when a case rejects an input file, when nothing
 // matches the selection (e.g. a --filter that matches no cell, or a
 // --shard K/N with N above the number of selected points), when --role
-// is given but no plain registration is selected or a pattern does not fit
-// (plain_points), and when --measure instructions would count plain
+// is given but the program has no plain registration or a pattern does not
+// fit (plain_points), and when --measure instructions would count plain
 // registrations (their loops are Google Benchmark's, which callgrind
 // collection cannot be switched around). With
 // --shard K/N the plan keeps the selected points at positions K-1, K-1+N,

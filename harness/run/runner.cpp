@@ -25,19 +25,6 @@ namespace benchgate::run {
 
 namespace {
 
-// The names of the Google Benchmark registrations of each batch of
-// samples. benchgate never clears Google Benchmark's registry, which also
-// holds the executable's plain BENCHMARK() registrations
-// (plain_benchmarks.hpp): each batch registers its cells under a prefix
-// of its own and runs only those (RunSpecifiedBenchmarks' filter).
-class batch_names {
- public:
-  // The next batch's prefix: no regex metacharacter, so it is its own filter.
-  std::string next_prefix() { return "benchgate-batch-" + std::to_string(++count_) + ":"; }
-
- private:
-  std::size_t count_ = 0;
-};
 
 results::cell make_cell(const planned_point& planned, const suite::variant_info& variant,
                         const suite::prepared_point& prepared) {
@@ -122,11 +109,10 @@ void add_instructions(results::cell& c, const callgrind_counter& counter) {
 // samples (one batch with fixed samples; several with --precision).
 class point_session final : public timing_session {
  public:
-  point_session(const planned_point& planned, bool interleave, batch_names& batches, slowdown_injector& slowdown,
+  point_session(const planned_point& planned, bool interleave, slowdown_injector& slowdown,
                 callgrind_session* callgrind, lockstep* turns)
       : planned_(planned),
         interleave_(interleave),
-        batches_(batches),
         prepared_(planned.bench_case->prepare(planned.point)),
         turns_(turns) {
     for (const auto& variant : planned.variants) {
@@ -160,7 +146,8 @@ class point_session final : public timing_session {
   // let Google Benchmark size them; its later ones reuse that iteration
   // count, so all the samples of a cell are alike.
   void time(std::span<const int> samples) override {
-    const auto prefix = batches_.next_prefix();
+    // Each batch under a prefix of its own (fresh_registration_prefix).
+    const auto prefix = fresh_registration_prefix();
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       const auto& c = cells_[i];
       if (!c.error.empty() || samples[i] <= 0) continue;
@@ -212,7 +199,6 @@ class point_session final : public timing_session {
  private:
   const planned_point& planned_;
   bool interleave_;
-  batch_names& batches_;
   suite::prepared_point prepared_;
   lockstep* turns_;
   std::vector<results::cell> cells_;
@@ -281,24 +267,22 @@ std::vector<results::cell> run_to_precision(timing_session& session, const preci
 
 // One point's samples of one round: fixed, or to its precision target.
 std::vector<results::cell> run_point(const planned_point& planned, int samples, const run_plan& plan,
-                                     batch_names& batches, slowdown_injector& slowdown, callgrind_session* callgrind,
-                                     lockstep* turns) {
+                                     slowdown_injector& slowdown, callgrind_session* callgrind, lockstep* turns) {
   if (planned.plain) {
     plain_session session(planned, plan.interleave, turns);
     return planned.precision ? run_to_precision(session, *planned.precision) : run_fixed(session, samples);
   }
   if (planned.precision) {
-    point_session session(planned, plan.interleave, batches, slowdown, nullptr, nullptr);
+    point_session session(planned, plan.interleave, slowdown, nullptr, nullptr);
     return run_to_precision(session, *planned.precision);
   }
-  point_session session(planned, plan.interleave, batches, slowdown, callgrind, turns);
+  point_session session(planned, plan.interleave, slowdown, callgrind, turns);
   return run_fixed(session, samples);
 }
 
 }  // namespace
 
 std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns) {
-  batch_names batches;
   slowdown_injector slowdown(plan);
   std::optional<callgrind_session> callgrind;
   if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out, plan.keep_callgrind_dumps);
@@ -312,7 +296,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
       if (samples == 0) continue;
       observer.point_started(static_cast<std::size_t>(round) * count + i, count * static_cast<std::size_t>(rounds),
                              planned);
-      auto cells = run_point(planned, samples, plan, batches, slowdown, callgrind ? &*callgrind : nullptr, turns);
+      auto cells = run_point(planned, samples, plan, slowdown, callgrind ? &*callgrind : nullptr, turns);
       if (by_point[i].empty()) {
         by_point[i] = std::move(cells);
       } else {

@@ -171,7 +171,7 @@ TEST_F(AbGbenchCli, BadInputIsExitTwoBeforeAnyRun) {
   EXPECT_EQ(driver_role.exit_code, 2);
   // Drivers pass --role on to run, for their plain BENCHMARK() registrations; benchgate has none.
   EXPECT_THAT(driver_role.err, HasSubstr("error: --role core=x: roles are for plain Google Benchmark registrations, "
-                                         "and the selection has none"));
+                                         "and this program has none"));
   EXPECT_FALSE(std::filesystem::exists(path("out")));
 }
 

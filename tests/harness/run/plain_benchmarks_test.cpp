@@ -14,7 +14,9 @@
 #include "harness/run/plain_plan.hpp"
 #include "harness/run/plain_session.hpp"
 #include "harness/run/plan.hpp"
+#include "harness/run/runner.hpp"
 #include "harness/support/errors/input_error.hpp"
+#include "tests/harness/run/fake_case.hpp"
 
 namespace {
 
@@ -72,6 +74,15 @@ TEST(PlainPlan, RolePatternsMakeOneGridPointOfTheVariants) {
   EXPECT_FALSE(points[2].cells[0].role);
 }
 
+TEST(PlainPlan, RolesAreGivenBeforeTheFilterSoAReRunOfAFewCellsKeepsThem) {
+  // A gate --confirm re-run of BM_sum_fast/8 alone passes the run's patterns on.
+  const auto points =
+      run::plain_points({"BM_sum_naive/8", "BM_sum_fast/8"}, std::string("^BM_sum_fast/8$"), {"baseline=_naive", "core=_fast"});
+  ASSERT_EQ(points.size(), 1u);
+  EXPECT_EQ(names_of(points[0]), (std::vector<std::string>{"BM_sum_fast/8"}));
+  EXPECT_EQ(points[0].cells[0].role, suite::variant_role::core);
+}
+
 TEST(PlainPlan, TheFilterSelectsByGoogleBenchmarksName) {
   const auto points = run::plain_points({"BM_copy/8", "BM_copy/64", "BM_fill/8"}, std::string("/64$|fill"), {});
   ASSERT_EQ(points.size(), 2u);
@@ -110,7 +121,8 @@ TEST(PlainPlan, MakePlanAddsPlainPointsAfterTheCasesAndRefusesWhatCannotApply) {
     run::make_plan(o, none, {});
     FAIL() << "expected input_error";
   } catch (const input_error& e) {
-    EXPECT_NE(std::string(e.what()).find("--role core=_fast: roles are for plain Google Benchmark registrations"),
+    EXPECT_NE(std::string(e.what()).find("--role core=_fast: roles are for plain Google Benchmark registrations, "
+                                         "and this program has none"),
               std::string::npos)
         << e.what();
   }
@@ -187,6 +199,44 @@ TEST(PlainBenchmarks, ABenchmarkThatSkipsWithAnErrorFailsItsCell) {
   run::plain_session session(plan.points[0], false, nullptr);
   session.time(std::vector<int>{2});
   EXPECT_EQ(session.cells()[0].error, "the benchmark failed: no input (on purpose)");
+}
+
+class silent_observer : public run::run_observer {
+ public:
+  void point_started(std::size_t, std::size_t, const run::planned_point&) override {}
+  void point_finished(std::size_t, std::size_t, const run::planned_point&, std::span<const results::cell>) override {}
+};
+
+TEST(PlainBenchmarks, RegistrationPrefixesAreFreshAndTheirOwnFilter) {
+  const auto a = run::fresh_registration_prefix();
+  const auto b = run::fresh_registration_prefix();
+  EXPECT_NE(a, b);
+  EXPECT_TRUE(std::regex_match(a, std::regex("benchgate-[0-9a-f]{16}:"))) << a;
+}
+
+// A program with benchgate cases and plain registrations: the cases' runs
+// (with rounds, and an injected slowdown's pilots) leave the plain
+// registrations in place, and a second run in the same process (as
+// calibrate makes) runs neither the first's registrations nor twice.
+TEST(PlainBenchmarks, CasesAndPlainRegistrationsRunTogetherTwiceInOneProcess) {
+  auto o = run::testing::quick_options();
+  o.settings.rounds = 2;
+  o.settings.min_time_s = 1e-4;
+  o.settings.filter = "^sum/|^BM_plain_test_sum/4$";
+  o.settings.injected_slowdown_pct = 10;
+  const auto cases = run::testing::sum_registry();
+  for (int run_index = 0; run_index < 2; ++run_index) {
+    const auto plan = run::make_plan(o, cases, run::registered_benchmark_names());
+    silent_observer observer;
+    const auto cells = run::execute(plan, observer);
+    ASSERT_EQ(cells.size(), 5u) << "run " << run_index;
+    for (const auto& c : cells) {
+      EXPECT_TRUE(c.error.empty()) << c.name << ": " << c.error;
+      EXPECT_EQ(c.samples.size(), 6u) << c.name;
+    }
+    EXPECT_EQ(cells.back().name, "BM_plain_test_sum/4");
+  }
+  EXPECT_EQ(run::registered_benchmark_names().size(), 3u);
 }
 
 }  // namespace
