@@ -224,6 +224,7 @@ TEST(PlainBenchmarks, CasesAndPlainRegistrationsRunTogetherTwiceInOneProcess) {
   o.settings.min_time_s = 1e-4;
   o.settings.filter = "^sum/|^BM_plain_test_sum/4$";
   o.settings.injected_slowdown_pct = 10;
+  o.settings.injected_slowdown_filter = "^sum/core/size:16$";  // one pilot a run: they take 0.1 s each
   const auto cases = run::testing::sum_registry();
   for (int run_index = 0; run_index < 2; ++run_index) {
     const auto plan = run::make_plan(o, cases, run::registered_benchmark_names());
@@ -235,6 +236,11 @@ TEST(PlainBenchmarks, CasesAndPlainRegistrationsRunTogetherTwiceInOneProcess) {
       EXPECT_EQ(c.samples.size(), 6u) << c.name;
     }
     EXPECT_EQ(cells.back().name, "BM_plain_test_sum/4");
+    // The slowdown's pilot ran (and cleared nothing): its figure is there.
+    const auto slowed = std::find_if(cells.begin(), cells.end(), [](const auto& c) { return c.name == "sum/core/size:16"; });
+    ASSERT_NE(slowed, cells.end());
+    EXPECT_TRUE(std::any_of(slowed->figures.begin(), slowed->figures.end(),
+                            [](const auto& f) { return f.name == "injected_spin_steps"; }));
   }
   EXPECT_EQ(run::registered_benchmark_names().size(), 3u);
 }
