@@ -87,7 +87,8 @@ std::string exact_names_filter(const std::vector<std::string>& names) {
   return out + ")$";
 }
 
-std::map<std::string, captured_benchmark> run_benchmarks_named(const std::vector<std::string>& names, const google_benchmark_flags& flags) {
+std::map<std::string, captured_benchmark> run_benchmarks_named(const std::vector<std::string>& names,
+                                                               const google_benchmark_flags& flags) {
   assert(!flags.list_only);
   set_google_benchmark_flags(flags);
   capture_reporter reporter(capture_reporter::name_key::full_name);

@@ -60,6 +60,7 @@ std::string exact_names_filter(const std::vector<std::string>& names);
 // Runs the benchmarks named `names` once with `flags` (not list_only) and
 // returns what was captured, keyed by full name. A name Google Benchmark
 // did not run is missing from the map.
-std::map<std::string, captured_benchmark> run_benchmarks_named(const std::vector<std::string>& names, const google_benchmark_flags& flags);
+std::map<std::string, captured_benchmark> run_benchmarks_named(const std::vector<std::string>& names,
+                                                               const google_benchmark_flags& flags);
 
 }  // namespace benchgate::run

@@ -25,7 +25,6 @@ namespace benchgate::run {
 
 namespace {
 
-
 results::cell make_cell(const planned_point& planned, const suite::variant_info& variant,
                         const suite::prepared_point& prepared) {
   results::cell c;
@@ -155,8 +154,9 @@ class point_session final : public timing_session {
       // The body by pointer: the registration outlives this session, but is
       // run only by the call below (its prefix is this batch's alone), and
       // a copy would keep the point's prepared data for the whole process.
+      const auto registered_name = prefix + c.name;
       auto* registered = benchmark::RegisterBenchmark(
-          (prefix + c.name).c_str(), [body = &bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& gbench) {
+          registered_name.c_str(), [body = &bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& gbench) {
             benchgate::state state(gbench, knobs);
             (*body)(state);
             // The partner's turn: it times a sample of its own.
