@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "harness/options/run_options.hpp"
+#include "harness/results/role_patterns.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
@@ -29,9 +30,10 @@ po::options_description run_description() {
   auto d = make_description();
   d.add_options()
       ("case", po::value<std::vector<std::string>>()->value_name("NAME"),
-       "run only this case (repeatable; default: every case)")
+       "run only this case (repeatable; default: every case, and every plain Google Benchmark registration)")
       ("filter", po::value<std::string>()->value_name("REGEX"),
-       "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...')")
+       "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...', or "
+       "in a plain Google Benchmark registration's name, e.g. 'BM_copy/64')")
       ("param", po::value<std::vector<std::string>>()->value_name("AXIS=V1,V2"),
        "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)")
       ("samples", po::value<std::string>()->value_name("N"),
@@ -48,6 +50,9 @@ po::options_description run_description() {
       ("rounds", po::value<std::string>()->value_name("N"),
        "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
        "run and a shared machine's slow drift widens its interval instead of biasing it (default: 1)")
+      ("role", po::value<std::vector<std::string>>()->value_name("ROLE=REGEX"),
+       "plain Google Benchmark registrations (BENCHMARK()) whose name REGEX matches get ROLE (baseline, core "
+       "or peer), the matched part being the variant, the rest the grid point, as 'ab --role' (repeatable)")
       ("input", po::value<std::vector<std::string>>()->value_name("FILE"),
        "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)")
       ("out", po::value<std::string>()->value_name("FILE"),
@@ -294,7 +299,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
         "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
-        "                     [--measure time|instructions|allocations]",
+        "                     [--measure time|instructions|allocations] [--role ROLE=REGEX]...",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -302,6 +307,10 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "within --precision, by default), prints a report per point (time,\n"
         "throughput, samples and precision, and each variant against the\n"
         "baseline) and writes results JSON.\n\n"
+        "Plain Google Benchmark registrations linked into the driver (BENCHMARK(),\n"
+        "BENCHMARK_F, ...) run too, each a cell named by Google Benchmark's own name\n"
+        "(BM_copy/64), each sample one repetition; --role gives them roles\n"
+        "(docs/google-benchmark-suites.md).\n\n"
         "Examples:\n"
         "  benchgate run --case page_iter --quick\n"
         "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
@@ -309,7 +318,8 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "  benchgate run --case page_iter --save-baseline main\n"
         "  benchgate run --case page_iter --baseline main\n"
         "  benchgate run --case page_iter --quick --measure instructions --out instr.json\n"
-        "  benchgate run --case http_parse --quick --measure allocations --out alloc.json",
+        "  benchgate run --case http_parse --quick --measure allocations --out alloc.json\n"
+        "  ./my_gbench_suite run --quick --filter BM_copy --role baseline=_naive --role core=_fast",
         described,
         "  0  every cell ran and checked its output\n"
         "  1  a benchmark failed its correctness check (variants disagree)\n"
@@ -359,6 +369,10 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   settings.min_time_s = get_seconds(vm, "min-time", false);
   check_precision(vm, out, settings);
   settings.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
+  for (const auto& role : get_strings(vm, "role")) {
+    results::parse_role_pattern(role, "--role");  // checked here; applied by the plan
+    settings.roles.push_back(role);
+  }
   out.out = get_output_path(vm, "out");
   out.text_out = get_output_path(vm, "text-out");
   out.save_baseline = checked_baseline_name(vm, "save-baseline");
@@ -425,6 +439,7 @@ std::vector<std::string> to_arguments(const results::settings& s) {
   }
   if (s.rounds > 1) add("--rounds", std::to_string(s.rounds));
   for (const auto& input : s.inputs) add("--input", input);
+  for (const auto& role : s.roles) add("--role", role);
   if (s.measure != measure_kind::time) add("--measure", results::measure_name(s.measure));
   // A harness slowdown is part of how the run was made: a re-run has it too.
   if (s.injected_slowdown_pct > 0) {

@@ -196,13 +196,15 @@ std::string point_report(std::span<const results::cell> cells) {
   return out.str();
 }
 
-std::string run_summary(std::span<const results::cell> cells, double elapsed_s) {
+std::string run_summary(std::span<const results::cell> cells, double elapsed_s, std::size_t unchecked) {
   std::ostringstream out;
   std::size_t failed = 0;
   for (const auto& c : cells) failed += !c.error.empty();
   out << counted(cells.size(), "cell") << " in " << format_duration_s(elapsed_s) << "; ";
-  if (failed == 0) {
+  if (failed == 0 && unchecked == 0) {
     out << "every cell checked its output and ran.\n";
+  } else if (failed == 0) {
+    out << "every cell ran; " << unchecked << " of them (plain Google Benchmark registrations) check no output.\n";
   } else {
     out << failed << " FAILED:\n";
     for (const auto& c : cells) {

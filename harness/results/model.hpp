@@ -87,6 +87,9 @@ struct settings {
   std::optional<std::string> filter;             // --filter regex
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // --param overrides
   std::vector<std::string> inputs;               // --input files
+  // run --role ROLE=REGEX, as given: the roles of plain Google Benchmark
+  // registrations (run/plain_plan.hpp). In JSON only when given.
+  std::vector<std::string> roles;
   double injected_slowdown_pct = 0;              // harness knob; 0 in real runs
   std::optional<std::string> injected_slowdown_filter;  // cells it applied to; null: all
   std::optional<shard_spec> shard;               // run --shard K/N; null: the whole selection

@@ -79,6 +79,8 @@ json settings_to_json(const settings& s) {
   for (const auto& [axis, values] : s.params) params[axis] = values;
   j["params"] = params;
   j["inputs"] = s.inputs;
+  // Only when given, so that files of runs without plain registrations stay as they were.
+  if (!s.roles.empty()) j["roles"] = s.roles;
   j["injected_slowdown_pct"] = s.injected_slowdown_pct;
   j["injected_slowdown_filter"] = optional_to_json(s.injected_slowdown_filter);
   j["precision_pct"] = optional_to_json(s.precision_pct);
@@ -107,6 +109,7 @@ settings settings_from_json(const object_reader& r) {
     s.params.emplace_back(axis, params.strings(axis));
   }
   s.inputs = r.strings("inputs");
+  if (r.has("roles")) s.roles = r.strings("roles");
   s.injected_slowdown_pct = r.has("injected_slowdown_pct") ? r.number("injected_slowdown_pct") : 0;
   s.injected_slowdown_filter = r.optional_string("injected_slowdown_filter");
   s.precision_pct = r.optional_number("precision_pct");

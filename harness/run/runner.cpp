@@ -11,33 +11,21 @@
 #include <string>
 
 #include "harness/environment/environment.hpp"
-#include "harness/results/merge.hpp"
 #include "harness/results/metric.hpp"
+#include "harness/results/merge.hpp"
 #include "harness/results/pairing.hpp"
 #include "harness/run/allocation_counter.hpp"
 #include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
 #include "harness/run/lockstep.hpp"
+#include "harness/run/plain_benchmarks.hpp"
+#include "harness/run/plain_session.hpp"
 #include "harness/run/precision.hpp"
 #include "harness/run/slowdown.hpp"
 
 namespace benchgate::run {
 
 namespace {
-
-// Google Benchmark reads its settings from flags; these are the only ones
-// benchgate passes (the rest are per benchmark: repetitions, min time).
-void initialize_google_benchmark(bool interleave) {
-  std::vector<std::string> args = {
-      "benchgate",
-      std::string("--benchmark_enable_random_interleaving=") + (interleave ? "true" : "false"),
-  };
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  int argc = static_cast<int>(args.size());
-  benchmark::Initialize(&argc, argv.data());
-}
 
 results::cell make_cell(const planned_point& planned, const suite::variant_info& variant,
                         const suite::prepared_point& prepared) {
@@ -152,11 +140,14 @@ void add_allocations(results::cell& c, const allocation_counter& counter, std::s
 
 // One grid point, prepared once and timed in one or more batches of
 // samples (one batch with fixed samples; several with --precision).
-class point_session {
+class point_session final : public timing_session {
  public:
-  point_session(const planned_point& planned, slowdown_injector& slowdown, callgrind_session* callgrind,
-                bool count_allocations, lockstep* turns)
-      : planned_(planned), prepared_(planned.bench_case->prepare(planned.point)), turns_(turns) {
+  point_session(const planned_point& planned, bool interleave, slowdown_injector& slowdown,
+                callgrind_session* callgrind, bool count_allocations, lockstep* turns)
+      : planned_(planned),
+        interleave_(interleave),
+        prepared_(planned.bench_case->prepare(planned.point)),
+        turns_(turns) {
     for (const auto& variant : planned.variants) {
       cells_.push_back(make_cell(planned, variant, prepared_));
       if (prepared_.error.empty() && find_bench(prepared_, variant.name) == nullptr) {
@@ -179,27 +170,32 @@ class point_session {
   }
 
   // Whether any variant is left to time (none when preparation failed).
-  bool timable() const {
+  bool timable() const override {
     return std::any_of(cells_.begin(), cells_.end(), [](const auto& c) { return c.error.empty(); });
   }
 
   // The point's cells with every sample so far, in the point's variant order.
-  std::vector<results::cell>& cells() { return cells_; }
+  std::vector<results::cell>& cells() override { return cells_; }
 
   // Times `samples[i]` more samples of cell i (none: 0, or an error), the
   // cells timed together interleaved. A cell's first samples warm up and
   // let Google Benchmark size them; its later ones reuse that iteration
   // count, so all the samples of a cell are alike.
-  void time(std::span<const int> samples) {
-    benchmark::ClearRegisteredBenchmarks();
+  void time(std::span<const int> samples) override {
+    // Each batch under a prefix of its own (fresh_registration_prefix).
+    const auto prefix = fresh_registration_prefix();
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       const auto& c = cells_[i];
       if (!c.error.empty() || samples[i] <= 0) continue;
       const auto* bench = find_bench(prepared_, c.variant);
+      // The body by pointer: the registration outlives this session, but is
+      // run only by the call below (its prefix is this batch's alone), and
+      // a copy would keep the point's prepared data for the whole process.
+      const auto registered_name = prefix + c.name;
       auto* registered = benchmark::RegisterBenchmark(
-          c.name.c_str(), [body = bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& gbench) {
+          registered_name.c_str(), [body = &bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& gbench) {
             benchgate::state state(gbench, knobs);
-            body(state);
+            (*body)(state);
             // The partner's turn: it times a sample of its own.
             if (turns != nullptr) turns->yield();
           });
@@ -217,13 +213,13 @@ class point_session {
       if (planned_.warmup_s > 0) registered->MinWarmUpTime(planned_.warmup_s);
     }
     capture_reporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    benchmark::ClearRegisteredBenchmarks();
+    set_google_benchmark_flags({.interleave = interleave_});
+    benchmark::RunSpecifiedBenchmarks(&reporter, "^" + prefix);
 
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       auto& c = cells_[i];
       if (!c.error.empty() || samples[i] <= 0) continue;
-      const auto found = reporter.captured().find(c.name);
+      const auto found = reporter.captured().find(prefix + c.name);
       if (found == reporter.captured().end()) {
         c.error = "Google Benchmark reported no run for this cell";
         continue;
@@ -241,6 +237,7 @@ class point_session {
 
  private:
   const planned_point& planned_;
+  bool interleave_;
   suite::prepared_point prepared_;
   lockstep* turns_;
   std::vector<results::cell> cells_;
@@ -249,9 +246,7 @@ class point_session {
   std::vector<allocation_counter> allocation_counters_;  // sized once: the knobs point into it
 };
 
-std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown,
-                                     callgrind_session* callgrind, bool count_allocations, lockstep* turns) {
-  point_session session(planned, slowdown, callgrind, count_allocations, turns);
+std::vector<results::cell> run_fixed(timing_session& session, int samples) {
   if (session.timable()) session.time(std::vector<int>(session.cells().size(), samples));
   return std::move(session.cells());
 }
@@ -280,10 +275,7 @@ double timed_cpu_seconds(const results::cell& c) {
 // (precision.hpp); the cells still going are timed together, interleaved.
 // Each cell gets two figures: the half-width reached and whether its cap
 // stopped it (results::k_ci_half_width_figure, k_stopped_by_cap_figure).
-std::vector<results::cell> run_point_to_precision(const planned_point& planned, slowdown_injector& slowdown,
-                                                  bool count_allocations) {
-  const auto& target = *planned.precision;
-  point_session session(planned, slowdown, nullptr, count_allocations, nullptr);
+std::vector<results::cell> run_to_precision(timing_session& session, const precision_target& target) {
   auto& cells = session.cells();
   if (!session.timable()) return std::move(cells);
   // Each variant's share of the cap, as fixed samples share the
@@ -313,10 +305,24 @@ std::vector<results::cell> run_point_to_precision(const planned_point& planned, 
   return std::move(cells);
 }
 
+// One point's samples of one round: fixed, or to its precision target.
+std::vector<results::cell> run_point(const planned_point& planned, int samples, const run_plan& plan,
+                                     slowdown_injector& slowdown, callgrind_session* callgrind, lockstep* turns) {
+  if (planned.plain) {
+    plain_session session(planned, plan.interleave, turns);
+    return planned.precision ? run_to_precision(session, *planned.precision) : run_fixed(session, samples);
+  }
+  if (planned.precision) {
+    point_session session(planned, plan.interleave, slowdown, nullptr, plan.count_allocations, nullptr);
+    return run_to_precision(session, *planned.precision);
+  }
+  point_session session(planned, plan.interleave, slowdown, callgrind, plan.count_allocations, turns);
+  return run_fixed(session, samples);
+}
+
 }  // namespace
 
 std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns) {
-  initialize_google_benchmark(plan.interleave);
   slowdown_injector slowdown(plan);
   std::optional<callgrind_session> callgrind;
   if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out, plan.keep_callgrind_dumps);
@@ -330,10 +336,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
       if (samples == 0) continue;
       observer.point_started(static_cast<std::size_t>(round) * count + i, count * static_cast<std::size_t>(rounds),
                              planned);
-      auto cells = planned.precision
-                       ? run_point_to_precision(planned, slowdown, plan.count_allocations)
-                       : run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr,
-                                   plan.count_allocations, turns);
+      auto cells = run_point(planned, samples, plan, slowdown, callgrind ? &*callgrind : nullptr, turns);
       if (by_point[i].empty()) {
         by_point[i] = std::move(cells);
       } else {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/run/capture_reporter.hpp"
+#include "harness/run/plain_benchmarks.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace benchgate::run {
@@ -27,15 +28,18 @@ constexpr double k_percent = 100;
 // shared machine a pilot's wall time also counts the time other jobs held
 // the core, which would inflate one pilot and not the other.
 template <class Body>
-std::optional<double> median_time_ns(const std::string& name, Body body) {
-  benchmark::ClearRegisteredBenchmarks();
+std::optional<double> median_time_ns(const std::string& what, Body body) {
+  // Under a fresh prefix, run by it alone: the registry is never cleared
+  // (plain_benchmarks.hpp, fresh_registration_prefix).
+  const auto prefix = fresh_registration_prefix();
+  const auto name = prefix + what;
   benchmark::RegisterBenchmark(name.c_str(), body)
       ->Repetitions(k_pilot_repetitions)
       ->MinTime(k_pilot_min_time_s)
       ->Unit(benchmark::kNanosecond);
   capture_reporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  benchmark::ClearRegisteredBenchmarks();
+  set_google_benchmark_flags({});
+  benchmark::RunSpecifiedBenchmarks(&reporter, "^" + prefix);
   const auto found = reporter.captured().find(name);
   if (found == reporter.captured().end() || !found->second.error.empty() || found->second.samples.empty()) {
     return std::nullopt;

@@ -54,6 +54,7 @@ class RunArguments : public ::testing::Test {
         {"--precision", "off"},
         {"--precision-cap", "2"},
         {"--rounds", "2"},
+        {"--role", "baseline=_naive", "--role", "core=_fast$"},
         {"--measure", "instructions"},
         {"--measure", "instructions", "--quick", "--samples", "10", "--measurement-time", "9", "--rounds", "2"},
         {"--measure", "allocations"},
