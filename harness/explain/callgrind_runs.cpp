@@ -79,6 +79,7 @@ void add_profile(callgrind_profile& into, const callgrind_profile& from) {
     f.self += cost.self;
     f.inclusive += cost.inclusive;
     for (const auto& [where, count] : cost.lines) f.lines[where] += count;
+    for (const auto& [callee, count] : cost.calls) f.calls[callee] += count;
   }
 }
 

@@ -34,7 +34,7 @@ std::string explain_markdown(const results::explain_document& d) {
     const double change = e.new_side.total - old_total;
     out += "**" + code_span(e.cell) + "**: " + fixed(old_total) + " → " + fixed(e.new_side.total) + " (" +
            fixed(change, true) + (old_total > 0 ? ", " + fixed(change / old_total * k_percent, true) + " %" : "") +
-           "). " + assessment_text(e) + "\n\n";
+           ").\n\n";
     if (!e.functions.empty()) {
       out += "| function | self old | self new | self change | inclusive change |\n|---|---:|---:|---:|---:|\n";
       for (std::size_t i = 0; i < e.functions.size() && i < k_markdown_functions; ++i) {
@@ -44,6 +44,9 @@ std::string explain_markdown(const results::explain_document& d) {
       }
       out += "\n";
     }
+    // After the table: the assessment speaks of "the functions above".
+    out += assessment_text(e) + "\n\n";
+    if (e.flamegraph) out += "Flame graph: " + code_span(*e.flamegraph) + "\n\n";
     for (const auto& note : e.notes) out += "> " + note + "\n";
     if (!e.notes.empty()) out += "\n";
   }

@@ -27,7 +27,13 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
        "moved, the change is reported as a likely layout or memory effect")
       ("min-time", po::value<std::string>()->value_name("SECONDS"),
        "with --gbench: --benchmark_min_time under callgrind (default 0.05)")
-      ("json", po::value<std::string>()->value_name("FILE"), "the explanation as JSON (benchgate.explain/1), written atomically");
+      ("json", po::value<std::string>()->value_name("FILE"), "the explanation as JSON (benchgate.explain/1), written atomically")
+      ("flamegraph", po::value<std::string>()->value_name("FILE"),
+       "with --cell: a differential flame graph of the cell as SVG (width: NEW inclusive cost; colour: own cost "
+       "against OLD, red more, blue fewer; stacks reconstructed from callgrind's call graph, approximate)")
+      ("flamegraph-dir", po::value<std::string>()->value_name("DIR"),
+       "with --verdict: one flame graph per cell explained in DIR, named N-CELL.svg (N: its place in the verdict's "
+       "failing cells)");
   auto accepted = make_description();
   accepted.add(described);
   accepted.add_options()("binary", po::value<std::vector<std::string>>(), "OLD NEW");
@@ -38,7 +44,7 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   if (wants_help) {
     return help_request{help_text(
         "benchgate explain OLD NEW (--cell NAME | --verdict GATE_JSON) [--gbench] [--top N] [--time-change PCT]\n"
-        "                  [--json FILE] [--markdown FILE]",
+        "                  [--json FILE] [--markdown FILE] [--flamegraph FILE.svg | --flamegraph-dir DIR]",
         "Why a cell got slower: runs the cell under valgrind's callgrind in both\n"
         "builds (OLD, NEW: two benchgate drivers, or two Google Benchmark executables\n"
         "with --gbench) and prints the functions whose instructions per iteration\n"
@@ -47,7 +53,9 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
         "and the total, reconciled with the cell's measured count. It never changes\n"
         "a verdict. Needs valgrind; ~50x slower than the cell itself.\n\n"
         "Examples:\n  benchgate explain old/benchgate build/benchgate --cell page_iter/core/row_bytes:8/density:0.5\n"
-        "  benchgate explain old/benchgate build/benchgate --verdict gate.json --markdown why.md",
+        "  benchgate explain old/benchgate build/benchgate --verdict gate.json --markdown why.md\n"
+        "  benchgate explain old/benchgate build/benchgate --cell page_iter/core/row_bytes:8/density:0.5 "
+        "--flamegraph flame.svg",
         described,
         "  0  explained (whatever changed)\n"
         "  2  bad usage, a cell that matches nothing, a binary that fails or has no symbols (the totals\n"
@@ -91,6 +99,16 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   }
   out.json = get_output_path(vm, "json");
   out.markdown = get_output_path(vm, "markdown");
+  out.flamegraph = get_output_path(vm, "flamegraph");
+  out.flamegraph_dir = get_folder(vm, "flamegraph-dir");
+  if (out.flamegraph && out.verdict) {
+    throw input_error("--flamegraph " + out.flamegraph->string() + ": only with --cell; with --verdict, "
+                      "expected --flamegraph-dir DIR (one file per cell)");
+  }
+  if (out.flamegraph_dir && !out.verdict) {
+    throw input_error("--flamegraph-dir " + out.flamegraph_dir->string() + ": only with --verdict; with --cell, "
+                      "expected --flamegraph FILE.svg");
+  }
   return out;
 }
 

@@ -35,6 +35,10 @@ struct explain_options {
   double min_time_s = k_default_explain_min_time_s;
   std::optional<std::filesystem::path> json;      // benchgate.explain/1, written atomically
   std::optional<std::filesystem::path> markdown;  // the block for a gate's Markdown summary
+  // The differential flame graph (SVG): of the one --cell, or with --verdict
+  // one file per cell explained in a folder (explain_cells.hpp names them).
+  std::optional<std::filesystem::path> flamegraph;
+  std::optional<std::filesystem::path> flamegraph_dir;
 };
 
 }  // namespace benchgate::options
