@@ -64,7 +64,7 @@ std::vector<std::string> undecided_now(const compare::loaded_side& old_side, con
 using extra_round = std::function<void(const std::vector<std::string>& cells, int round)>;
 
 // Extra rounds for the cells not yet judged, while the budget lasts
-// (docs/gate.md, "Cells ab cannot judge at first"): `cap_s` seconds.
+// (docs/ab.md, "Cells ab cannot judge at first"): `cap_s` seconds.
 void spend_extra_time(double cap_s, const extra_round& run_round, const results::gate_rules& rules,
                       const options::ab_options& options, const compare::loaded_side& old_side,
                       const compare::loaded_side& new_side, std::ostream& err) {

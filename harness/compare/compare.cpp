@@ -64,7 +64,7 @@ std::optional<results::skipped_cell> unusable_side(const results::cell& c, side 
 
 // Measures every pair, spreading the pairs over the machine's cores: each
 // pair takes a few milliseconds of CPU time at the defaults and 10 samples
-// (docs/measurements/compare-speed.md), and the results do not depend on the
+// (docs/measurements/2026-12-04-compare-speed.md), and the results do not depend on the
 // order or the thread count (each pair has its own seed).
 std::vector<results::cell_diff> measure_all(const std::vector<cell_pair>& pairs,
                                             const results::comparison_settings& settings) {

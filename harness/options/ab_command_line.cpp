@@ -355,6 +355,12 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
   if (out.old_run.settings.measure != out.new_run.settings.measure) {
     throw input_error("--old-arg/--new-arg: the sides measure different things (--measure); expected one measure");
   }
+  if (out.old_run.settings.measure == measure_kind::allocations) {
+    // Counts are exact: two plain runs say all there is; ab's pairing is
+    // for times (and an older OLD build would not know the measure).
+    throw input_error("--measure allocations: not with ab; expected 'run --measure allocations' on each build, "
+                      "then 'compare OLD.json NEW.json --metric allocations' (or gate)");
+  }
   if (const auto pairs = get_int_at_least(vm, "pairs", 1)) {
     if (*pairs > k_max_ab_pairs) {
       throw input_error("--pairs " + std::to_string(*pairs) + ": expected a number of pairs from 1 to " +

@@ -75,7 +75,9 @@ po::options_description run_description() {
        "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")
       ("measure", po::value<std::string>()->value_name("WHAT"),
        "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
-       "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default)");
+       "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default); "
+       "allocations: the times plus allocations, frees, bytes allocated and peak bytes live per iteration, "
+       "counted by benchgate's operator new (exact, sampled as a time run)");
   return d;
 }
 
@@ -96,7 +98,8 @@ measure_kind checked_measure(const po::variables_map& vm) {
   const auto text = get_string(vm, "measure");
   if (!text || *text == "time") return measure_kind::time;
   if (*text == "instructions") return measure_kind::instructions;
-  throw input_error("--measure " + *text + ": expected time or instructions");
+  if (*text == "allocations") return measure_kind::allocations;
+  throw input_error("--measure " + *text + ": expected time, instructions or allocations");
 }
 
 // "AXIS=V1,V2" -> {AXIS, [V1, V2]}.
@@ -254,7 +257,7 @@ void check_precision(const po::variables_map& vm, const run_options& options, re
     };
     if (out.samples > 0) refuse("--samples", "it decides the number of samples itself (at least 10)");
     if (out.rounds > 1) refuse("--rounds", "each round takes a fixed share of the samples");
-    if (out.measure != measure_kind::time) refuse("--measure instructions", "counted samples are all alike");
+    if (out.measure == measure_kind::instructions) refuse("--measure instructions", "counted samples are all alike");
     if (options.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
     target = *value;
   } else if (!takes_default_precision(out) || options.lockstep_fd) {
@@ -291,7 +294,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
         "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
-        "                     [--measure time|instructions]",
+        "                     [--measure time|instructions|allocations]",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -305,7 +308,8 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "                --out reports/latest/results.json\n"
         "  benchgate run --case page_iter --save-baseline main\n"
         "  benchgate run --case page_iter --baseline main\n"
-        "  benchgate run --case page_iter --quick --measure instructions --out instr.json",
+        "  benchgate run --case page_iter --quick --measure instructions --out instr.json\n"
+        "  benchgate run --case http_parse --quick --measure allocations --out alloc.json",
         described,
         "  0  every cell ran and checked its output\n"
         "  1  a benchmark failed its correctness check (variants disagree)\n"
@@ -408,7 +412,7 @@ std::vector<std::string> to_arguments(const results::settings& s) {
     add("--param", axis + "=" + joined);
   }
   if (s.quick) args.push_back("--quick");
-  if (s.measure == measure_kind::time) {
+  if (s.measure != measure_kind::instructions) {
     if (s.samples > 0) add("--samples", std::to_string(s.samples));
     add("--measurement-time", exact_number_text(s.measurement_time_s));
     add("--warmup", exact_number_text(s.warmup_s));
@@ -438,7 +442,8 @@ std::vector<std::string> to_arguments(const results::settings& s) {
 }
 
 bool takes_default_precision(const results::settings& settings) {
-  return settings.measure == measure_kind::time && settings.samples == 0 && settings.rounds == 1 && !settings.quick;
+  return settings.measure != measure_kind::instructions && settings.samples == 0 && settings.rounds == 1 &&
+         !settings.quick;
 }
 
 std::vector<std::string> run_option_names() {

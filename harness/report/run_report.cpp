@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "harness/report/format.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace benchgate::report {
@@ -90,6 +91,43 @@ bool shared_by_all(const benchgate::figure& f, std::span<const results::cell> ce
   });
 }
 
+// The median over a cell's samples of counter `name`; nullopt when a
+// sample lacks it (not an allocation run).
+std::optional<double> median_counter(const results::cell& c, std::string_view name) {
+  std::vector<double> values;
+  for (const auto& s : c.samples) {
+    const auto it = std::find_if(s.counters.begin(), s.counters.end(), [&](const auto& kv) { return kv.first == name; });
+    if (it == s.counters.end()) return std::nullopt;
+    values.push_back(it->second);
+  }
+  if (values.empty()) return std::nullopt;
+  return stats::median(values);
+}
+
+// A count per iteration: whole when it is (the usual case), else to six
+// significant digits.
+std::string count_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+// Allocation mode: a line per cell with the counts per iteration.
+std::string allocation_lines(std::span<const results::cell> cells, std::size_t variant_width) {
+  std::string out;
+  for (const auto& c : cells) {
+    const auto allocations = median_counter(c, results::k_allocations_counter);
+    const auto frees = median_counter(c, results::k_frees_counter);
+    const auto bytes = median_counter(c, results::k_bytes_allocated_counter);
+    const auto peak = median_counter(c, results::k_peak_bytes_counter);
+    if (!c.error.empty() || !allocations || !frees || !bytes || !peak) continue;
+    out += "  " + pad_right(c.variant + " ", variant_width) + count_text(*allocations) + " allocations, " +
+           count_text(*frees) + " frees, " + count_text(*bytes) + " B allocated, peak " + count_text(*peak) +
+           " B live\n";
+  }
+  return out.empty() ? "" : "  per iteration (median):\n" + out;
+}
+
 }  // namespace
 
 std::string point_report(std::span<const results::cell> cells) {
@@ -140,6 +178,7 @@ std::string point_report(std::span<const results::cell> cells) {
     }
     out << "\n";
   }
+  out << allocation_lines(cells, k_variant_width);
   // Figures equal in every cell describe the workload; the rest, the variant.
   for (const auto& c : cells) {
     std::vector<benchgate::figure> own;

@@ -21,6 +21,9 @@ constexpr known_metric k_known[] = {
     {"cpu_time", better::lower, "ns"},
     {"instructions", better::lower, "instructions"},
     {"allocations", better::lower, "allocations"},
+    {"frees", better::lower, "frees"},
+    {"bytes_allocated", better::lower, "bytes"},
+    {"peak_bytes", better::lower, "bytes"},
     {"throughput", better::higher, "/s"},
 };
 

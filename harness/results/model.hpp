@@ -46,9 +46,11 @@ struct shard_spec {
 };
 
 // What each sample measures: wall and CPU time (Google Benchmark), or the
-// instructions of each iteration under callgrind (run/callgrind_counter.hpp).
-// Stored in results JSON as "time" or "instructions" (measure_name).
-enum class measure_kind { time, instructions };
+// instructions of each iteration under callgrind (run/callgrind_counter.hpp),
+// or the times and the allocations of each iteration (the sample's counters
+// k_allocation_counters, run/allocation_counter.hpp). Stored in results
+// JSON as "time", "instructions" or "allocations" (measure_name).
+enum class measure_kind { time, instructions, allocations };
 const char* measure_name(measure_kind kind);
 std::optional<measure_kind> measure_from_name(std::string_view name);
 

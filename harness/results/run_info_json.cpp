@@ -48,12 +48,18 @@ environment environment_from_json(const object_reader& r) {
 }
 
 const char* measure_name(measure_kind kind) {
-  return kind == measure_kind::instructions ? "instructions" : "time";
+  switch (kind) {
+    case measure_kind::instructions: return "instructions";
+    case measure_kind::allocations: return "allocations";
+    case measure_kind::time: break;
+  }
+  return "time";
 }
 
 std::optional<measure_kind> measure_from_name(std::string_view name) {
   if (name == "time") return measure_kind::time;
   if (name == "instructions") return measure_kind::instructions;
+  if (name == "allocations") return measure_kind::allocations;
   return std::nullopt;
 }
 
@@ -85,7 +91,7 @@ json settings_to_json(const settings& s) {
 settings settings_from_json(const object_reader& r) {
   settings s;
   const auto measure = measure_from_name(r.string("measure"));
-  if (!measure) r.fail("measure", "\"time\" or \"instructions\"");
+  if (!measure) r.fail("measure", "\"time\", \"instructions\" or \"allocations\"");
   s.measure = *measure;
   s.samples = static_cast<int>(r.integer("samples"));
   s.measurement_time_s = r.number("measurement_time_s");

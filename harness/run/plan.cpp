@@ -79,6 +79,7 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
   plan.interleave = options.random_interleaving && !counting;
   plan.callgrind_out = run_options.callgrind_out;
   plan.keep_callgrind_dumps = run_options.keep_callgrind_dumps;
+  plan.count_allocations = options.measure == results::measure_kind::allocations;
   std::vector<std::string> case_names;
   for (const auto* bench_case : selected) {
     case_names.emplace_back(bench_case->name());

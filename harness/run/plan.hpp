@@ -46,6 +46,9 @@ struct run_plan {
   // options::k_instruction_iterations counted iterations after one warm-up.
   std::optional<std::filesystem::path> callgrind_out;
   bool keep_callgrind_dumps = false;  // leave the dumps for benchgate explain
+  // --measure allocations: timed as usual, and each counted iteration's
+  // allocations tallied (allocation_counter.hpp) into each sample's counters.
+  bool count_allocations = false;
 };
 
 // The plan for `options`. Throws input_error when a case rejects an input

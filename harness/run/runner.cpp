@@ -12,7 +12,9 @@
 
 #include "harness/environment/environment.hpp"
 #include "harness/results/merge.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/results/pairing.hpp"
+#include "harness/run/allocation_counter.hpp"
 #include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
 #include "harness/run/lockstep.hpp"
@@ -116,12 +118,44 @@ void add_instructions(results::cell& c, const callgrind_counter& counter) {
   for (std::size_t i = 0; i < counts.size(); ++i) c.samples[i].instructions = counts[i];
 }
 
+// Allocation mode: the counts of the `added` samples just appended to the
+// cell. Google Benchmark calls the body to warm up and to size the
+// iterations before the samples it reports, so the samples are the
+// counter's last records; their iteration counts must agree (the first
+// iteration of each is the uncounted warm-up).
+void add_allocations(results::cell& c, const allocation_counter& counter, std::size_t added) {
+  const auto& records = counter.records();
+  if (records.size() < added || c.samples.size() < added) {
+    c.error = "allocations: counted " + std::to_string(records.size()) + " body calls for " + std::to_string(added) +
+              " samples; the case's body must run its loop through state.loop";
+    return;
+  }
+  const auto first_record = records.size() - added;
+  const auto first_sample = c.samples.size() - added;
+  for (std::size_t i = 0; i < added; ++i) {
+    const auto& r = records[first_record + i];
+    auto& s = c.samples[first_sample + i];
+    if (r.counted_iterations + 1 != s.iterations) {
+      c.error = "allocations: a sample of " + std::to_string(s.iterations) + " iterations counted " +
+                std::to_string(r.counted_iterations) +
+                (s.iterations < 2 ? " (its only iteration is the uncounted warm-up); expected samples of 2 or more "
+                                    "iterations: a longer --min-time or --measurement-time"
+                                  : "; expected one less (the warm-up)");
+      return;
+    }
+    s.counters.emplace_back(results::k_allocations_counter, r.allocations);
+    s.counters.emplace_back(results::k_frees_counter, r.frees);
+    s.counters.emplace_back(results::k_bytes_allocated_counter, r.bytes_allocated);
+    s.counters.emplace_back(results::k_peak_bytes_counter, r.peak_bytes);
+  }
+}
+
 // One grid point, prepared once and timed in one or more batches of
 // samples (one batch with fixed samples; several with --precision).
 class point_session {
  public:
   point_session(const planned_point& planned, slowdown_injector& slowdown, callgrind_session* callgrind,
-                lockstep* turns)
+                bool count_allocations, lockstep* turns)
       : planned_(planned), prepared_(planned.bench_case->prepare(planned.point)), turns_(turns) {
     for (const auto& variant : planned.variants) {
       cells_.push_back(make_cell(planned, variant, prepared_));
@@ -138,6 +172,9 @@ class point_session {
       counters_.reserve(cells_.size());
       for (std::size_t i = 0; i < cells_.size(); ++i) counters_.emplace_back(*callgrind, cells_[i].name);
       for (std::size_t i = 0; i < cells_.size(); ++i) knobs_[i].counter = &counters_[i];
+    } else if (count_allocations) {
+      allocation_counters_.resize(cells_.size());
+      for (std::size_t i = 0; i < cells_.size(); ++i) knobs_[i].counter = &allocation_counters_[i];
     }
   }
 
@@ -196,6 +233,8 @@ class point_session {
         c.error = "the benchmark failed: " + found->second.error;
       } else if (!counters_.empty()) {
         add_instructions(c, counters_[i]);
+      } else if (!allocation_counters_.empty()) {
+        add_allocations(c, allocation_counters_[i], found->second.samples.size());
       }
     }
   }
@@ -207,11 +246,12 @@ class point_session {
   std::vector<results::cell> cells_;
   std::vector<benchgate::detail::loop_knobs> knobs_;
   std::vector<callgrind_counter> counters_;
+  std::vector<allocation_counter> allocation_counters_;  // sized once: the knobs point into it
 };
 
 std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown,
-                                     callgrind_session* callgrind, lockstep* turns) {
-  point_session session(planned, slowdown, callgrind, turns);
+                                     callgrind_session* callgrind, bool count_allocations, lockstep* turns) {
+  point_session session(planned, slowdown, callgrind, count_allocations, turns);
   if (session.timable()) session.time(std::vector<int>(session.cells().size(), samples));
   return std::move(session.cells());
 }
@@ -240,9 +280,10 @@ double timed_cpu_seconds(const results::cell& c) {
 // (precision.hpp); the cells still going are timed together, interleaved.
 // Each cell gets two figures: the half-width reached and whether its cap
 // stopped it (results::k_ci_half_width_figure, k_stopped_by_cap_figure).
-std::vector<results::cell> run_point_to_precision(const planned_point& planned, slowdown_injector& slowdown) {
+std::vector<results::cell> run_point_to_precision(const planned_point& planned, slowdown_injector& slowdown,
+                                                  bool count_allocations) {
   const auto& target = *planned.precision;
-  point_session session(planned, slowdown, nullptr, nullptr);
+  point_session session(planned, slowdown, nullptr, count_allocations, nullptr);
   auto& cells = session.cells();
   if (!session.timable()) return std::move(cells);
   // Each variant's share of the cap, as fixed samples share the
@@ -289,8 +330,10 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
       if (samples == 0) continue;
       observer.point_started(static_cast<std::size_t>(round) * count + i, count * static_cast<std::size_t>(rounds),
                              planned);
-      auto cells = planned.precision ? run_point_to_precision(planned, slowdown)
-                                     : run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr, turns);
+      auto cells = planned.precision
+                       ? run_point_to_precision(planned, slowdown, plan.count_allocations)
+                       : run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr,
+                                   plan.count_allocations, turns);
       if (by_point[i].empty()) {
         by_point[i] = std::move(cells);
       } else {

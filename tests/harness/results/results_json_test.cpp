@@ -54,6 +54,31 @@ TEST(ResultsJson, RoundTripKeepsEveryField) {
   EXPECT_EQ(back.env.cpu_governor, std::nullopt);
 }
 
+TEST(ResultsJson, AnAllocationRunRoundTrips) {
+  auto original = sample_results();
+  original.config.measure = measure_kind::allocations;
+  original.cells[0].samples[0].counters = {{"allocations", 1}, {"frees", 1}, {"bytes_allocated", 72},
+                                            {"peak_bytes", 72}};
+  const auto text = to_json_text(original);
+  EXPECT_NE(text.find("\"measure\": \"allocations\""), std::string::npos);
+  const auto back = parse_results(text, "test");
+  EXPECT_EQ(back.config.measure, measure_kind::allocations);
+  EXPECT_EQ(back.cells[0].samples[0].counters, original.cells[0].samples[0].counters);
+}
+
+TEST(ResultsJson, AnUnknownMeasureNamesTheChoices) {
+  auto text = to_json_text(sample_results());
+  const std::string from = "\"measure\": \"time\"";
+  text.replace(text.find(from), from.size(), "\"measure\": \"heap\"");
+  try {
+    parse_results(text, "f.json");
+    ADD_FAILURE() << "no error";
+  } catch (const input_error& e) {
+    EXPECT_NE(std::string(e.what()).find("\"time\", \"instructions\" or \"allocations\""), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(ResultsJson, DocumentStartsWithTheSchemaVersion) {
   const auto text = to_json_text(sample_results());
   EXPECT_EQ(text.rfind("{\n  \"schema\": \"benchgate.results/1\"", 0), 0u);
