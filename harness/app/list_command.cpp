@@ -24,7 +24,7 @@ exit_code list_cases(const options::list_options& options, const suite::registry
     }
     out << c->name() << ": " << c->description() << "\n  variants:\n";
     for (const auto& v : c->variants()) {
-      out << "    " << v.name << " (" << suite::to_string(v.role) << "): " << v.description << "\n";
+      out << "    " << v.name << " (" << benchgate::to_string(v.role) << "): " << v.description << "\n";
     }
     out << "  axes:\n";
     for (const auto& a : c->axes()) {

@@ -232,8 +232,8 @@ results::diff compare_results(const results::run_results& old_run, std::string o
 }
 
 results::diff compare_variants(const results::run_results& run, results::diff_source source,
-                               suite::variant_role base_role,
-                               std::vector<suite::variant_role> new_roles,
+                               benchgate::variant_role base_role,
+                               std::vector<benchgate::variant_role> new_roles,
                                const results::comparison_settings& settings) {
   auto d = compare_pairs(pair_variants(run, base_role, new_roles), settings);
   d.mode = results::compare_mode::variants;

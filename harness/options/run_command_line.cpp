@@ -108,13 +108,13 @@ measure_kind checked_measure(const po::variables_map& vm) {
 }
 
 // "AXIS=V1,V2" -> {AXIS, [V1, V2]}.
-suite::axis_values split_param(const std::string& text) {
+benchgate::axis_values split_param(const std::string& text) {
   const auto equals = text.find('=');
   const std::string expected = ": expected AXIS=V1,V2,... (e.g. density=0.1,0.5)";
   if (equals == std::string::npos || equals == 0 || equals + 1 == text.size()) {
     throw input_error("--param " + text + expected);
   }
-  suite::axis_values out{text.substr(0, equals), {}};
+  benchgate::axis_values out{text.substr(0, equals), {}};
   std::string rest = text.substr(equals + 1);
   std::size_t start = 0;
   while (true) {
@@ -134,7 +134,7 @@ suite::axis_values split_param(const std::string& text) {
 // default of the axis is spelled as that default (density=.5 -> 0.5);
 // another number in its shortest form when that has no exponent (08 -> 8,
 // 0.50 -> 0.5); any other text as given.
-std::string canonical_value(const std::string& value, const suite::axis_info& axis) {
+std::string canonical_value(const std::string& value, const benchgate::axis_info& axis) {
   const auto number = text::parse_double(value);
   if (!number) return value;
   for (const auto& known : axis.defaults) {
@@ -150,9 +150,9 @@ std::string canonical_value(const std::string& value, const suite::axis_info& ax
   return shortest.find('e') == std::string::npos ? shortest : value;
 }
 
-std::vector<const suite::benchmark_case*> selected(const std::vector<std::string>& names,
+std::vector<const benchgate::benchmark_case*> selected(const std::vector<std::string>& names,
                                                    const suite::registry& cases) {
-  std::vector<const suite::benchmark_case*> out;
+  std::vector<const benchgate::benchmark_case*> out;
   if (names.empty()) {
     for (const auto& c : cases.cases()) out.push_back(c.get());
   } else {
@@ -164,7 +164,7 @@ std::vector<const suite::benchmark_case*> selected(const std::vector<std::string
 // Every --param names an axis of a selected case, and every value passes the
 // check of each selected case that has the axis.
 std::vector<std::pair<std::string, std::vector<std::string>>> checked_params(
-    const std::vector<std::string>& texts, const std::vector<const suite::benchmark_case*>& run) {
+    const std::vector<std::string>& texts, const std::vector<const benchgate::benchmark_case*>& run) {
   std::vector<std::pair<std::string, std::vector<std::string>>> out;
   for (const auto& text : texts) {
     auto param = split_param(text);
@@ -207,7 +207,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> checked_params(
 }
 
 std::vector<std::string> checked_inputs(const std::vector<std::string>& texts,
-                                                  const std::vector<const suite::benchmark_case*>& run,
+                                                  const std::vector<const benchgate::benchmark_case*>& run,
                                                   const suite::registry& cases) {
   if (texts.empty()) return {};
   std::vector<std::string> takers;

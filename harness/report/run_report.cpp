@@ -38,19 +38,19 @@ std::string point_title(const results::cell& c) {
   return title;
 }
 
-std::string work_label(const suite::work_per_iteration& work) {
+std::string work_label(const benchgate::work_per_iteration& work) {
   switch (work.unit) {
-    case suite::work_unit::bytes: {
+    case benchgate::work_unit::bytes: {
       auto rate = format_throughput(work.unit, work.amount);  // "6.3906 KiB/s"
       return rate.substr(0, rate.size() - 2) + " per iteration";
     }
-    case suite::work_unit::items: return format_significant(work.amount) + " items per iteration";
-    case suite::work_unit::none: return "";
+    case benchgate::work_unit::items: return format_significant(work.amount) + " items per iteration";
+    case benchgate::work_unit::none: return "";
   }
   return "";
 }
 
-std::string figure_list(const std::vector<suite::figure>& figures) {
+std::string figure_list(const std::vector<benchgate::figure>& figures) {
   std::string out;
   for (const auto& f : figures) {
     std::ostringstream value;
@@ -72,7 +72,7 @@ bool sampled_to_precision(const results::cell& c) {
   return figure_value(c, results::k_ci_half_width_figure).has_value();
 }
 
-bool in_precision_column(const suite::figure& f) {
+bool in_precision_column(const benchgate::figure& f) {
   return f.name == results::k_ci_half_width_figure || f.name == results::k_stopped_by_cap_figure;
 }
 
@@ -84,7 +84,7 @@ std::string precision_text(const results::cell& c) {
   return text;
 }
 
-bool shared_by_all(const suite::figure& f, std::span<const results::cell> cells) {
+bool shared_by_all(const benchgate::figure& f, std::span<const results::cell> cells) {
   return std::all_of(cells.begin(), cells.end(), [&](const auto& other) {
     return std::any_of(other.figures.begin(), other.figures.end(),
                        [&](const auto& g) { return g.name == f.name && g.value == f.value; });
@@ -138,7 +138,7 @@ std::string point_report(std::span<const results::cell> cells) {
   if (const auto work = work_label(first.work); !work.empty()) out << "   (" << work << ")";
   out << "\n";
   const auto baseline = std::find_if(cells.begin(), cells.end(), [](const auto& c) {
-    return c.role == suite::variant_role::baseline && c.error.empty() && !c.samples.empty();
+    return c.role == benchgate::variant_role::baseline && c.error.empty() && !c.samples.empty();
   });
   const double baseline_median =
       baseline != cells.end() ? stats::median(shown_values(*baseline)) : 0.0;
@@ -156,7 +156,7 @@ std::string point_report(std::span<const results::cell> cells) {
       << (targeted ? pad_right("samples ± 95% CI", k_precision_width) : "") << "vs baseline (median)\n";
   for (const auto& c : cells) {
     out << "  " << pad_right(c.variant, k_variant_width)
-        << pad_right(c.role ? std::string(suite::to_string(*c.role)) : "-", k_role_width);
+        << pad_right(c.role ? std::string(benchgate::to_string(*c.role)) : "-", k_role_width);
     if (!c.error.empty() || c.samples.empty()) {
       out << "FAILED: " << (c.error.empty() ? "no samples" : c.error) << "\n";
       continue;
@@ -181,13 +181,13 @@ std::string point_report(std::span<const results::cell> cells) {
   out << allocation_lines(cells, k_variant_width);
   // Figures equal in every cell describe the workload; the rest, the variant.
   for (const auto& c : cells) {
-    std::vector<suite::figure> own;
+    std::vector<benchgate::figure> own;
     for (const auto& f : c.figures) {
       if (!shared_by_all(f, cells) && !in_precision_column(f)) own.push_back(f);
     }
     if (!own.empty()) out << "  " << pad_right(c.variant + ":", k_variant_width) << figure_list(own) << "\n";
   }
-  std::vector<suite::figure> common;
+  std::vector<benchgate::figure> common;
   for (const auto& f : first.figures) {
     if (shared_by_all(f, cells) && !in_precision_column(f)) common.push_back(f);
   }

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/suite/case_types.hpp"
+#include "benchgate/case_types.hpp"
 
 namespace benchgate::results {
 
@@ -130,11 +130,11 @@ struct cell {
   std::string name;                              // case/variant/axis:value/...
   std::string case_name;
   std::string variant;
-  std::optional<suite::variant_role> role;       // unknown for Google Benchmark imports
+  std::optional<benchgate::variant_role> role;       // unknown for Google Benchmark imports
   std::vector<std::pair<std::string, std::string>> params;
-  suite::work_per_iteration work;
+  benchgate::work_per_iteration work;
   std::vector<sample> samples;
-  std::vector<suite::figure> figures;
+  std::vector<benchgate::figure> figures;
   std::string error;                             // non-empty: not timed (see prepared_point)
   // With `error`: skipped on purpose rather than failed (Google Benchmark's
   // SkipWithMessage); never set by benchgate runs.

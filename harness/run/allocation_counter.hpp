@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "harness/suite/timed_loop.hpp"
+#include "benchgate/timed_loop.hpp"
 
 namespace benchgate::run {
 
@@ -63,7 +63,7 @@ struct allocation_sample {
 // per call of the body, in order (Google Benchmark's warm-up and
 // iteration-sizing calls included: the samples it reports are the last
 // calls, see take_last).
-class allocation_counter : public suite::instruction_counter {
+class allocation_counter : public benchgate::detail::instruction_counter {
  public:
   void begin_sample() override;
   void resume() override;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/suite/timed_loop.hpp"
+#include "benchgate/timed_loop.hpp"
 
 namespace benchgate::run {
 
@@ -41,7 +41,7 @@ class callgrind_session {
 
 // The counter of one cell: one count per sample, instructions per counted
 // iteration.
-class callgrind_counter : public suite::instruction_counter {
+class callgrind_counter : public benchgate::detail::instruction_counter {
  public:
   callgrind_counter(callgrind_session& session, std::string label) : session_(&session), label_(std::move(label)) {}
 

@@ -18,9 +18,9 @@ constexpr double k_ns_per_s = 1e9;
 // (SetBytesProcessed, SetItemsProcessed: bytes_per_second,
 // items_per_second, divided by the run's CPU time in counter.cc), as
 // results/gbench_json.cpp reads them from Google Benchmark's JSON.
-suite::work_per_iteration work_of(const results::sample& s) {
-  for (const auto& [name, unit] : {std::pair{"bytes_per_second", suite::work_unit::bytes},
-                                   std::pair{"items_per_second", suite::work_unit::items}}) {
+benchgate::work_per_iteration work_of(const results::sample& s) {
+  for (const auto& [name, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
+                                   std::pair{"items_per_second", benchgate::work_unit::items}}) {
     for (const auto& [counter, value] : s.counters) {
       if (counter == name && value > 0 && s.cpu_ns > 0) return {unit, value * s.cpu_ns / k_ns_per_s};
     }
@@ -62,7 +62,7 @@ void plain_session::run_batch(const std::vector<std::size_t>& which, int repetit
       c.error = "the benchmark failed: " + found->second.error;
       continue;
     }
-    if (c.work.unit == suite::work_unit::none && !c.samples.empty()) c.work = work_of(c.samples.front());
+    if (c.work.unit == benchgate::work_unit::none && !c.samples.empty()) c.work = work_of(c.samples.front());
   }
 }
 

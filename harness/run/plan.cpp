@@ -7,9 +7,9 @@
 
 namespace benchgate::run {
 
-std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,
+std::vector<benchgate::axis_values> chosen_axis_values(const benchgate::benchmark_case& bench_case,
                                                    const results::settings& options) {
-  std::vector<suite::axis_values> chosen;
+  std::vector<benchgate::axis_values> chosen;
   for (const auto& axis : bench_case.axes()) {
     const auto given = std::find_if(options.params.begin(), options.params.end(),
                                     [&](const auto& p) { return p.first == axis.name; });
@@ -33,7 +33,7 @@ constexpr double k_google_benchmark_overshoot = 1.4;
 constexpr double k_percent = 100;
 
 // Instruction mode's settings carry their sample count (run_options.hpp).
-int samples_for(const suite::benchmark_case& bench_case, const results::settings& options) {
+int samples_for(const benchgate::benchmark_case& bench_case, const results::settings& options) {
   if (options.samples > 0) return options.samples;
   if (options.quick) return options::k_quick_samples;
   return bench_case.default_samples() > 0 ? bench_case.default_samples() : options::k_default_samples;
@@ -71,7 +71,7 @@ std::string point_label(const planned_point& planned) {
 run_plan make_plan(const options::run_options& run_options, const suite::registry& cases,
                    const std::vector<std::string>& plain_names) {
   const auto& options = run_options.settings;
-  std::vector<const suite::benchmark_case*> selected;
+  std::vector<const benchgate::benchmark_case*> selected;
   if (options.cases.empty()) {
     for (const auto& c : cases.cases()) selected.push_back(c.get());
   } else {
@@ -110,7 +110,7 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
     for (const auto& point : points) {
       planned_point planned{bench_case, point, {}, samples, 0, 0, std::nullopt};
       for (const auto& variant : variants) {
-        const auto name = suite::cell_name(bench_case->name(), variant.name, point);
+        const auto name = benchgate::cell_name(bench_case->name(), variant.name, point);
         if (!filter || std::regex_search(name, *filter)) planned.variants.push_back(variant);
       }
       if (planned.variants.empty()) continue;

@@ -24,9 +24,9 @@ struct precision_target {
 // A grid point of a case, or of plain Google Benchmark registrations
 // (plain_plan.hpp): then `bench_case` is null and `plain` holds its cells.
 struct planned_point {
-  const suite::benchmark_case* bench_case = nullptr;
-  suite::param_point point;
-  std::vector<suite::variant_info> variants;  // those to time (after --filter)
+  const benchgate::benchmark_case* bench_case = nullptr;
+  benchgate::param_point point;
+  std::vector<benchgate::variant_info> variants;  // those to time (after --filter)
   int samples = 0;          // in all rounds together
   double min_time_s = 0;    // per sample
   double warmup_s = 0;      // per variant, in every round
@@ -79,7 +79,7 @@ int fewest_samples(const run_plan& plan);
 
 // The values of each axis of `bench_case` for these options: --param
 // overrides, else the --quick values under --quick, else the defaults.
-std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,
+std::vector<benchgate::axis_values> chosen_axis_values(const benchgate::benchmark_case& bench_case,
                                                    const results::settings& settings);
 
 }  // namespace benchgate::run

@@ -27,12 +27,12 @@ namespace benchgate::run {
 
 namespace {
 
-results::cell make_cell(const planned_point& planned, const suite::variant_info& variant,
-                        const suite::prepared_point& prepared) {
+results::cell make_cell(const planned_point& planned, const benchgate::variant_info& variant,
+                        const benchgate::prepared_point& prepared) {
   results::cell c;
   c.case_name = std::string(planned.bench_case->name());
   c.variant = variant.name;
-  c.name = suite::cell_name(c.case_name, variant.name, planned.point);
+  c.name = benchgate::cell_name(c.case_name, variant.name, planned.point);
   c.role = variant.role;
   c.params = planned.point.values();
   c.work = prepared.work;
@@ -46,7 +46,7 @@ results::cell make_cell(const planned_point& planned, const suite::variant_info&
   return c;
 }
 
-const suite::variant_bench* find_bench(const suite::prepared_point& prepared,
+const benchgate::variant_bench* find_bench(const benchgate::prepared_point& prepared,
                                        const std::string& variant) {
   for (const auto& bench : prepared.benches) {
     if (bench.variant == variant) return &bench;
@@ -63,7 +63,7 @@ class slowdown_injector {
   }
 
   // Calibrated once per cell; later rounds reuse the same knobs.
-  suite::loop_knobs knobs_for(results::cell& c, const suite::bench_body& body) {
+  benchgate::detail::loop_knobs knobs_for(results::cell& c, const benchgate::bench_body& body) {
     if (pct_ <= 0 || (filter_ && !std::regex_search(c.name, *filter_))) return {};
     if (const auto known = decided_.find(c.name); known != decided_.end()) return known->second;
     if (step_ns_ == 0) step_ns_ = measure_spin_step_ns();
@@ -79,7 +79,7 @@ class slowdown_injector {
   double pct_;
   std::optional<std::regex> filter_;
   double step_ns_ = 0;
-  std::map<std::string, suite::loop_knobs> decided_;
+  std::map<std::string, benchgate::detail::loop_knobs> decided_;
 };
 
 // Samples of round `round` (from 0) when `samples` are split over `rounds`:
@@ -238,10 +238,10 @@ class point_session final : public timing_session {
  private:
   const planned_point& planned_;
   bool interleave_;
-  suite::prepared_point prepared_;
+  benchgate::prepared_point prepared_;
   lockstep* turns_;
   std::vector<results::cell> cells_;
-  std::vector<suite::loop_knobs> knobs_;
+  std::vector<benchgate::detail::loop_knobs> knobs_;
   std::vector<callgrind_counter> counters_;
   std::vector<allocation_counter> allocation_counters_;  // sized once: the knobs point into it
 };

@@ -53,15 +53,15 @@ std::optional<double> median_time_ns(const std::string& what, Body body) {
 
 double measure_spin_step_ns() {
   const auto ns = median_time_ns("benchgate/spin_calibration", [](benchmark::State& state) {
-    for (auto _ : state) suite::spin(k_calibration_steps);
+    for (auto _ : state) benchgate::detail::spin(k_calibration_steps);
   });
   return ns.value_or(0) / static_cast<double>(k_calibration_steps);
 }
 
-std::optional<double> pilot_time_ns(const suite::bench_body& body) {
+std::optional<double> pilot_time_ns(const benchgate::bench_body& body) {
   return median_time_ns("benchgate/slowdown_pilot",
                         [&body](benchmark::State& gbench) {
-                          benchgate::state state(gbench, suite::loop_knobs{});
+                          benchgate::state state(gbench, benchgate::detail::loop_knobs{});
                           body(state);
                         });
 }

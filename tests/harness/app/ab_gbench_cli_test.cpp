@@ -65,8 +65,8 @@ TEST_F(AbGbenchCli, TheSuiteAgainstItselfPassesWithEverySamplePaired) {
   EXPECT_EQ(new_run.config.min_time_s, 0.005);
   // The roles are in both files: compare --variants reads them.
   EXPECT_EQ(new_run.cells[1].name, "BM_Chain_fast");
-  EXPECT_EQ(new_run.cells[1].role, suite::variant_role::core);
-  EXPECT_EQ(old_run.cells[0].role, suite::variant_role::baseline);
+  EXPECT_EQ(new_run.cells[1].role, benchgate::variant_role::core);
+  EXPECT_EQ(old_run.cells[0].role, benchgate::variant_role::baseline);
   EXPECT_FALSE(old_run.cells[2].role.has_value());
   const auto v = run("compare --variants out/new.json");
   EXPECT_EQ(v.exit_code, 0) << v.err;

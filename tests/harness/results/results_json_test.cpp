@@ -30,9 +30,9 @@ run_results sample_results() {
   c.name = "page_iter/core/row_bytes:8/density:0.1";
   c.case_name = "page_iter";
   c.variant = "core";
-  c.role = suite::variant_role::core;
+  c.role = benchgate::variant_role::core;
   c.params = {{"row_bytes", "8"}, {"density", "0.1"}};
-  c.work = {suite::work_unit::bytes, 6336};
+  c.work = {benchgate::work_unit::bytes, 6336};
   c.samples = {{1000, 1250.5, 1249.0, std::nullopt, {}}, {1000, 1260.25, 1255.0, std::nullopt, {{"rows", 792}}}};
   c.figures = {{"header_bytes", 16, "B"}};
   r.cells.push_back(c);
@@ -46,7 +46,7 @@ TEST(ResultsJson, RoundTripKeepsEveryField) {
   EXPECT_EQ(to_json_text(back), text);
   ASSERT_EQ(back.cells.size(), 1u);
   const auto& c = back.cells[0];
-  EXPECT_EQ(c.role, suite::variant_role::core);
+  EXPECT_EQ(c.role, benchgate::variant_role::core);
   EXPECT_EQ(c.params[0].first, "row_bytes") << "params keep their axis order";
   EXPECT_EQ(c.samples[1].real_ns, 1260.25);
   EXPECT_EQ(c.samples[1].counters[0].second, 792);

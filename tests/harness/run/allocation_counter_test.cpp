@@ -190,19 +190,19 @@ TEST(AllocationCounter, DividesBySampleIterationsAndSkipsWhatIsNotCounted) {
 
 // A case whose core allocates `blocks` vectors per iteration and whose
 // baseline allocates none.
-class allocating_case final : public suite::benchmark_case {
+class allocating_case final : public benchgate::benchmark_case {
  public:
   std::string_view name() const override { return "alloc"; }
   std::string_view description() const override { return "allocates (test case)"; }
-  std::vector<suite::variant_info> variants() const override {
-    return {{"baseline", suite::variant_role::baseline, "none"}, {"core", suite::variant_role::core, "vectors"}};
+  std::vector<benchgate::variant_info> variants() const override {
+    return {{"baseline", benchgate::variant_role::baseline, "none"}, {"core", benchgate::variant_role::core, "vectors"}};
   }
-  std::vector<suite::axis_info> axes() const override { return {{"blocks", "vectors per iteration", {"3"}, {}, {}}}; }
+  std::vector<benchgate::axis_info> axes() const override { return {{"blocks", "vectors per iteration", {"3"}, {}, {}}}; }
 
-  suite::prepared_point prepare(const suite::param_point& point) const override {
+  benchgate::prepared_point prepare(const benchgate::param_point& point) const override {
     const auto blocks = std::stoul(*point.find("blocks"));
-    suite::prepared_point prepared;
-    prepared.work = {suite::work_unit::items, 1};
+    benchgate::prepared_point prepared;
+    prepared.work = {benchgate::work_unit::items, 1};
     const auto none = [](benchgate::state& state) { state.loop([] { benchgate::do_not_optimize(1); }); };
     const auto some = [blocks](benchgate::state& state) {
       state.loop([&] {
@@ -224,7 +224,7 @@ class silent_observer : public run_observer {
 };
 
 std::vector<results::cell> run_allocating_case() {
-  std::vector<std::unique_ptr<suite::benchmark_case>> list;
+  std::vector<std::unique_ptr<benchgate::benchmark_case>> list;
   list.push_back(std::make_unique<allocating_case>());
   const suite::registry cases(std::move(list));
   auto options = testing::quick_options();

@@ -65,9 +65,9 @@ TEST(PlainPlan, RolePatternsMakeOneGridPointOfTheVariants) {
   ASSERT_EQ(points.size(), 3u);
   EXPECT_EQ(points[0].label, "BM_sum/8");
   EXPECT_EQ(names_of(points[0]), (std::vector<std::string>{"BM_sum_naive/8", "BM_sum_fast/8"}));
-  EXPECT_EQ(points[0].cells[0].role, suite::variant_role::baseline);
+  EXPECT_EQ(points[0].cells[0].role, benchgate::variant_role::baseline);
   EXPECT_EQ(points[0].cells[0].variant, "_naive");
-  EXPECT_EQ(points[0].cells[1].role, suite::variant_role::core);
+  EXPECT_EQ(points[0].cells[1].role, benchgate::variant_role::core);
   EXPECT_EQ(points[1].label, "BM_sum/64");
   // No pattern matches it: its family, no role.
   EXPECT_EQ(points[2].label, "BM_other");
@@ -80,7 +80,7 @@ TEST(PlainPlan, RolesAreGivenBeforeTheFilterSoAReRunOfAFewCellsKeepsThem) {
       run::plain_points({"BM_sum_naive/8", "BM_sum_fast/8"}, std::string("^BM_sum_fast/8$"), {"baseline=_naive", "core=_fast"});
   ASSERT_EQ(points.size(), 1u);
   EXPECT_EQ(names_of(points[0]), (std::vector<std::string>{"BM_sum_fast/8"}));
-  EXPECT_EQ(points[0].cells[0].role, suite::variant_role::core);
+  EXPECT_EQ(points[0].cells[0].role, benchgate::variant_role::core);
 }
 
 TEST(PlainPlan, TheFilterSelectsByGoogleBenchmarksName) {
@@ -174,7 +174,7 @@ TEST(PlainBenchmarks, ASessionTakesTheAskedSamplesWithCountersAndWork) {
   EXPECT_EQ(cells[1].samples.size(), 4u);
   for (const auto& c : cells) {
     EXPECT_TRUE(c.error.empty()) << c.error;
-    EXPECT_EQ(c.work.unit, suite::work_unit::items);
+    EXPECT_EQ(c.work.unit, benchgate::work_unit::items);
     for (const auto& s : c.samples) {
       EXPECT_GT(s.iterations, 0);
       const auto per_call = std::find_if(s.counters.begin(), s.counters.end(),
