@@ -79,9 +79,33 @@ int open_temporary_sibling(const std::filesystem::path& path, std::string_view s
   return fd;
 }
 
+// Whether `path` names an existing file that is not a regular one (a
+// device such as /dev/null, /dev/stdout's pipe or terminal, a FIFO): a
+// stream, written in place. Renaming a temporary file over it would
+// replace the device itself (as root, /dev/null with a regular file).
+bool is_stream(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) return false;
+  return !std::filesystem::is_regular_file(status) && !std::filesystem::is_directory(status);
+}
+
+void write_stream(const std::filesystem::path& path, std::string_view content, std::string_view source) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) fail(source, path, std::string("cannot write: ") + std::strerror(errno));
+  const bool ok = write_all(fd, content);
+  const int saved_errno = errno;
+  ::close(fd);
+  if (!ok) fail(source, path, std::string("cannot write: ") + std::strerror(saved_errno));
+}
+
 }  // namespace
 
 void check_writable(const std::filesystem::path& path, std::string_view source) {
+  if (is_stream(path)) {
+    if (::access(path.c_str(), W_OK) != 0) fail(source, path, std::string("cannot write: ") + std::strerror(errno));
+    return;
+  }
   std::filesystem::path temporary;
   ::close(open_temporary_sibling(path, source, temporary));
   ::unlink(temporary.c_str());
@@ -89,6 +113,10 @@ void check_writable(const std::filesystem::path& path, std::string_view source) 
 
 void write_atomically(const std::filesystem::path& path, std::string_view content,
                       std::string_view source) {
+  if (is_stream(path)) {
+    write_stream(path, content, source);
+    return;
+  }
   std::filesystem::path temporary;
   const int fd = open_temporary_sibling(path, source, temporary);
   const bool ok = write_all(fd, content) && ::fsync(fd) == 0;

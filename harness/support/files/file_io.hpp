@@ -14,7 +14,9 @@ namespace benchgate::files {
 // is written, flushed to disk and renamed over `path`, so readers see the old
 // file or the new one, never a part. Missing parent folders are created.
 // `source` names where the path came from (e.g. "--out") for the message of
-// the input_error thrown when the file cannot be written.
+// the input_error thrown when the file cannot be written. A path that names
+// a device or a FIFO (/dev/null, /dev/stdout) is written in place: the
+// rename would replace the device itself.
 void write_atomically(const std::filesystem::path& path, std::string_view content,
                       std::string_view source);
 

@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <fstream>
 #include <string>
+#include <thread>
 
 #include "harness/support/errors/input_error.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -111,6 +113,26 @@ TEST(WriteAtomically, UnderAFileIsAnError) {
               std::string::npos)
         << e.what();
   }
+}
+
+// A FIFO stands for any non-regular target (/dev/null, /dev/stdout): it is
+// written in place and stays what it was, where a rename would replace it
+// with a regular file (as root, /dev/null itself).
+TEST(WriteAtomically, AFifoIsWrittenInPlaceAndStaysAFifo) {
+  test_support::temp_dir dir;
+  const auto path = dir.path() / "pipe";
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  files::check_writable(path, "--out");
+  std::string received;
+  std::thread reader([&] {
+    std::ifstream in(path);
+    received.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  });
+  files::write_atomically(path, "through the pipe", "--out");
+  reader.join();
+  EXPECT_EQ(received, "through the pipe");
+  EXPECT_TRUE(std::filesystem::is_fifo(path));
+  EXPECT_EQ(files_in(dir.path()), 1u);
 }
 
 TEST(CheckWritable, LeavesTheExistingFileUntouched) {
