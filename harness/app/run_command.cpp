@@ -54,7 +54,7 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
     // The child under callgrind does the run, prints and writes everything;
     // its exit code (any of the documented ones) is this run's.
     out.flush();
-    return static_cast<exit_code>(run::run_under_callgrind(options.args));
+    return static_cast<exit_code>(run::run_under_callgrind(options.args, options.settings.cache_sim));
   }
   // Fail on an unwritable destination or a missing baseline before spending
   // minutes measuring.

@@ -21,6 +21,10 @@ constexpr known_metric k_known[] = {
     {"cpu_time", better::lower, "ns"},
     {"instructions", better::lower, "instructions"},
     {"allocations", better::lower, "allocations"},
+    {k_l1_hits_metric, better::lower, "accesses"},
+    {k_ll_hits_metric, better::lower, "accesses"},
+    {k_ram_accesses_metric, better::lower, "accesses"},
+    {k_estimated_cycles_metric, better::lower, "estimated cycles"},
     {"throughput", better::higher, "/s"},
 };
 
