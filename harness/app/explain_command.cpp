@@ -41,8 +41,8 @@ std::vector<explain_request> requests(const options::explain_options& o) {
 
 explain::profile_side profile(const options::explain_options& o, const std::filesystem::path& valgrind,
                               const explain::build_side& side, const std::string& cell) {
-  if (o.gbench) return explain::profile_gbench_benchmark(valgrind, side, cell, o.min_time_s);
-  return explain::profile_driver_cell(valgrind, side, cell);
+  if (o.gbench) return explain::profile_gbench_benchmark(valgrind, side, cell, o.min_time_s, o.cache_sim);
+  return explain::profile_driver_cell(valgrind, side, cell, o.cache_sim);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "harness/explain/cache_text.hpp"
 #include "harness/explain/explain_text.hpp"
 
 namespace benchgate::explain {
@@ -35,6 +36,7 @@ std::string explain_markdown(const results::explain_document& d) {
     out += "**" + code_span(e.cell) + "**: " + fixed(old_total) + " → " + fixed(e.new_side.total) + " (" +
            fixed(change, true) + (old_total > 0 ? ", " + fixed(change / old_total * k_percent, true) + " %" : "") +
            "). " + assessment_text(e) + "\n\n";
+    out += cache_markdown(e);
     if (!e.functions.empty()) {
       out += "| function | self old | self new | self change | inclusive change |\n|---|---:|---:|---:|---:|\n";
       for (std::size_t i = 0; i < e.functions.size() && i < k_markdown_functions; ++i) {

@@ -34,12 +34,33 @@ std::string_view to_string(explain_assessment a) {
   switch (a) {
     case explain_assessment::code_change: return "code_change";
     case explain_assessment::layout_or_memory: return "layout_or_memory";
+    case explain_assessment::memory_effect: return "memory_effect";
+    case explain_assessment::layout_effect: return "layout_effect";
     case explain_assessment::no_change: return "no_change";
   }
   return "no_change";
 }
 
 namespace {
+
+json cache_costs_json(const cache_totals& o, const cache_totals& n) {
+  return {{"l1_hits", costs_json(o.l1_hits, n.l1_hits)},
+          {"ll_hits", costs_json(o.ll_hits, n.ll_hits)},
+          {"ram_accesses", costs_json(o.ram_accesses, n.ram_accesses)},
+          {"l1_misses", costs_json(o.l1_misses, n.l1_misses)},
+          {"estimated_cycles", costs_json(o.estimated_cycles, n.estimated_cycles)}};
+}
+
+json cache_json(const std::optional<explained_cache>& c) {
+  if (!c) return nullptr;
+  json functions = json::array();
+  for (const auto& f : c->functions) {
+    auto row = cache_costs_json(f.old_costs, f.new_costs);
+    row["name"] = f.name;
+    functions.push_back(row);
+  }
+  return {{"model", c->model}, {"totals", cache_costs_json(c->old_totals, c->new_totals)}, {"functions", functions}};
+}
 
 json explanation_json(const explanation& e) {
   json functions = json::array();
@@ -62,7 +83,8 @@ json explanation_json(const explanation& e) {
           {"assessment", to_string(e.assessment)},
           {"functions", functions},
           {"lines", lines},
-          {"notes", e.notes}};
+          {"notes", e.notes},
+          {"cache", cache_json(e.cache)}};
 }
 
 }  // namespace
