@@ -49,7 +49,7 @@ std::string assessment_text(const results::explanation& e) {
              " %. Code alignment, data placement or cache behaviour can do that alone. To tell them apart: "
              "rebuild NEW with a different function alignment (e.g. -falign-functions=64, or another link order) "
              "and time it again (a layout effect moves or vanishes); compare cache-simulated counts of both builds "
-             "(benchgate explain --cache-sim): a memory effect shows as more L1 or last-level misses at "
+             "(benchgate explain --cache-sim, callgrind's --cache-sim=yes): a memory effect shows as more L1 or last-level misses at "
              "equal instructions.";
     case results::explain_assessment::memory_effect:
       return "likely a memory effect, not a code change: no function's instruction count moved (each within " +
