@@ -64,6 +64,9 @@ double counter(const results::sample& s, const std::string& name) {
 TEST_F(CacheSimCli, FiguresAreBitIdenticalAcrossSamplesAndRunsAndLeaveTheInstructionsAlone) {
   const auto first = run(std::string(k_point) + " --cache-sim --out first.json");
   ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+  EXPECT_THAT(first.out, HasSubstr("cache simulation: callgrind's model of I1 32768 B, 64 B, 8-way associative; D1 "
+                                   "32768 B, 64 B, 8-way associative; LL 8388608 B, 64 B, 16-way associative (not "
+                                   "this machine's caches)"));
   const auto second = run(std::string(k_point) + " --cache-sim --out second.json");
   ASSERT_EQ(second.exit_code, 0) << second.err;
   const auto plain = run(std::string(k_point) + " --out plain.json");
