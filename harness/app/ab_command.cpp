@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "harness/app/commands.hpp"
+#include "harness/app/gate_explanation.hpp"
 #include "harness/options/gate_options.hpp"
 #include "harness/rerun/ab_sides.hpp"
 #include "harness/rerun/gbench_sides.hpp"
@@ -40,6 +41,7 @@ exit_code judge_sides(const compare::loaded_side& old_side, const compare::loade
   if (options.diff_out) results::save_diff(shown, *options.diff_out, "--json");
   verdict::report_verdict(outcome.verdict, gate, out, comparison + "\n");
   if (options.out_dir) out << "results: " << old_side.text << ", " << new_side.text << "\n";
+  explain_after_verdict(outcome.verdict, gate, options.binaries == options::ab_binaries::google_benchmark, out, err);
   return outcome.verdict.exit;
 }
 
@@ -94,6 +96,7 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
                         {options.gate.json_out, "--verdict-json"},
                         {options.gate.markdown_out, "--markdown"},
                         {options.gate.text_out, "--text-out"}});
+  check_explain_after(options.gate);
   const auto rules = verdict::load_gate_rules(options.gate, err);
   // Drivers' runs are planned (and checked) before the folder is made.
   std::optional<rerun::ab_pairs_plan> pairs;

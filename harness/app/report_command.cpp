@@ -13,6 +13,7 @@
 #include "harness/html/report_page.hpp"
 #include "harness/report/format.hpp"
 #include "harness/results/diff_json.hpp"
+#include "harness/results/explain_json.hpp"
 #include "harness/results/input_loader.hpp"
 
 namespace benchgate::app {
@@ -20,6 +21,34 @@ namespace benchgate::app {
 namespace {
 // The charts' folder, relative to the page.
 constexpr const char* k_charts_folder = "charts";
+// The explanations' flame graphs, copied beside the page.
+constexpr const char* k_flamegraphs_folder = "flamegraphs";
+
+// --explain FILE, with each flame graph copied into the page's folder and its
+// link made relative to the page. A flame graph is looked up as written,
+// then beside FILE; one found in neither place is noted and left unlinked.
+results::explain_document page_explanations(const std::filesystem::path& file, const std::filesystem::path& out_dir,
+                                            std::ostream& err) {
+  auto document = results::load_explain_document(file, "--explain");
+  std::size_t copied = 0;
+  for (auto& e : document.explanations) {
+    if (!e.flamegraph) continue;
+    std::filesystem::path found = *e.flamegraph;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(found, ec) && found.is_relative()) found = file.parent_path() / found;
+    if (!std::filesystem::is_regular_file(found, ec)) {
+      err << "note: --explain " << file.string() << ": the flame graph of " << e.cell << ", " << *e.flamegraph
+          << ", is not there; the page does not link it\n";
+      e.flamegraph.reset();
+      continue;
+    }
+    const auto name = std::to_string(++copied) + "-" + found.filename().string();
+    const auto svg = files::read_file(found, "the flame graph of " + e.cell);
+    files::write_atomically(out_dir / k_flamegraphs_folder / name, svg, "--out");
+    e.flamegraph = std::string(k_flamegraphs_folder) + "/" + name;
+  }
+  return document;
+}
 
 // A diff shown beside RESULTS must be of RESULTS: its new side ran at the
 // same date (both record the run's environment) and shares cell names.
@@ -80,6 +109,8 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   const auto page_path = options.out_dir / "index.html";
   files::check_outputs({{page_path, "--out"}});
   const auto run = results::load_any_results(options.results, "RESULTS");
+  std::optional<results::explain_document> explanations;
+  if (options.explain) explanations = page_explanations(*options.explain, options.out_dir, err);
   std::optional<results::diff> given;
   if (options.diff) {
     given = results::load_diff(*options.diff, "--diff");
@@ -110,6 +141,10 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   input.comparison_label = given ? "--diff " + *options.diff
                                  : "each core and peer against the baseline of its grid point, within RESULTS";
   input.charts = &charts;
+  if (explanations) {
+    input.explanations = &*explanations;
+    input.explanations_label = "--explain " + options.explain->string();
+  }
   input.charts_folder = k_charts_folder;
   const auto charts_dir = options.out_dir / k_charts_folder;
   out << "charts: " << charts_dir.string() << " (" << report::counted(charts.size(), "chart") << ")\n";

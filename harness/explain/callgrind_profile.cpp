@@ -171,7 +171,7 @@ class profile_reader {
       function_ = &profile_.result.functions[resolve(name_kind::function, value)];
       file_ = function_file_;
     } else if (key == "cfn") {
-      resolve(name_kind::function, value);
+      callee_ = resolve(name_kind::function, value);
     } else if (key == "calls") {
       if (function_ == nullptr) fail("calls=" + std::string(value), "a 'fn=' line before it");
       expect_call_cost_ = true;
@@ -238,6 +238,8 @@ class profile_reader {
   void add_call_cost(std::string_view line) {
     const auto ir = instructions(read_positions(line));
     function_->inclusive = checked_sum(function_->inclusive, ir);
+    auto& edge = function_->calls[callee_];
+    edge = checked_sum(edge, ir);
   }
 
   static constexpr std::string_view k_trigger = "Trigger: ";
@@ -255,6 +257,7 @@ class profile_reader {
   std::unordered_map<std::int64_t, std::string> names_[3];
   std::string function_file_;
   std::string file_;
+  std::string callee_;  // the last cfn=: whom the next calls= line calls
   function_cost* function_ = nullptr;
   bool expect_call_cost_ = false;
   bool expect_jump_position_ = false;

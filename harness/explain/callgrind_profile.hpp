@@ -25,6 +25,9 @@ struct function_cost {
   std::int64_t self = 0;       // instructions in the function itself
   std::int64_t inclusive = 0;  // self + the instructions of its calls
   std::map<source_line, std::int64_t> lines;  // self instructions per source line
+  // Inclusive instructions of its calls, by callee name (as `functions`
+  // keys): the caller->callee edges of callgrind's call graph (calls=).
+  std::map<std::string, std::int64_t> calls;
   run::cache_events cache;                    // self cache events (all 0 without the simulation)
 };
 

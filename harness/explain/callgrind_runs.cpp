@@ -82,6 +82,7 @@ void add_profile(callgrind_profile& into, const callgrind_profile& from, bool fi
     f.inclusive += cost.inclusive;
     f.cache += cost.cache;
     for (const auto& [where, count] : cost.lines) f.lines[where] += count;
+    for (const auto& [callee, count] : cost.calls) f.calls[callee] += count;
   }
 }
 

@@ -35,8 +35,7 @@ std::string explain_markdown(const results::explain_document& d) {
     const double change = e.new_side.total - old_total;
     out += "**" + code_span(e.cell) + "**: " + fixed(old_total) + " → " + fixed(e.new_side.total) + " (" +
            fixed(change, true) + (old_total > 0 ? ", " + fixed(change / old_total * k_percent, true) + " %" : "") +
-           "). " + assessment_text(e) + "\n\n";
-    out += cache_markdown(e);
+           ").\n\n";
     if (!e.functions.empty()) {
       out += "| function | self old | self new | self change | inclusive change |\n|---|---:|---:|---:|---:|\n";
       for (std::size_t i = 0; i < e.functions.size() && i < k_markdown_functions; ++i) {
@@ -46,6 +45,10 @@ std::string explain_markdown(const results::explain_document& d) {
       }
       out += "\n";
     }
+    // After the table: the assessment speaks of "the functions above".
+    out += assessment_text(e) + "\n\n";
+    out += cache_markdown(e);
+    if (e.flamegraph) out += "Flame graph: " + code_span(*e.flamegraph) + "\n\n";
     for (const auto& note : e.notes) out += "> " + note + "\n";
     if (!e.notes.empty()) out += "\n";
   }

@@ -161,6 +161,8 @@ std::string case_table(const page_input& input, const std::string& case_name) {
     }
     if (figures) out += td(figures_text(c), "text");
     out += "</tr>\n";
+    const std::size_t columns = (by_name ? 1 : 2) + axes.size() + 2 + (compared ? 4 : 0) + 1 + (figures ? 1 : 0);
+    out += explanation_row(input, c.name, columns);
   }
   return out + "</tbody>\n</table>\n";
 }

@@ -24,4 +24,12 @@ std::string environment_section(const page_input& input);
 // The run's settings and the comparison's.
 std::string settings_section(const page_input& input);
 
+// A row under cell `cell` of a case table (spanning `columns`) naming its
+// top changed functions, linked to its explanation; "" when not explained.
+std::string explanation_row(const page_input& input, const std::string& cell, std::size_t columns);
+
+// "Why it changed": each explanation's totals, assessment, top functions,
+// notes and flame graph; "" without explanations.
+std::string explain_section(const page_input& input);
+
 }  // namespace benchgate::html::detail

@@ -21,6 +21,7 @@ th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: right; vertical-a
 th { background: #f2f2f2; }
 .text { text-align: left; white-space: normal; }
 .error { color: #b2182b; }
+tr.why td { background: #fafafa; font-size: 0.95em; }
 .v-improved { background: #d9efd5; }
 .v-regressed { background: #f6d2cd; }
 .v-within_noise { background: #fbe6c8; }
@@ -74,11 +75,12 @@ std::string all_cells_section(const page_input& input) {
   return "<h2 id=\"all-cells\">Every compared cell</h2>\n" + chart;
 }
 
-std::string contents(const std::vector<std::string>& cases, bool all_cells, bool history) {
+std::string contents(const std::vector<std::string>& cases, bool all_cells, bool history, bool why) {
   std::string out = "<p>Contents: <a href=\"#summary\">summary</a>";
   for (const auto& name : cases) {
     out += ", <a href=\"#" + escape(charts::chart_stem("case", name)) + "\">" + escape(name) + "</a>";
   }
+  if (why) out += ", <a href=\"#why\">why it changed</a>";
   if (all_cells) out += ", <a href=\"#all-cells\">every compared cell</a>";
   if (history) out += ", <a href=\"#history\">history</a>";
   return out + ", <a href=\"#environment\">environment</a>, <a href=\"#settings\">settings</a>.</p>\n";
@@ -96,7 +98,8 @@ std::string report_page(const page_input& input) {
          (input.run->env.date.empty() ? "" : ", run " + escape(input.run->env.date)) +
          ". Times are per iteration; intervals are bootstrap percentile intervals of the mean.</p>\n";
   const auto all_cells = all_cells_section(input);
-  out += contents(cases, !all_cells.empty(), !input.history_section.empty()) + summary_section(input);
+  const auto why = detail::explain_section(input);
+  out += contents(cases, !all_cells.empty(), !input.history_section.empty(), !why.empty()) + summary_section(input) + why;
   for (const auto& name : cases) {
     out += "<h2 id=\"" + escape(charts::chart_stem("case", name)) + "\">Case " + escape(name) + "</h2>\n";
     out += detail::figure(input, charts::chart_stem("grid", name));

@@ -13,6 +13,7 @@
 #include "harness/charts/cell_estimate.hpp"
 #include "harness/charts/chart.hpp"
 #include "harness/results/diff_model.hpp"
+#include "harness/results/explain_model.hpp"
 #include "harness/results/metric.hpp"
 #include "harness/results/model.hpp"
 
@@ -35,6 +36,11 @@ struct page_input {
   // Optional: the history of the run's cells, an HTML fragment opening with
   // <h2 id="history"> (history/timeline.hpp), shown after the cases.
   std::string history_section;
+  // Optional (report --explain): explanations of failing cells, shown under
+  // their rows and in a section of their own; each flamegraph, when set, is
+  // a link relative to the page.
+  const results::explain_document* explanations = nullptr;
+  std::string explanations_label;  // where they came from
 };
 
 std::string report_page(const page_input& input);

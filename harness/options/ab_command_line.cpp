@@ -88,6 +88,7 @@ po::options_description ab_description() {
        "also write the printed comparison and verdict to FILE, atomically");
   d.add(gate_judgement_description());
   d.add(confirm_description());
+  d.add(explain_after_description());
   return d;
 }
 
@@ -315,6 +316,7 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
   out.binaries = binaries_kind(vm["gbench"].as<bool>(), out, old_side_args, new_side_args);
   read_gate_judgement(vm, out.gate);
   read_confirm(vm, out.gate);
+  read_explain_after(vm, out.gate);
   out.gate.old_binary = out.old_binary;
   out.gate.new_binary = out.new_binary;
   out.out_dir = get_folder(vm, "out-dir");

@@ -33,7 +33,13 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
        "iteration (L1 hits + 5 x LL hits + 35 x RAM accesses) and the functions whose own estimated cycles changed "
        "most, and tells a memory effect (same instructions, other cache costs) from a layout one (neither moved); "
        "slower still")
-      ("json", po::value<std::string>()->value_name("FILE"), "the explanation as JSON (benchgate.explain/1), written atomically");
+      ("json", po::value<std::string>()->value_name("FILE"), "the explanation as JSON (benchgate.explain/1), written atomically")
+      ("flamegraph", po::value<std::string>()->value_name("FILE"),
+       "with --cell: a differential flame graph of the cell as SVG (width: NEW inclusive cost; colour: own cost "
+       "against OLD, red more, blue fewer; stacks reconstructed from callgrind's call graph, approximate)")
+      ("flamegraph-dir", po::value<std::string>()->value_name("DIR"),
+       "with --verdict: one flame graph per cell explained in DIR, named N-CELL.svg (N: its place in the verdict's "
+       "failing cells)");
   auto accepted = make_description();
   accepted.add(described);
   accepted.add_options()("binary", po::value<std::vector<std::string>>(), "OLD NEW");
@@ -44,7 +50,7 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   if (wants_help) {
     return help_request{help_text(
         "benchgate explain OLD NEW (--cell NAME | --verdict GATE_JSON) [--gbench] [--top N] [--time-change PCT]\n"
-        "                  [--cache-sim] [--json FILE] [--markdown FILE]",
+        "                  [--cache-sim] [--json FILE] [--markdown FILE] [--flamegraph FILE.svg | --flamegraph-dir DIR]",
         "Why a cell got slower: runs the cell under valgrind's callgrind in both\n"
         "builds (OLD, NEW: two benchgate drivers, or two Google Benchmark executables\n"
         "with --gbench) and prints the functions whose instructions per iteration\n"
@@ -54,6 +60,8 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
         "a verdict. Needs valgrind; ~50x slower than the cell itself.\n\n"
         "Examples:\n  benchgate explain old/benchgate build/benchgate --cell page_iter/core/row_bytes:8/density:0.5\n"
         "  benchgate explain old/benchgate build/benchgate --verdict gate.json --markdown why.md\n"
+        "  benchgate explain old/benchgate build/benchgate --cell page_iter/core/row_bytes:8/density:0.5 "
+        "--flamegraph flame.svg\n"
         "  benchgate explain --gbench old/bench new/bench --cell BM_walk --cache-sim --time-change 40",
         described,
         "  0  explained (whatever changed)\n"
@@ -99,6 +107,16 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   }
   out.json = get_output_path(vm, "json");
   out.markdown = get_output_path(vm, "markdown");
+  out.flamegraph = get_output_path(vm, "flamegraph");
+  out.flamegraph_dir = get_folder(vm, "flamegraph-dir");
+  if (out.flamegraph && out.verdict) {
+    throw input_error("--flamegraph " + out.flamegraph->string() + ": only with --cell; with --verdict, "
+                      "expected --flamegraph-dir DIR (one file per cell)");
+  }
+  if (out.flamegraph_dir && !out.verdict) {
+    throw input_error("--flamegraph-dir " + out.flamegraph_dir->string() + ": only with --verdict; with --cell, "
+                      "expected --flamegraph FILE.svg");
+  }
   return out;
 }
 

@@ -36,6 +36,10 @@ struct explain_options {
   bool cache_sim = false;      // callgrind's cache simulation too (run/cache_sim.hpp)
   std::optional<std::filesystem::path> json;      // benchgate.explain/1, written atomically
   std::optional<std::filesystem::path> markdown;  // the block for a gate's Markdown summary
+  // The differential flame graph (SVG): of the one --cell, or with --verdict
+  // one file per cell explained in a folder (explain_cells.hpp names them).
+  std::optional<std::filesystem::path> flamegraph;
+  std::optional<std::filesystem::path> flamegraph_dir;
 };
 
 }  // namespace benchgate::options

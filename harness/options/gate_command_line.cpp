@@ -1,4 +1,5 @@
 #include <filesystem>
+#include <limits>
 
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
@@ -57,16 +58,62 @@ po::options_description confirm_description() {
   return d;
 }
 
+po::options_description explain_after_description() {
+  auto d = make_description();
+  d.add_options()
+      ("explain", po::bool_switch(),
+       "after the verdict, explain each failing cell: run it under valgrind's callgrind in both builds and list "
+       "the functions whose instructions per iteration changed most (benchgate explain, docs/explain.md); the "
+       "--markdown summary gets the block under the verdict. Never changes the verdict or the exit code")
+      ("explain-max-cells", po::value<std::string>()->value_name("N"),
+       "with --explain: failing cells explained at most, in the verdict's order (default: 5)")
+      ("explain-max-seconds", po::value<std::string>()->value_name("S"),
+       "with --explain: no further cell is started after S seconds of explaining (default: 600)")
+      ("explain-json", po::value<std::string>()->value_name("FILE"),
+       "with --explain: the explanations as JSON (benchgate.explain/1), written atomically")
+      ("explain-flamegraphs", po::value<std::string>()->value_name("DIR"),
+       "with --explain: a differential flame graph (SVG) per cell explained in DIR, named N-CELL.svg");
+  return d;
+}
+
+void read_explain_after(const po::variables_map& vm, gate_options& out) {
+  auto& e = out.explain;
+  e.on = vm["explain"].as<bool>();
+  const auto needs_explain = [&](const char* name, const std::string& value) {
+    if (e.on) return;
+    throw input_error("--" + std::string(name) + " " + value + ": only means something with --explain");
+  };
+  if (const auto text = get_string(vm, "explain-max-cells")) {
+    const auto value = text::parse_int(*text);
+    if (!value || *value < 1 || *value > std::numeric_limits<int>::max()) {
+      throw input_error("--explain-max-cells " + *text + ": expected a number of cells >= 1");
+    }
+    needs_explain("explain-max-cells", *text);
+    e.max_cells = static_cast<int>(*value);
+  }
+  if (const auto seconds = get_seconds(vm, "explain-max-seconds", false)) {
+    needs_explain("explain-max-seconds", *get_string(vm, "explain-max-seconds"));
+    e.max_seconds = *seconds;
+  }
+  e.json = get_output_path(vm, "explain-json");
+  if (e.json) needs_explain("explain-json", e.json->string());
+  e.flamegraph_dir = get_folder(vm, "explain-flamegraphs");
+  if (e.flamegraph_dir) needs_explain("explain-flamegraphs", e.flamegraph_dir->string());
+}
+
 namespace {
 
 po::options_description gate_description() {
   auto d = gate_judgement_description();
   d.add(confirm_description());
+  d.add(explain_after_description());
   d.add_options()
       ("old-binary", po::value<std::string>()->value_name("PATH"),
-       "with --confirm: the benchgate that re-runs the old side (default: this one)")
+       "with --confirm: the benchgate that re-runs the old side (default: this one); with --explain (required): "
+       "the old build, a benchgate driver or the Google Benchmark executable that wrote OLD")
       ("new-binary", po::value<std::string>()->value_name("PATH"),
-       "with --confirm: the benchgate that re-runs the new side (default: this one)")
+       "with --confirm: the benchgate that re-runs the new side (default: this one); with --explain (required): "
+       "the new build")
       ("baseline-dir", po::value<std::string>()->value_name("DIR"),
        "where saved baselines are looked up (default: reports/baselines)")
       ("json", po::value<std::string>()->value_name("FILE"),
@@ -179,7 +226,8 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
   if (wants_help) {
     return help_request{help_text(
         "benchgate gate DIFF [OPTIONS]\n"
-        "       benchgate gate OLD NEW [--confirm N] [OPTIONS]",
+        "       benchgate gate OLD NEW [--confirm N] [OPTIONS]\n"
+        "       benchgate gate OLD NEW --explain --old-binary OLD_BIN --new-binary NEW_BIN [OPTIONS]",
         "Decides whether a change may merge. A cell fails only when all hold: its\n"
         "change is significant after the correction across cells (p < alpha, or its\n"
         "counts are deterministic), the whole change CI is beyond its fail level (not\n"
@@ -198,7 +246,9 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
         "Examples:\n"
         "  benchgate gate main reports/latest/results.json --max-regression 5%\n"
         "  benchgate gate diff.json --rules .benchgate-rules.json --markdown summary.md\n"
-        "  benchgate gate old.json new.json --confirm 2 --json verdict.json",
+        "  benchgate gate old.json new.json --confirm 2 --json verdict.json\n"
+        "  benchgate gate old.json new.json --metric instructions --explain --old-binary old/benchgate \\\n"
+        "                 --new-binary build/benchgate --markdown summary.md --explain-json explain.json",
         described,
         "  0  no cell failed (warnings allowed)\n"
         "  1  a cell regressed beyond its fail level, or errored in NEW\n"
@@ -215,14 +265,20 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
   }
   read_gate_judgement(vm, out);
   read_confirm(vm, out);
+  read_explain_after(vm, out);
   const auto needs_confirm = [&](const char* name, const std::string& value) {
-    if (out.confirm > 0) return;
+    if (out.confirm > 0 || out.explain.on) return;
     throw input_error("--" + std::string(name) + (value.empty() ? "" : " " + value) +
-                      ": only means something with --confirm N");
+                      ": only means something with --confirm N or --explain");
   };
   out.old_binary = binary_option(vm, "old-binary");
   out.new_binary = binary_option(vm, "new-binary");
   if (out.old_binary || out.new_binary) needs_confirm(out.old_binary ? "old-binary" : "new-binary", "");
+  if (out.explain.on && (!out.old_binary || !out.new_binary)) {
+    throw input_error(std::string("--explain: needs both builds to run the failing cells under callgrind: expected ") +
+                      (out.old_binary ? "" : "--old-binary PATH ") + (out.new_binary ? "" : "--new-binary PATH ") +
+                      "(benchgate drivers, or the Google Benchmark executables that wrote OLD and NEW)");
+  }
   if (out.confirm > 0 && out.inputs.size() != 2) {
     throw input_error("--confirm " + std::to_string(out.confirm) + ": needs OLD and NEW benchgate results to re-run "
                       "their cells; a diff file (" + out.inputs[0] + ") cannot be re-run");

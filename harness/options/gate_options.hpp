@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/options/explain_options.hpp"
 #include "harness/results/baseline_store.hpp"
 #include "harness/results/diff_model.hpp"
 #include "harness/results/gate_model.hpp"
@@ -32,6 +33,17 @@ inline constexpr int k_max_confirm_processes = 20;
 // miss a 30 % change (docs/gate.md).
 inline constexpr int k_min_confirm_samples = 20;
 
+// --explain: after the verdict, each failing cell explained under callgrind
+// in the two builds (docs/explain.md), within a budget; it never changes the
+// verdict or the exit code.
+struct explain_after_options {
+  bool on = false;
+  int max_cells = k_default_explain_max_cells;         // --explain-max-cells
+  double max_seconds = k_default_explain_max_seconds;  // --explain-max-seconds: none started after
+  std::optional<std::filesystem::path> json;            // --explain-json: benchgate.explain/1
+  std::optional<std::filesystem::path> flamegraph_dir;  // --explain-flamegraphs: one SVG per cell
+};
+
 struct gate_options {
   // One diff JSON file (benchgate.diff/1), or OLD and NEW (anything compare
   // accepts: results files, saved baseline names, Google Benchmark JSON).
@@ -53,6 +65,9 @@ struct gate_options {
   std::optional<std::filesystem::path> markdown_out;  // --markdown: a PR comment
   std::optional<std::filesystem::path> text_out;      // --text-out: the printed table
   std::vector<std::string> notes;  // for stderr, e.g. a deprecated spelling ("--metric time")
+  // --explain ...: the builds are old_binary and new_binary (gate: both
+  // required; ab: OLD_BIN and NEW_BIN).
+  explain_after_options explain;
 };
 
 }  // namespace benchgate::options

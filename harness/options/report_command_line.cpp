@@ -28,7 +28,11 @@ po::options_description report_description() {
        "when it counted them, else real_time. The column header names the metric and its unit")
       ("direction", po::value<std::vector<std::string>>()->value_name("METRIC=higher|lower"),
        "which way METRIC is better (repeatable), named in the column header; times, counts and rates "
-       "(*_per_second) have theirs built in");
+       "(*_per_second) have theirs built in")
+      ("explain", po::value<std::string>()->value_name("FILE"),
+       "also show why failing cells changed: explanations (benchgate.explain/1) from 'explain --json', 'gate "
+       "--explain --explain-json' or 'ab --explain --explain-json'; each cell's top functions under its row and in "
+       "a section, its flame graph copied to DIR/flamegraphs/ and linked");
   return d;
 }
 
@@ -45,6 +49,7 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
   if (wants_help) {
     return help_request{help_text(
         "benchgate report RESULTS [--diff DIFF] [--history FILE] [--metric NAME] [--direction NAME=higher|lower]...\n"
+        "                 [--explain EXPLAIN_JSON]\n"
         "                 --out DIR",
         "Writes a static HTML page, DIR/index.html, with its charts in DIR/charts/:\n"
         "the summary of the comparison (verdict counts, geometric-mean change), the\n"
@@ -59,7 +64,8 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
         "  benchgate report reports/latest/results.json --out reports/latest\n"
         "  benchgate report new.json --diff diff.json --out reports/pr-42\n"
         "  benchgate report gbench.json --metric hits --direction hits=higher --out reports/hits\n"
-        "  benchgate report reports/latest/results.json --history reports/history.db --out reports/latest",
+        "  benchgate report reports/latest/results.json --history reports/history.db --out reports/latest\n"
+        "  benchgate report new.json --diff diff.json --explain explain.json --out reports/pr-42",
         described,
         "  0  the page was written\n"
         "  2  bad input or usage, or gnuplot is not installed; a --metric no cell of\n"
@@ -85,6 +91,10 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
   }
   for (const auto& text : get_strings(vm, "direction")) {
     out.directions.push_back(results::parse_declared_direction(text, "--direction"));
+  }
+  if (const auto explain = get_string(vm, "explain")) {
+    if (explain->empty()) throw input_error("--explain: expected a file name (benchgate.explain/1), got ''");
+    out.explain = std::filesystem::path(*explain);
   }
   return out;
 }

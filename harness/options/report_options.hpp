@@ -21,7 +21,9 @@ struct report_options {
   // own, wall time or instructions); --direction NAME=higher|lower names
   // which way a counter is better in the column header.
   std::optional<results::time_metric> metric;
-  std::vector<results::declared_direction> directions;  // --history: a store whose timelines of RESULTS' cells to show
+  std::vector<results::declared_direction> directions;
+  // --explain FILE: explanations of failing cells (benchgate.explain/1) to show.
+  std::optional<std::filesystem::path> explain;  // --history: a store whose timelines of RESULTS' cells to show
 };
 
 }  // namespace benchgate::options

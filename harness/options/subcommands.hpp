@@ -30,6 +30,9 @@ po::options_description gate_judgement_description();
 po::options_description confirm_description();
 void read_gate_judgement(const po::variables_map& vm, gate_options& out);
 void read_confirm(const po::variables_map& vm, gate_options& out);
+// --explain and its budget and outputs (--explain-max-cells ...), shared with ab.
+po::options_description explain_after_description();
+void read_explain_after(const po::variables_map& vm, gate_options& out);
 
 // Checks --case values against the registry (unknown -> input_error) and
 // drops repeats, keeping the first order.

@@ -24,6 +24,11 @@ json side_json(const explained_side& s) {
           {"has_line_info", s.has_line_info}};
 }
 
+struct costs {
+  double old_value = 0;
+  double new_value = 0;
+};
+
 json costs_json(double old_value, double new_value) {
   return {{"old", old_value}, {"new", new_value}, {"change", new_value - old_value}};
 }
@@ -84,7 +89,58 @@ json explanation_json(const explanation& e) {
           {"functions", functions},
           {"lines", lines},
           {"notes", e.notes},
+          {"flamegraph", or_null(e.flamegraph)},
           {"cache", cache_json(e.cache)}};
+}
+
+costs costs_of(const object_reader& r, std::string_view key) {
+  const auto o = r.object(key);
+  return {o.number("old"), o.number("new")};
+}
+
+explained_side side_of(const object_reader& r) {
+  explained_side s;
+  s.binary = r.string("binary");
+  s.iterations = r.integer("iterations");
+  s.total = r.number("instructions_per_iteration");
+  s.functions_sum = r.number("functions_sum_per_iteration");
+  s.measured = r.optional_number("measured_per_iteration");
+  s.has_symbols = r.boolean("has_symbols");
+  s.has_line_info = r.boolean("has_line_info");
+  return s;
+}
+
+explain_assessment assessment_of(const object_reader& r) {
+  const auto text = r.string("assessment");
+  for (const auto a : {explain_assessment::code_change, explain_assessment::layout_or_memory,
+                       explain_assessment::memory_effect, explain_assessment::layout_effect,
+                       explain_assessment::no_change}) {
+    if (text == to_string(a)) return a;
+  }
+  r.fail("assessment", "code_change, layout_or_memory, memory_effect, layout_effect or no_change");
+}
+
+explanation explanation_of(const object_reader& r) {
+  explanation e;
+  e.cell = r.string("cell");
+  e.kind = r.string("kind");
+  e.old_side = side_of(r.object("old"));
+  e.new_side = side_of(r.object("new"));
+  e.time_change_pct = r.optional_number("time_change_pct");
+  e.assessment = assessment_of(r);
+  for (const auto& f : r.objects("functions")) {
+    const auto self = costs_of(f, "self");
+    const auto inclusive = costs_of(f, "inclusive");
+    e.functions.push_back({f.string("name"), self.old_value, self.new_value, inclusive.old_value, inclusive.new_value});
+  }
+  for (const auto& l : r.objects("lines")) {
+    const auto self = costs_of(l, "self");
+    e.lines.push_back({l.string("function"), l.string("file"), l.integer("line"), self.old_value, self.new_value});
+  }
+  e.notes = r.strings("notes");
+  // Written since the flame graphs came; older documents lack it.
+  if (r.has("flamegraph")) e.flamegraph = r.optional_string("flamegraph");
+  return e;
 }
 
 }  // namespace
@@ -98,6 +154,19 @@ std::string explain_document_to_json_text(const explain_document& d) {
 
 void save_explain_document(const explain_document& d, const std::filesystem::path& path, std::string_view source) {
   files::write_atomically(path, explain_document_to_json_text(d), source);
+}
+
+explain_document load_explain_document(const std::filesystem::path& path, std::string_view source) {
+  const std::string where = std::string(source) + " " + path.string();
+  const auto document = parse_json(files::read_file(path, where), where);
+  const object_reader root(document, where, "");
+  if (!root.has("schema") || root.string("schema") != explain_schema) {
+    root.fail("schema", "\"" + std::string(explain_schema) + "\" (written by 'benchgate explain --json')");
+  }
+  explain_document d;
+  for (const auto& e : root.objects("explanations")) d.explanations.push_back(explanation_of(e));
+  d.not_explained = root.strings("not_explained");
+  return d;
 }
 
 }  // namespace benchgate::results

@@ -89,6 +89,7 @@ struct explanation {
   std::optional<double> time_change_pct;      // given by the caller (a failing time gate)
   explain_assessment assessment = explain_assessment::no_change;
   std::vector<std::string> notes;             // what the reader must know (no symbols, no line info)
+  std::optional<std::string> flamegraph;      // the differential flame graph's SVG file, when one was written
   std::optional<explained_cache> cache;       // with --cache-sim
 };
 

@@ -68,6 +68,14 @@ TEST(CallgrindProfile, CallCostsCountOnlyInTheCallersInclusiveCost) {
   EXPECT_EQ(bench.lines.at({"/usr/include/benchmark/benchmark.h", 3}), 90);  // "-2" from line 5
 }
 
+TEST(CallgrindProfile, KeepsEachCallersCostPerCallee) {
+  const auto p = parse_callgrind_profile(k_dump, "dump.1");
+  const auto& calls = p.functions.at("_ZL9BM_targetRN9benchmark5StateE").calls;
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_EQ(calls.at("_Z4worki"), 620);  // cfn=(1) names the callee by its id
+  EXPECT_TRUE(p.functions.at("_Z4worki").calls.empty());
+}
+
 TEST(CallgrindProfile, ReadsTwoPositionColumnsAndSkipsJumpLines) {
   const auto p = parse_callgrind_profile(
       "positions: instr line\nevents: Ir Dr\nfn=(1) f\n0x401000 12 3 4\n+4 -1 5\njump=3 +8 2\n+2 *\n* * 7\n", "dump");

@@ -8,11 +8,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <cstdlib>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/app/cli.hpp"
+#include "tests/support/cli.hpp"
 
 namespace benchgate {
 namespace {
@@ -24,6 +28,9 @@ using ::testing::StartsWith;
 constexpr const char* k_regressed = BENCHGATE_REGRESSED_DRIVER;
 constexpr const char* k_knob_old = BENCHGATE_GBENCH_KNOB_OLD;
 constexpr const char* k_knob_new = BENCHGATE_GBENCH_KNOB_NEW;
+constexpr const char* k_check_flamegraph = BENCHGATE_CHECK_FLAMEGRAPH;
+// The function the page_iter regression changed (its loop, inlined into it).
+constexpr const char* k_changed_function = "benchgate::cases::(anonymous namespace)::iterate_rows";
 // One page_iter cell: the smallest rows, half the rows present.
 constexpr const char* k_cell = "page_iter/core/row_bytes:8/density:0.5";
 
@@ -46,6 +53,22 @@ class ExplainCli : public testing::cli_test {
     return nlohmann::json::parse(files::read_file(path(name), "test"));
   }
   static std::string quoted(const std::string& s) { return "'" + s + "'"; }
+  // python3's xml.etree parses the SVG; the reddest frame must name `function`.
+  int check_flamegraph(const std::string& svg, const std::string& function) const {
+    const auto command = "python3 " + quoted(k_check_flamegraph) + " " + quoted(path(svg).string()) + " " +
+                         quoted(function) + " >" + quoted(path("check.txt").string()) + " 2>&1";
+    const int status = std::system(command.c_str());
+    std::cerr << files::read_file(path("check.txt"), "check_flamegraph.py");
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  // `driver run` of k_cell counting instructions, its results in `out`.
+  int run_cell(const std::string& driver, const std::string& out) const {
+    const auto command = "cd " + quoted(dir_.string()) + " && " + quoted(driver) +
+                         " run --case page_iter --param row_bytes=8 --param density=0.5 --filter " +
+                         quoted("^page_iter/core/row_bytes:8/density:0\\.5$") + " --measure instructions --out " +
+                         quoted(out) + " >/dev/null 2>&1";
+    return std::system(command.c_str());
+  }
 };
 
 TEST_F(ExplainCli, RanksTheChangedFunctionFirstForADriverPair) {
@@ -103,8 +126,12 @@ TEST_F(ExplainCli, ExplainsAVerdictsFailingCellsWithinMaxCellsForTheGatesMarkdow
                                              cell("BM_pass", "real_time", "pass", 0.5)}}};
   files::write_atomically(path("gate.json"), verdict.dump(), "test");
   const auto r = run(std::string("explain --gbench ") + k_knob_old + " " + k_knob_old +
-                     " --verdict gate.json --max-cells 1 --markdown why.md --json e.json");
+                     " --verdict gate.json --max-cells 1 --markdown why.md --json e.json --flamegraph-dir flames");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  // One flame graph per cell explained, named by its place and name; none changed: no red frame.
+  EXPECT_TRUE(std::filesystem::is_regular_file(path("flames/1-BM_checksum.svg"))) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(path("flames/2-BM_other.svg")));
+  EXPECT_EQ(check_flamegraph("flames/1-BM_checksum.svg", "BM_checksum"), 1);
   const auto markdown = files::read_file(path("why.md"), "test");
   EXPECT_THAT(markdown, HasSubstr("### Why it changed"));
   EXPECT_THAT(markdown, HasSubstr("**`BM_checksum`**"));
@@ -114,6 +141,80 @@ TEST_F(ExplainCli, ExplainsAVerdictsFailingCellsWithinMaxCellsForTheGatesMarkdow
   ASSERT_EQ(doc.at("explanations").size(), 1u);
   EXPECT_EQ(doc.at("explanations").at(0).at("assessment"), "layout_or_memory");
   EXPECT_DOUBLE_EQ(doc.at("explanations").at(0).at("time_change_pct").get<double>(), 40.0);
+}
+
+TEST_F(ExplainCli, DrawsTheChangedFunctionAsTheReddestFrameOfTheFlameGraph) {
+  const auto r = run("explain " + quoted(binary_) + " " + quoted(k_regressed) + " --cell " + k_cell +
+                     " --flamegraph flame.svg --json e.json");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("flame graph: flame.svg"));
+  EXPECT_EQ(check_flamegraph("flame.svg", k_changed_function), 0);
+  EXPECT_EQ(json_of("e.json").at("explanations").at(0).at("flamegraph"), "flame.svg");
+}
+
+// gate --explain on the known regression: the verdict and the exit code are
+// the gate's own, with the explanation printed after it and put under it in
+// the Markdown summary.
+TEST_F(ExplainCli, GateExplainsItsFailingCellWithoutChangingItsExitCode) {
+  ASSERT_EQ(run_cell(binary_, "old.json"), 0);
+  ASSERT_EQ(run_cell(k_regressed, "new.json"), 0);
+  const std::string gate = "gate old.json new.json --metric instructions --max-regression 1 --no-rules";
+  const auto plain = run(gate + " --markdown plain.md");
+  ASSERT_EQ(plain.exit_code, 1) << plain.out << plain.err;
+  const auto explained = run(gate + " --markdown summary.md --explain --old-binary " + quoted(binary_) +
+                             " --new-binary " + quoted(k_regressed) +
+                             " --explain-json e.json --explain-flamegraphs flames");
+  EXPECT_EQ(explained.exit_code, plain.exit_code) << explained.out << explained.err;
+  EXPECT_THAT(explained.out, StartsWith(plain.out));
+  EXPECT_THAT(explained.out, HasSubstr("explain: 1 failing cell, explaining at most 5"));
+  const auto summary = files::read_file(path("summary.md"), "test");
+  EXPECT_THAT(summary, StartsWith(files::read_file(path("plain.md"), "test")));
+  EXPECT_THAT(summary, HasSubstr("### Why it changed"));
+  EXPECT_THAT(summary, HasSubstr(std::string("**`") + k_cell + "`**"));
+  EXPECT_THAT(summary, HasSubstr(k_changed_function));
+  const auto doc = json_of("e.json");
+  const auto& e = doc.at("explanations").at(0);
+  EXPECT_EQ(e.at("cell"), k_cell);
+  EXPECT_THAT(e.at("functions").at(0).at("name").get<std::string>(), HasSubstr(k_changed_function));
+  EXPECT_EQ(check_flamegraph("flames/1-page_iter_core_row_bytes_8_density_0.5.svg", k_changed_function), 0);
+}
+
+// ab --explain on the same drivers, counting instructions so that the
+// verdict is deterministic: the same exit code with and without it.
+TEST_F(ExplainCli, AbExplainsItsFailingCellWithoutChangingItsExitCode) {
+  const std::string ab = "ab " + quoted(binary_) + " " + quoted(k_regressed) +
+                         " --case page_iter --param row_bytes=8 --param density=0.5 --filter " +
+                         quoted("^page_iter/core/row_bytes:8/density:0\\.5$") +
+                         " --measure instructions --pairs 2 --max-regression 1 --no-rules";
+  const auto plain = run(ab);
+  ASSERT_EQ(plain.exit_code, 1) << plain.out << plain.err;
+  EXPECT_THAT(plain.out, Not(HasSubstr("explain:")));
+  const auto explained = run(ab + " --explain --markdown summary.md");
+  EXPECT_EQ(explained.exit_code, plain.exit_code) << explained.out << explained.err;
+  EXPECT_THAT(explained.out, HasSubstr("explain: 1 failing cell, explaining at most 5"));
+  EXPECT_THAT(explained.out, HasSubstr(k_changed_function));
+  const auto summary = files::read_file(path("summary.md"), "test");
+  EXPECT_THAT(summary, HasSubstr("### :x: benchgate FAIL"));
+  EXPECT_THAT(summary, HasSubstr("### Why it changed"));
+  EXPECT_LT(summary.find("### :x: benchgate FAIL"), summary.find("### Why it changed"));
+}
+
+// A failing cell the builds cannot run (a Google Benchmark verdict whose
+// benchmark the executables lack) is listed, and the gate's exit code stays.
+TEST_F(ExplainCli, GateListsACellItCannotExplainAndKeepsItsExitCode) {
+  const auto fixtures = test_support::source_dir() + "/tests/harness/app/fixtures/verdicts/normal/";
+  const auto gate = "gate " + quoted(fixtures + "old.json") + " " + quoted(fixtures + "new.json") + " --no-rules";
+  const auto plain = run(gate);
+  ASSERT_EQ(plain.exit_code, 1) << plain.out << plain.err;
+  const auto explained = run(gate + " --explain --old-binary " + k_knob_old + " --new-binary " + k_knob_new +
+                             " --explain-json e.json --markdown summary.md");
+  EXPECT_EQ(explained.exit_code, plain.exit_code) << explained.out << explained.err;
+  EXPECT_THAT(explained.out, HasSubstr("not explained: BM_Sum/1024: --cell BM_Sum/1024: OLD "));
+  EXPECT_THAT(explained.out, HasSubstr("has no benchmark of that name; it has: BM_checksum, BM_other"));
+  const auto doc = json_of("e.json");
+  EXPECT_TRUE(doc.at("explanations").empty());
+  ASSERT_EQ(doc.at("not_explained").size(), 1u);
+  EXPECT_THAT(files::read_file(path("summary.md"), "test"), HasSubstr("Not explained:\n- BM_Sum/1024: "));
 }
 
 TEST_F(ExplainCli, RefusesACellThatMatchesNothing) {

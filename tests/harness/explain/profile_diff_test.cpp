@@ -100,7 +100,9 @@ TEST(ExplainMarkdown, ShowsEachCellsChangeAndItsTopFunctionsInATable) {
                                          side(10, {{"_Z4worki", 3000}, {"a|b", 40}}), std::nullopt));
   d.not_explained.push_back("http_parse/core: beyond --max-cells 1");
   const auto md = explain_markdown(d);
-  EXPECT_NE(md.find("**`page_iter/core`**: 101.0 → 304.0 (+203.0, +201.0 %). code change"), std::string::npos) << md;
+  EXPECT_NE(md.find("**`page_iter/core`**: 101.0 → 304.0 (+203.0, +201.0 %).\n\n| function |"), std::string::npos) << md;
+  // The assessment follows the table it speaks of ("the functions above").
+  EXPECT_NE(md.find("+3.0 |\n\ncode change: the functions above"), std::string::npos) << md;
   EXPECT_NE(md.find("| `work(int)` | 100.0 | 300.0 | +200.0 | +200.0 |\n"), std::string::npos) << md;
   EXPECT_NE(md.find("| `a/b` | 1.0 | 4.0 | +3.0 | +3.0 |\n"), std::string::npos) << md;  // '|' would split the row
   EXPECT_NE(md.find("Not explained:\n- http_parse/core: beyond --max-cells 1\n"), std::string::npos) << md;

@@ -137,6 +137,41 @@ TEST(ReportPage, IsWellFormedAndLinksOnlyLocalFilesThatExist) {
   EXPECT_THAT(printed, HasSubstr("ok "));
 }
 
+TEST(ReportPage, ShowsAnExplainedCellsTopFunctionsUnderItsRowAndLinksItsFlameGraph) {
+  const page_fixture f;
+  results::explanation e;
+  e.cell = "demo/core/kind:a/size:8";
+  e.old_side.total = 100;
+  e.new_side.total = 150;
+  e.functions.push_back({"work<int>(int)", 80, 130, 90, 140});
+  e.assessment = results::explain_assessment::code_change;
+  e.notes = {"no source lines"};
+  e.flamegraph = "flamegraphs/1-demo.svg";
+  results::explain_document d;
+  d.explanations.push_back(e);
+  d.not_explained = {"demo/peer/kind:a/size:8: beyond --explain-max-cells 1"};
+  auto in = f.input();
+  in.explanations = &d;
+  in.explanations_label = "--explain e.json";
+  const auto page = report_page(in);
+  EXPECT_THAT(page, HasSubstr("<a href=\"#why\">why it changed</a>"));
+  EXPECT_THAT(page, HasSubstr("<tr class=\"why\"><td class=\"text\" colspan=\"12\">Why: 100.0 \xe2\x86\x92 150.0 "
+                              "instructions per iteration (+50.0, +50.0 %); work&lt;int&gt;(int) (+50.0). "
+                              "<a href=\"#why-1\">details</a>, <a href=\"flamegraphs/1-demo.svg\">"));
+  EXPECT_THAT(page, HasSubstr("<h3 id=\"why-1\">demo/core/kind:a/size:8</h3>"));
+  EXPECT_THAT(page, HasSubstr("<td class=\"text\">work&lt;int&gt;(int)</td><td>80.0</td><td>130.0</td><td>+50.0</td>"));
+  EXPECT_THAT(page, HasSubstr("<object data=\"flamegraphs/1-demo.svg\" type=\"image/svg+xml\""));
+  EXPECT_THAT(page, HasSubstr("<li>demo/peer/kind:a/size:8: beyond --explain-max-cells 1</li>"));
+  // Well-formed, and its links and anchors resolve.
+  test_support::temp_dir dir;
+  charts::render_charts(dir.path() / "charts", f.charts, "--out");
+  files::write_atomically(dir.path() / "flamegraphs" / "1-demo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "test");
+  files::write_atomically(dir.path() / "index.html", page, "test");
+  const auto command = "python3 '" + test_support::source_dir() + "/tests/harness/html/check_page.py' '" +
+                       (dir.path() / "index.html").string() + "' >'" + (dir.path() / "check.txt").string() + "'";
+  EXPECT_EQ(std::system(command.c_str()), 0) << files::read_file(dir.path() / "check.txt", "check");
+}
+
 TEST(ReportPage, TheCheckerCatchesBrokenPages) {
   test_support::temp_dir dir;
   files::write_atomically(dir.path() / "bad.html",

@@ -48,11 +48,34 @@ TEST(GateCommandLine, ConfirmNeedsTwoInputsAndBinariesNeedConfirm) {
   const auto o = parse_gate({"old.json", "new.json", "--confirm", "3"});
   EXPECT_EQ(o.confirm, 3);
   EXPECT_EQ(error_of({"old.json", "new.json", "--old-binary", "/bin/sh"}),
-            "--old-binary: only means something with --confirm N");
+            "--old-binary: only means something with --confirm N or --explain");
   EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "1", "--new-binary", "/no/such/benchgate"}),
             "--new-binary /no/such/benchgate: no such file; expected a benchgate binary");
   EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "101"}),
             "--confirm 101: expected a number of rounds from 1 to 100");
+}
+
+TEST(GateCommandLine, ExplainNeedsBothBuildsAndItsOptionsNeedExplain) {
+  const auto o = parse_gate({"old.json", "new.json", "--explain", "--old-binary", "/bin/sh", "--new-binary", "/bin/sh",
+                             "--explain-max-cells", "2", "--explain-max-seconds", "30", "--explain-json", "e.json"});
+  EXPECT_TRUE(o.explain.on);
+  EXPECT_EQ(o.explain.max_cells, 2);
+  EXPECT_EQ(o.explain.max_seconds, 30);
+  EXPECT_EQ(o.explain.json, std::filesystem::path("e.json"));
+  const auto defaults = parse_gate({"d.json", "--explain", "--old-binary", "/bin/sh", "--new-binary", "/bin/sh"});
+  EXPECT_EQ(defaults.explain.max_cells, 5);
+  EXPECT_EQ(defaults.explain.max_seconds, 600);
+  EXPECT_FALSE(parse_gate({"d.json"}).explain.on);
+  EXPECT_EQ(error_of({"old.json", "new.json", "--explain", "--old-binary", "/bin/sh"}),
+            "--explain: needs both builds to run the failing cells under callgrind: expected --new-binary PATH "
+            "(benchgate drivers, or the Google Benchmark executables that wrote OLD and NEW)");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--explain-max-cells", "3"}),
+            "--explain-max-cells 3: only means something with --explain");
+  EXPECT_EQ(error_of({"old.json", "new.json", "--explain-json", "e.json"}),
+            "--explain-json e.json: only means something with --explain");
+  EXPECT_EQ(error_of({"d.json", "--explain", "--old-binary", "/bin/sh", "--new-binary", "/bin/sh", "--explain-max-cells",
+                      "0"}),
+            "--explain-max-cells 0: expected a number of cells >= 1");
 }
 
 TEST(GateCommandLine, ConfirmProcesses) {

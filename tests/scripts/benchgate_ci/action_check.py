@@ -32,7 +32,8 @@ REPEATABLE = {"--bench-arg", "--ab-arg"}
 INPUT_OF = {"--build": "build", "--executable": "executable", "--filter": "filter",
             "--min-time": "min-time", "--max-regression": "max-regression", "--rules": "rules",
             "--base": "base", "--repetitions": "repetitions", "--rounds": "rounds",
-            "--metric": "metric", "--history": "history", "--window": "window"}
+            "--metric": "metric", "--history": "history", "--window": "window",
+            "--min-change": "min-change"}
 
 
 def fail(message):
