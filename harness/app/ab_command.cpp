@@ -64,7 +64,7 @@ std::vector<std::string> undecided_now(const compare::loaded_side& old_side, con
 using extra_round = std::function<void(const std::vector<std::string>& cells, int round)>;
 
 // Extra rounds for the cells not yet judged, while the budget lasts
-// (docs/gate.md, "Cells ab cannot judge at first"): `cap_s` seconds.
+// (docs/ab.md, "Cells ab cannot judge at first"): `cap_s` seconds.
 void spend_extra_time(double cap_s, const extra_round& run_round, const results::gate_rules& rules,
                       const options::ab_options& options, const compare::loaded_side& old_side,
                       const compare::loaded_side& new_side, std::ostream& err) {
@@ -90,8 +90,8 @@ void spend_extra_time(double cap_s, const extra_round& run_round, const results:
 
 }  // namespace
 
-exit_code ab_compare(const options::ab_options& options, const suite::registry& cases, std::ostream& out,
-                     std::ostream& err) {
+exit_code ab_compare(const options::ab_options& options, const suite::registry& cases,
+                     const std::vector<std::string>& plain_benchmarks, std::ostream& out, std::ostream& err) {
   files::check_outputs({{options.diff_out, "--json"},
                         {options.gate.json_out, "--verdict-json"},
                         {options.gate.markdown_out, "--markdown"},
@@ -102,7 +102,7 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
   std::optional<rerun::ab_pairs_plan> pairs;
   if (options.binaries == options::ab_binaries::drivers) {
     pairs = rerun::plan_ab_pairs(
-        options, [&](const options::run_options& run) { return run::fewest_samples(run::make_plan(run, cases)); });
+        options, [&](const options::run_options& run) { return run::fewest_samples(run::make_plan(run, cases, plain_benchmarks)); });
   }
   const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
   const auto start = std::chrono::steady_clock::now();

@@ -20,7 +20,7 @@ class calibration_progress : public run::run_observer {
     label_ = "repeat " + std::to_string(repeat + 1) + "/" + std::to_string(repeats_) + " run " + run;
   }
   void point_started(std::size_t index, std::size_t count, const run::planned_point& planned) override {
-    line_.update(index, count, label_ + ": " + std::string(planned.bench_case->name()) + "/" + planned.point.label());
+    line_.update(index, count, label_ + ": " + run::point_label(planned));
   }
   void point_finished(std::size_t, std::size_t, const run::planned_point&, std::span<const results::cell>) override {}
   void clear() { line_.clear(); }

@@ -17,12 +17,15 @@
 
 namespace benchgate::app {
 
+// `plain_benchmarks`: the names of this executable's plain Google Benchmark
+// registrations (run/plain_benchmarks.hpp), listed after the cases when no
+// --case is given, and run as run/plan.hpp says.
 exit_code list_cases(const options::list_options& options, const suite::registry& cases,
-                     std::ostream& out);
+                     const std::vector<std::string>& plain_benchmarks, std::ostream& out);
 
 // `err` receives warnings (a baseline not saved, comparison warnings).
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
-                         std::ostream& out, std::ostream& err);
+                         const std::vector<std::string>& plain_benchmarks, std::ostream& out, std::ostream& err);
 
 // `err` receives the comparison's warnings. Exit 0 whatever the verdicts,
 // except 1 with --fail-on regressed when a cell regressed.
@@ -34,8 +37,8 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
 
 // Runs OLD_BIN and NEW_BIN as lockstep pairs, compares the pairs and
 // gates them: gate's exit codes. `err` receives progress and warnings.
-exit_code ab_compare(const options::ab_options& options, const suite::registry& cases, std::ostream& out,
-                     std::ostream& err);
+exit_code ab_compare(const options::ab_options& options, const suite::registry& cases,
+                     const std::vector<std::string>& plain_benchmarks, std::ostream& out, std::ostream& err);
 
 // Runs the cell under callgrind in both builds and prints what changed per
 // function (docs/explain.md). Exit 0; input_error (exit 2) when a build has

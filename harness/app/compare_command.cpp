@@ -14,9 +14,9 @@ namespace benchgate::app {
 
 namespace {
 
-std::string roles_text(const std::vector<suite::variant_role>& roles) {
+std::string roles_text(const std::vector<benchgate::variant_role>& roles) {
   std::string out;
-  for (const auto role : roles) out += (out.empty() ? "" : " or ") + std::string(suite::to_string(role));
+  for (const auto role : roles) out += (out.empty() ? "" : " or ") + std::string(benchgate::to_string(role));
   return out;
 }
 
@@ -44,7 +44,7 @@ results::diff compare_variants(const options::compare_options& options, std::ost
   auto d = compare::compare_variants(run.loaded.results, run.source, options.base_role, options.new_roles, settings);
   if (d.cells.empty() && d.not_compared.empty()) {
     throw input_error("RESULTS " + options.inputs[0] + ": no " + roles_text(options.new_roles) +
-                      " cell shares its grid point with a " + std::string(suite::to_string(options.base_role)) +
+                      " cell shares its grid point with a " + std::string(benchgate::to_string(options.base_role)) +
                       " cell; expected variants of the same case and parameters (see --base-role, --new-role)");
   }
   return d;

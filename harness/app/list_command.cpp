@@ -16,7 +16,7 @@ std::string joined(const std::vector<std::string>& values) {
 }  // namespace
 
 exit_code list_cases(const options::list_options& options, const suite::registry& cases,
-                     std::ostream& out) {
+                     const std::vector<std::string>& plain_benchmarks, std::ostream& out) {
   for (const auto& c : cases.cases()) {
     if (!options.cases.empty() &&
         std::find(options.cases.begin(), options.cases.end(), c->name()) == options.cases.end()) {
@@ -24,7 +24,7 @@ exit_code list_cases(const options::list_options& options, const suite::registry
     }
     out << c->name() << ": " << c->description() << "\n  variants:\n";
     for (const auto& v : c->variants()) {
-      out << "    " << v.name << " (" << suite::to_string(v.role) << "): " << v.description << "\n";
+      out << "    " << v.name << " (" << benchgate::to_string(v.role) << "): " << v.description << "\n";
     }
     out << "  axes:\n";
     for (const auto& a : c->axes()) {
@@ -35,6 +35,10 @@ exit_code list_cases(const options::list_options& options, const suite::registry
     out << "  samples: " << (c->default_samples() > 0 ? c->default_samples() : options::k_default_samples)
         << (c->takes_input_files() ? "; takes --input FILE" : "") << "\n\n";
   }
+  // Not selectable by --case (they have no case), so listed only without it.
+  if (!options.cases.empty() || plain_benchmarks.empty()) return exit_code::ok;
+  out << "Google Benchmark registrations (each a cell of that name; select with --filter, roles with --role):\n";
+  for (const auto& name : plain_benchmarks) out << "  " << name << "\n";
   return exit_code::ok;
 }
 

@@ -8,6 +8,7 @@
 
 #include "harness/app/commands.hpp"
 #include "harness/environment/build_info.hpp"
+#include "harness/run/plain_benchmarks.hpp"
 #include "harness/support/errors/input_error.hpp"
 
 namespace {
@@ -24,6 +25,8 @@ constexpr int k_internal_error_exit = 70;
 int dispatch(const std::vector<std::string>& args) {
   using namespace benchgate;
   const auto cases = suite::registered_cases();
+  // Before anything registers benchgate's own cells with Google Benchmark.
+  const auto plain = run::registered_benchmark_names();
   const auto command = options::parse_command_line(args, cases);
   return to_int(std::visit(
       overloaded{
@@ -35,8 +38,8 @@ int dispatch(const std::vector<std::string>& args) {
             std::cout << "benchgate " << environment::build_info::tool_version << "\n";
             return exit_code::ok;
           },
-          [&](const options::list_options& o) { return app::list_cases(o, cases, std::cout); },
-          [&](const options::run_options& o) { return app::run_benchmarks(o, cases, std::cout, std::cerr); },
+          [&](const options::list_options& o) { return app::list_cases(o, cases, plain, std::cout); },
+          [&](const options::run_options& o) { return app::run_benchmarks(o, cases, plain, std::cout, std::cerr); },
           [&](const options::compare_options& o) { return app::compare_results(o, std::cout, std::cerr); },
           [&](const options::gate_options& o) { return app::gate_results(o, std::cout, std::cerr); },
           [&](const options::merge_options& o) { return app::merge_results(o, std::cout); },
@@ -44,7 +47,7 @@ int dispatch(const std::vector<std::string>& args) {
           [&](const options::report_options& o) { return app::write_report(o, std::cout, std::cerr); },
           [&](const options::calibrate_options& o) { return app::calibrate_noise(o, cases, std::cout); },
           [&](const options::history_options& o) { return app::history_command(o, std::cout, std::cerr); },
-          [&](const options::ab_options& o) { return app::ab_compare(o, cases, std::cout, std::cerr); },
+          [&](const options::ab_options& o) { return app::ab_compare(o, cases, plain, std::cout, std::cerr); },
           [&](const options::explain_options& o) { return app::explain_cell(o, std::cout); },
       },
       command));

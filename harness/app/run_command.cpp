@@ -29,15 +29,25 @@ class printing_observer : public run::run_observer {
       : out_(out), text_(text), progress_(report::stderr_is_terminal()) {}
 
   void point_started(std::size_t index, std::size_t count, const run::planned_point& planned) override {
-    progress_.update(index, count, std::string(planned.bench_case->name()) + "/" + planned.point.label());
+    progress_.update(index, count, run::point_label(planned));
   }
 
   void point_finished(std::size_t, std::size_t, const run::planned_point&,
                       std::span<const results::cell> cells) override {
     progress_.clear();
-    const auto block = report::point_report(cells);
-    out_ << block << std::flush;
-    text_ << block;
+    // One block a grid point: a case's point is one; a point of plain
+    // Google Benchmark registrations may hold several (run/plain_plan.hpp).
+    for (std::size_t first = 0; first < cells.size();) {
+      std::size_t end = first + 1;
+      while (end < cells.size() && cells[end].case_name == cells[first].case_name &&
+             cells[end].params == cells[first].params) {
+        ++end;
+      }
+      const auto block = report::point_report(cells.subspan(first, end - first));
+      out_ << block << std::flush;
+      text_ << block;
+      first = end;
+    }
   }
 
  private:
@@ -49,8 +59,8 @@ class printing_observer : public run::run_observer {
 }  // namespace
 
 exit_code run_benchmarks(const options::run_options& options, const suite::registry& cases,
-                         std::ostream& out, std::ostream& err) {
-  const auto plan = run::make_plan(options, cases);
+                         const std::vector<std::string>& plain_benchmarks, std::ostream& out, std::ostream& err) {
+  const auto plan = run::make_plan(options, cases, plain_benchmarks);
   if (options.settings.measure == options::measure_kind::instructions && !options.callgrind_out) {
     // The child under callgrind does the run, prints and writes everything;
     // its exit code (any of the documented ones) is this run's.
@@ -68,10 +78,12 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
   const auto turns = run::lockstep::join(options.lockstep_fd);  // held until the outputs are written
   std::ostringstream text;
   printing_observer observer(out, text);
-  const auto [results, elapsed_s] = run::run_results_of(plan, observer, turns.get(), cases.builtin_only());
+  const auto [results, elapsed_s] = run::run_results_of(plan, observer, turns.get(), cases.builtin_only() && plain_benchmarks.empty());
 
   const auto print = [&](const std::string& s) { out << s; text << s; };
-  print(report::run_summary(results.cells, elapsed_s));
+  std::size_t unchecked = 0;
+  for (const auto& point : plan.points) unchecked += point.plain ? point.plain->cells.size() : 0;
+  print(report::run_summary(results.cells, elapsed_s, unchecked));
   if (options.settings.cache_sim) {
     // Every dump was checked to have simulated exactly these caches.
     print("cache simulation: callgrind's model of " + std::string(run::k_cache_model) +

@@ -33,8 +33,8 @@ axis_scale time_scale(double max_ns) {
   return pick(steps, max_ns);
 }
 
-axis_scale throughput_scale(suite::work_unit unit, double max_per_second) {
-  if (unit == suite::work_unit::bytes) {
+axis_scale throughput_scale(benchgate::work_unit unit, double max_per_second) {
+  if (unit == benchgate::work_unit::bytes) {
     constexpr std::array<step, 4> steps{
         {{1, "B/s"}, {k_kibi, "KiB/s"}, {k_kibi * k_kibi, "MiB/s"}, {k_kibi * k_kibi * k_kibi, "GiB/s"}}};
     return pick(steps, max_per_second);

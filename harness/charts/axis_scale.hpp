@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include "harness/suite/case_types.hpp"
+#include "benchgate/case_types.hpp"
 
 namespace benchgate::charts {
 
@@ -23,7 +23,7 @@ axis_scale time_scale(double max_ns);
 
 // For throughputs in units of work per second: binary prefixes for bytes
 // (B/s ... GiB/s), decimal ones for items (elem/s ... Gelem/s).
-axis_scale throughput_scale(suite::work_unit unit, double max_per_second);
+axis_scale throughput_scale(benchgate::work_unit unit, double max_per_second);
 
 // Whether `values` (finite ones; NaN skipped) are all positive and span at
 // least k_log_axis_span.

@@ -18,8 +18,8 @@ std::optional<stats::interval_estimate> mean_time_ns(const results::cell& c, con
   return stats::estimate_absolute(times, {}, distributions, settings.confidence).mean;
 }
 
-std::optional<double> throughput_per_second(const suite::work_per_iteration& work, double ns) {
-  if (work.unit == suite::work_unit::none || work.amount <= 0 || ns <= 0) return std::nullopt;
+std::optional<double> throughput_per_second(const benchgate::work_per_iteration& work, double ns) {
+  if (work.unit == benchgate::work_unit::none || work.amount <= 0 || ns <= 0) return std::nullopt;
   return work.amount / ns * k_ns_per_second;
 }
 

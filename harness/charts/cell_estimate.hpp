@@ -26,6 +26,6 @@ struct estimate_settings {
 std::optional<stats::interval_estimate> mean_time_ns(const results::cell& c, const estimate_settings& settings);
 
 // Work per second for a time per iteration; nullopt without work or time.
-std::optional<double> throughput_per_second(const suite::work_per_iteration& work, double ns);
+std::optional<double> throughput_per_second(const benchgate::work_per_iteration& work, double ns);
 
 }  // namespace benchgate::charts

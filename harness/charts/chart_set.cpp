@@ -27,8 +27,8 @@ std::optional<results::diff> variants_diff_for_charts(const results::loaded_resu
   // An instruction run compares its counts (its times are valgrind's).
   settings.metric = estimates_of(run.results).metric;
   auto d = compare::compare_variants(run.results, compare::describe_source(run.results, run.format, path, std::nullopt),
-                                     suite::variant_role::baseline,
-                                     {suite::variant_role::core, suite::variant_role::peer}, settings);
+                                     benchgate::variant_role::baseline,
+                                     {benchgate::variant_role::core, benchgate::variant_role::peer}, settings);
   if (d.cells.empty()) return std::nullopt;
   return d;
 }

@@ -23,7 +23,7 @@ std::size_t index_of(const std::vector<std::string>& names, const std::string& n
 // Throughput when every timed cell of the case declares the same kind of work.
 bool use_throughput(const std::vector<estimated_cell>& cells) {
   const auto unit = cells.front().cell->work.unit;
-  return unit != suite::work_unit::none && std::all_of(cells.begin(), cells.end(), [&](const estimated_cell& e) {
+  return unit != benchgate::work_unit::none && std::all_of(cells.begin(), cells.end(), [&](const estimated_cell& e) {
            return e.cell->work.unit == unit && e.cell->work.amount > 0;
          });
 }

@@ -51,7 +51,7 @@ std::vector<chart> speedup_charts(const results::diff& variants_diff, const resu
       std::sort(p.lines.begin(), p.lines.end(), [](const series& a, const series& b) { return a.color < b.color; });
       panels.push_back(std::move(p));
     }
-    const auto base = variants_diff.base_role ? std::string(suite::to_string(*variants_diff.base_role)) : "baseline";
+    const auto base = variants_diff.base_role ? std::string(benchgate::to_string(*variants_diff.base_role)) : "baseline";
     panel_chart_spec spec;
     spec.stem = chart_stem("speedup", case_name);
     spec.title = case_name + ": speed-up over the " + base + " (" + base + " time / variant time, " +

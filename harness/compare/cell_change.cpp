@@ -65,14 +65,14 @@ constexpr int k_work_digits = 10;
 // is other work.
 constexpr double k_work_tolerance = 1e-6;
 
-std::string work_text(const suite::work_per_iteration& w) {
+std::string work_text(const benchgate::work_per_iteration& w) {
   std::ostringstream out;
   out.precision(k_work_digits);
-  out << w.amount << " " << suite::to_string(w.unit);
+  out << w.amount << " " << benchgate::to_string(w.unit);
   return out.str();
 }
 
-bool same_work(const suite::work_per_iteration& a, const suite::work_per_iteration& b) {
+bool same_work(const benchgate::work_per_iteration& a, const benchgate::work_per_iteration& b) {
   if (a.unit != b.unit) return false;
   const double scale = std::max(std::abs(a.amount), std::abs(b.amount));
   return std::abs(a.amount - b.amount) <= k_work_tolerance * scale;
@@ -195,7 +195,7 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
   d.old_side = estimates_of(old_cell, old_side, settings);
   d.new_side = estimates_of(new_cell, new_side, settings);
 
-  const bool with_throughput = new_cell.work.unit != suite::work_unit::none && new_cell.work.amount > 0;
+  const bool with_throughput = new_cell.work.unit != benchgate::work_unit::none && new_cell.work.amount > 0;
   const bool paired = settings.paired && old_side.times.size() == new_side.times.size();
   if (settings.paired && !paired) {
     d.warnings.push_back("the sides have " + std::to_string(old_side.times.size()) + " and " +

@@ -64,7 +64,7 @@ std::optional<results::skipped_cell> unusable_side(const results::cell& c, side 
 
 // Measures every pair, spreading the pairs over the machine's cores: each
 // pair takes a few milliseconds of CPU time at the defaults and 10 samples
-// (docs/measurements/compare-speed.md), and the results do not depend on the
+// (docs/measurements/2026-12-04-compare-speed.md), and the results do not depend on the
 // order or the thread count (each pair has its own seed).
 std::vector<results::cell_diff> measure_all(const std::vector<cell_pair>& pairs,
                                             const results::comparison_settings& settings) {
@@ -232,8 +232,8 @@ results::diff compare_results(const results::run_results& old_run, std::string o
 }
 
 results::diff compare_variants(const results::run_results& run, results::diff_source source,
-                               suite::variant_role base_role,
-                               std::vector<suite::variant_role> new_roles,
+                               benchgate::variant_role base_role,
+                               std::vector<benchgate::variant_role> new_roles,
                                const results::comparison_settings& settings) {
   auto d = compare_pairs(pair_variants(run, base_role, new_roles), settings);
   d.mode = results::compare_mode::variants;

@@ -38,8 +38,8 @@ results::diff compare_results(const results::run_results& old_run, std::string o
 // Within one run: each cell of a `new_roles` role against the `base_role`
 // cell of its grid point.
 results::diff compare_variants(const results::run_results& run, results::diff_source source,
-                               suite::variant_role base_role,
-                               std::vector<suite::variant_role> new_roles,
+                               benchgate::variant_role base_role,
+                               std::vector<benchgate::variant_role> new_roles,
                                const results::comparison_settings& settings);
 
 // The counts by verdict and the geometric-mean change of `cells`.

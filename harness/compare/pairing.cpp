@@ -33,8 +33,8 @@ pairing pair_by_name(const results::run_results& old_run, const results::run_res
   return out;
 }
 
-pairing pair_variants(const results::run_results& run, suite::variant_role base_role,
-                      std::span<const suite::variant_role> new_roles) {
+pairing pair_variants(const results::run_results& run, benchgate::variant_role base_role,
+                      std::span<const benchgate::variant_role> new_roles) {
   pairing out;
   for (const auto& c : run.cells) {
     if (!c.role || std::find(new_roles.begin(), new_roles.end(), *c.role) == new_roles.end()) continue;

@@ -33,7 +33,7 @@ pairing pair_by_name(const results::run_results& old_run, const results::run_res
 // role is one of `new_roles` is paired with it. A new-role cell with no base
 // cell at its point is listed in only_new. Cells without a role (Google Benchmark
 // imports) take no part. Order: the run's.
-pairing pair_variants(const results::run_results& run, suite::variant_role base_role,
-                      std::span<const suite::variant_role> new_roles);
+pairing pair_variants(const results::run_results& run, benchgate::variant_role base_role,
+                      std::span<const benchgate::variant_role> new_roles);
 
 }  // namespace benchgate::compare

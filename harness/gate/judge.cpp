@@ -152,7 +152,7 @@ judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule
     out.reason = "within the levels of " + by + moved;
   }
   if (throughput_from_time(rule.metric, compared) &&
-      (cell.work.unit == suite::work_unit::none || cell.work.amount <= 0)) {
+      (cell.work.unit == benchgate::work_unit::none || cell.work.amount <= 0)) {
     out.without_throughput = true;
     out.reason += "; note: no throughput (no work per iteration, no items_per_second or bytes_per_second): "
                   "judged as iterations per second, 1 / real_time";

@@ -93,7 +93,7 @@ std::vector<metric_record> metrics_of(const results::cell& c) {
   std::vector<double> real, cpu, instructions, throughput;
   std::vector<std::string> counter_names;
   std::map<std::string, std::vector<double>> counters;
-  const bool has_work = c.work.unit != suite::work_unit::none && c.work.amount > 0;
+  const bool has_work = c.work.unit != benchgate::work_unit::none && c.work.amount > 0;
   for (const auto& s : c.samples) {
     real.push_back(s.real_ns);
     cpu.push_back(s.cpu_ns);

@@ -139,7 +139,7 @@ std::string case_table(const page_input& input, const std::string& case_name) {
   for (const auto& c : input.run->cells) {
     if (c.case_name != case_name) continue;
     out += by_name ? "<tr>" + td(c.name, "text")
-                   : "<tr>" + td(c.variant, "text") + td(c.role ? std::string(suite::to_string(*c.role)) : "-", "text");
+                   : "<tr>" + td(c.variant, "text") + td(c.role ? std::string(benchgate::to_string(*c.role)) : "-", "text");
     for (const auto& axis : axes) {
       const auto it = std::find_if(c.params.begin(), c.params.end(), [&](const auto& p) { return p.first == axis; });
       out += td(it == c.params.end() ? "" : it->second);

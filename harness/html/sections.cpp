@@ -83,7 +83,7 @@ rows comparison_rows(const results::diff& d) {
               {"bootstrap resamples", std::to_string(d.config.resamples)},
               {"correction", std::string(stats::to_string(d.config.correction))},
               {"seed", std::to_string(d.config.seed)}};
-  if (d.base_role) out.push_back({"base role", std::string(suite::to_string(*d.base_role))});
+  if (d.base_role) out.push_back({"base role", std::string(benchgate::to_string(*d.base_role))});
   return out;
 }
 

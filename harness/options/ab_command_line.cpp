@@ -64,7 +64,8 @@ po::options_description ab_description() {
        "(docs/sharding.md)")
       ("role", po::value<std::vector<std::string>>()->value_name("ROLE=REGEX"),
        "Google Benchmark executables: cells whose name matches REGEX take ROLE (baseline, core, peer) in both "
-       "results, for a later 'compare --variants' (repeatable)")
+       "results, for a later 'compare --variants'; drivers: run --role, for their plain BENCHMARK() "
+       "registrations (repeatable)")
       ("pairs", po::value<std::string>()->value_name("P"),
        "lockstep pairs of an old and a new process, one after the other, the side that takes the first turn "
        "alternating; each runs every cell with 1/P of the samples (at least 10), of the measurement time and of "
@@ -335,11 +336,9 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
                       "drivers' lockstep runs do not take shards: expected --case or --filter to give each job its "
                       "part (docs/sharding.md)");
   }
-  if (vm.count("role") > 0) {
-    throw input_error("--role: only for Google Benchmark executables; OLD_BIN and NEW_BIN are benchgate drivers, "
-                      "whose cells carry their roles");
-  }
   std::vector<std::string> shared;
+  // Drivers: the roles of their plain Google Benchmark registrations (run --role).
+  for (const auto& value : get_strings(vm, "role")) shared.insert(shared.end(), {"--role", value});
   for (const char* name : k_forwarded_lists) {
     for (const auto& value : get_strings(vm, name)) shared.insert(shared.end(), {std::string("--") + name, value});
   }
@@ -357,6 +356,12 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
   out.new_run = checked_run(out.new_args, cases, "new");
   if (out.old_run.settings.measure != out.new_run.settings.measure) {
     throw input_error("--old-arg/--new-arg: the sides measure different things (--measure); expected one measure");
+  }
+  if (out.old_run.settings.measure == measure_kind::allocations) {
+    // Counts are exact: two plain runs say all there is; ab's pairing is
+    // for times (and an older OLD build would not know the measure).
+    throw input_error("--measure allocations: not with ab; expected 'run --measure allocations' on each build, "
+                      "then 'compare OLD.json NEW.json --metric allocations' (or gate)");
   }
   if (const auto pairs = get_int_at_least(vm, "pairs", 1)) {
     if (*pairs > k_max_ab_pairs) {

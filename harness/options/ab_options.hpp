@@ -18,11 +18,11 @@ inline constexpr int k_max_ab_pairs = 20;
 // time and of the warm-up, so more pairs cost only their start-ups; 8
 // against 4 gives the t over process pairs 7 degrees of freedom instead of
 // 3: on one page_iter core cell +5 % found 10 of 10 times (4 pairs: 8),
-// +3 % 6 of 10 (3), for 5 % more wall time (docs/measurements/ab.md,
+// +3 % 6 of 10 (3), for 5 % more wall time (docs/measurements/2026-12-04-ab.md,
 // 2026-12-04 22:46).
 inline constexpr int k_default_ab_pairs = 8;
 
-// Google Benchmark executables (docs/gate.md, "Google Benchmark
+// Google Benchmark executables (docs/ab.md, "Google Benchmark
 // executables"): rounds of one short process a benchmark a side.
 inline constexpr int k_default_gbench_rounds = 20;  // pairs enough for the paired test
 inline constexpr int k_max_gbench_rounds = 1000;

@@ -77,8 +77,8 @@ double fraction_in_open_unit(const po::variables_map& vm, const char* name, doub
   return *value;
 }
 
-suite::variant_role role_of(const std::string& option, const std::string& text) {
-  const auto role = suite::parse_variant_role(text);
+benchgate::variant_role role_of(const std::string& option, const std::string& text) {
+  const auto role = benchgate::parse_variant_role(text);
   if (!role) throw input_error("--" + option + " " + text + ": expected baseline, core or peer");
   return *role;
 }

@@ -9,7 +9,7 @@
 #include "harness/results/baseline_store.hpp"
 #include "harness/results/diff_model.hpp"
 #include "harness/results/role_patterns.hpp"
-#include "harness/suite/case_types.hpp"
+#include "benchgate/case_types.hpp"
 
 namespace benchgate::options {
 
@@ -24,8 +24,8 @@ struct compare_options {
   // results file.
   std::vector<std::string> inputs;
   bool variants = false;
-  suite::variant_role base_role = suite::variant_role::baseline;
-  std::vector<suite::variant_role> new_roles = {suite::variant_role::core, suite::variant_role::peer};
+  benchgate::variant_role base_role = benchgate::variant_role::baseline;
+  std::vector<benchgate::variant_role> new_roles = {benchgate::variant_role::core, benchgate::variant_role::peer};
   std::vector<results::role_pattern> roles;  // --role ROLE=REGEX: roles of Google Benchmark cells
   results::comparison_settings settings;
   std::filesystem::path baseline_dir = results::k_default_baseline_dir;

@@ -16,7 +16,9 @@ command parse_list(const std::vector<std::string>& args, const suite::registry& 
         "benchgate list [--case NAME]...",
         "Lists every case with its variants (and their roles: baseline, core, peer),\n"
         "its parameter axes with their default and --quick values, and its default\n"
-        "number of samples.\n\nExample:\n  benchgate list --case page_iter",
+        "number of samples; then, without --case, the plain Google Benchmark\n"
+        "registrations linked in (BENCHMARK(), ...) by the cell names they run as.\n\n"
+        "Example:\n  benchgate list --case page_iter",
         described, "  0  success\n  2  bad usage or an unknown case\n")};
   }
   return list_options{checked_case_names(get_strings(vm, "case"), cases)};

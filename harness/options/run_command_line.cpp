@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "harness/options/run_options.hpp"
+#include "harness/results/role_patterns.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
@@ -29,9 +30,10 @@ po::options_description run_description() {
   auto d = make_description();
   d.add_options()
       ("case", po::value<std::vector<std::string>>()->value_name("NAME"),
-       "run only this case (repeatable; default: every case)")
+       "run only this case (repeatable; default: every case, and every plain Google Benchmark registration)")
       ("filter", po::value<std::string>()->value_name("REGEX"),
-       "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...')")
+       "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...', or "
+       "in a plain Google Benchmark registration's name, e.g. 'BM_copy/64')")
       ("param", po::value<std::vector<std::string>>()->value_name("AXIS=V1,V2"),
        "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)")
       ("samples", po::value<std::string>()->value_name("N"),
@@ -48,6 +50,9 @@ po::options_description run_description() {
       ("rounds", po::value<std::string>()->value_name("N"),
        "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
        "run and a shared machine's slow drift widens its interval instead of biasing it (default: 1)")
+      ("role", po::value<std::vector<std::string>>()->value_name("ROLE=REGEX"),
+       "plain Google Benchmark registrations (BENCHMARK()) whose name REGEX matches get ROLE (baseline, core "
+       "or peer), the matched part being the variant, the rest the grid point, as 'ab --role' (repeatable)")
       ("input", po::value<std::vector<std::string>>()->value_name("FILE"),
        "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)")
       ("out", po::value<std::string>()->value_name("FILE"),
@@ -75,7 +80,9 @@ po::options_description run_description() {
        "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")
       ("measure", po::value<std::string>()->value_name("WHAT"),
        "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
-       "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default)")
+       "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default); "
+       "allocations: the times plus allocations, frees, bytes allocated and peak bytes live per iteration, "
+       "counted by benchgate's operator new (exact, sampled as a time run)")
       ("cache-sim", po::bool_switch(),
        "with --measure instructions: callgrind also simulates a 2-level cache (I1 and D1 32 KiB 8-way, LL 8 MiB "
        "16-way, 64 B lines: fixed, not this machine's) and each sample gets l1_hits, ll_hits, ram_accesses and "
@@ -101,17 +108,18 @@ measure_kind checked_measure(const po::variables_map& vm) {
   const auto text = get_string(vm, "measure");
   if (!text || *text == "time") return measure_kind::time;
   if (*text == "instructions") return measure_kind::instructions;
-  throw input_error("--measure " + *text + ": expected time or instructions");
+  if (*text == "allocations") return measure_kind::allocations;
+  throw input_error("--measure " + *text + ": expected time, instructions or allocations");
 }
 
 // "AXIS=V1,V2" -> {AXIS, [V1, V2]}.
-suite::axis_values split_param(const std::string& text) {
+benchgate::axis_values split_param(const std::string& text) {
   const auto equals = text.find('=');
   const std::string expected = ": expected AXIS=V1,V2,... (e.g. density=0.1,0.5)";
   if (equals == std::string::npos || equals == 0 || equals + 1 == text.size()) {
     throw input_error("--param " + text + expected);
   }
-  suite::axis_values out{text.substr(0, equals), {}};
+  benchgate::axis_values out{text.substr(0, equals), {}};
   std::string rest = text.substr(equals + 1);
   std::size_t start = 0;
   while (true) {
@@ -131,7 +139,7 @@ suite::axis_values split_param(const std::string& text) {
 // default of the axis is spelled as that default (density=.5 -> 0.5);
 // another number in its shortest form when that has no exponent (08 -> 8,
 // 0.50 -> 0.5); any other text as given.
-std::string canonical_value(const std::string& value, const suite::axis_info& axis) {
+std::string canonical_value(const std::string& value, const benchgate::axis_info& axis) {
   const auto number = text::parse_double(value);
   if (!number) return value;
   for (const auto& known : axis.defaults) {
@@ -147,9 +155,9 @@ std::string canonical_value(const std::string& value, const suite::axis_info& ax
   return shortest.find('e') == std::string::npos ? shortest : value;
 }
 
-std::vector<const suite::benchmark_case*> selected(const std::vector<std::string>& names,
+std::vector<const benchgate::benchmark_case*> selected(const std::vector<std::string>& names,
                                                    const suite::registry& cases) {
-  std::vector<const suite::benchmark_case*> out;
+  std::vector<const benchgate::benchmark_case*> out;
   if (names.empty()) {
     for (const auto& c : cases.cases()) out.push_back(c.get());
   } else {
@@ -161,7 +169,7 @@ std::vector<const suite::benchmark_case*> selected(const std::vector<std::string
 // Every --param names an axis of a selected case, and every value passes the
 // check of each selected case that has the axis.
 std::vector<std::pair<std::string, std::vector<std::string>>> checked_params(
-    const std::vector<std::string>& texts, const std::vector<const suite::benchmark_case*>& run) {
+    const std::vector<std::string>& texts, const std::vector<const benchgate::benchmark_case*>& run) {
   std::vector<std::pair<std::string, std::vector<std::string>>> out;
   for (const auto& text : texts) {
     auto param = split_param(text);
@@ -204,7 +212,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> checked_params(
 }
 
 std::vector<std::string> checked_inputs(const std::vector<std::string>& texts,
-                                                  const std::vector<const suite::benchmark_case*>& run,
+                                                  const std::vector<const benchgate::benchmark_case*>& run,
                                                   const suite::registry& cases) {
   if (texts.empty()) return {};
   std::vector<std::string> takers;
@@ -259,7 +267,7 @@ void check_precision(const po::variables_map& vm, const run_options& options, re
     };
     if (out.samples > 0) refuse("--samples", "it decides the number of samples itself (at least 10)");
     if (out.rounds > 1) refuse("--rounds", "each round takes a fixed share of the samples");
-    if (out.measure != measure_kind::time) refuse("--measure instructions", "counted samples are all alike");
+    if (out.measure == measure_kind::instructions) refuse("--measure instructions", "counted samples are all alike");
     if (options.lockstep_fd) refuse("--lockstep-fd", "a lockstep run takes a fixed number of samples, in turns");
     target = *value;
   } else if (!takes_default_precision(out) || options.lockstep_fd) {
@@ -296,7 +304,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
         "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
-        "                     [--measure time|instructions] [--cache-sim]",
+        "                     [--measure time|instructions|allocations] [--cache-sim] [--role ROLE=REGEX]...",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -304,6 +312,10 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "within --precision, by default), prints a report per point (time,\n"
         "throughput, samples and precision, and each variant against the\n"
         "baseline) and writes results JSON.\n\n"
+        "Plain Google Benchmark registrations linked into the driver (BENCHMARK(),\n"
+        "BENCHMARK_F, ...) run too, each a cell named by Google Benchmark's own name\n"
+        "(BM_copy/64), each sample one repetition; --role gives them roles\n"
+        "(docs/google-benchmark-suites.md).\n\n"
         "Examples:\n"
         "  benchgate run --case page_iter --quick\n"
         "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
@@ -311,7 +323,9 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "  benchgate run --case page_iter --save-baseline main\n"
         "  benchgate run --case page_iter --baseline main\n"
         "  benchgate run --case page_iter --quick --measure instructions --out instr.json\n"
-        "  benchgate run --case page_iter --quick --measure instructions --cache-sim --out cache.json",
+        "  benchgate run --case page_iter --quick --measure instructions --cache-sim --out cache.json\n"
+        "  benchgate run --case http_parse --quick --measure allocations --out alloc.json\n"
+        "  ./my_gbench_suite run --quick --filter BM_copy --role baseline=_naive --role core=_fast",
         described,
         "  0  every cell ran and checked its output\n"
         "  1  a benchmark failed its correctness check (variants disagree)\n"
@@ -366,6 +380,10 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   settings.min_time_s = get_seconds(vm, "min-time", false);
   check_precision(vm, out, settings);
   settings.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
+  for (const auto& role : get_strings(vm, "role")) {
+    results::parse_role_pattern(role, "--role");  // checked here; applied by the plan
+    settings.roles.push_back(role);
+  }
   out.out = get_output_path(vm, "out");
   out.text_out = get_output_path(vm, "text-out");
   out.save_baseline = checked_baseline_name(vm, "save-baseline");
@@ -419,7 +437,7 @@ std::vector<std::string> to_arguments(const results::settings& s) {
     add("--param", axis + "=" + joined);
   }
   if (s.quick) args.push_back("--quick");
-  if (s.measure == measure_kind::time) {
+  if (s.measure != measure_kind::instructions) {
     if (s.samples > 0) add("--samples", std::to_string(s.samples));
     add("--measurement-time", exact_number_text(s.measurement_time_s));
     add("--warmup", exact_number_text(s.warmup_s));
@@ -432,6 +450,7 @@ std::vector<std::string> to_arguments(const results::settings& s) {
   }
   if (s.rounds > 1) add("--rounds", std::to_string(s.rounds));
   for (const auto& input : s.inputs) add("--input", input);
+  for (const auto& role : s.roles) add("--role", role);
   if (s.measure != measure_kind::time) add("--measure", results::measure_name(s.measure));
   if (s.cache_sim) args.push_back("--cache-sim");
   // A harness slowdown is part of how the run was made: a re-run has it too.
@@ -450,7 +469,8 @@ std::vector<std::string> to_arguments(const results::settings& s) {
 }
 
 bool takes_default_precision(const results::settings& settings) {
-  return settings.measure == measure_kind::time && settings.samples == 0 && settings.rounds == 1 && !settings.quick;
+  return settings.measure != measure_kind::instructions && settings.samples == 0 && settings.rounds == 1 &&
+         !settings.quick;
 }
 
 std::vector<std::string> run_option_names() {

@@ -47,7 +47,7 @@ std::string percent_interval(const stats::interval_estimate& e) {
 }
 
 bool has_throughput(const results::cell_diff& c) {
-  return c.work.unit != suite::work_unit::none && c.work.amount > 0 && c.new_side.typical.lower > 0;
+  return c.work.unit != benchgate::work_unit::none && c.work.amount > 0 && c.new_side.typical.lower > 0;
 }
 
 std::string rate(const results::cell_diff& c, double ns) {

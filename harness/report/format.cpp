@@ -40,13 +40,13 @@ std::string format_time_ns(double ns) {
   return scaled(ns, k_kilo, units);
 }
 
-std::string format_throughput(suite::work_unit unit, double per_second) {
+std::string format_throughput(benchgate::work_unit unit, double per_second) {
   static constexpr std::array<const char*, 5> bytes = {"B/s", "KiB/s", "MiB/s", "GiB/s", "TiB/s"};
   static constexpr std::array<const char*, 5> items = {"elem/s", "Kelem/s", "Melem/s", "Gelem/s", "Telem/s"};
   switch (unit) {
-    case suite::work_unit::bytes: return scaled(per_second, k_kibi, bytes);
-    case suite::work_unit::items: return scaled(per_second, k_kilo, items);
-    case suite::work_unit::none: return "";
+    case benchgate::work_unit::bytes: return scaled(per_second, k_kibi, bytes);
+    case benchgate::work_unit::items: return scaled(per_second, k_kilo, items);
+    case benchgate::work_unit::none: return "";
   }
   return "";
 }

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/suite/case_types.hpp"
+#include "benchgate/case_types.hpp"
 
 namespace benchgate::report {
 
@@ -18,7 +18,7 @@ std::string format_time_ns(double ns);
 
 // A rate of work per second: "4.9933 GiB/s" (binary prefixes) for bytes,
 // "12.345 Melem/s" (decimal prefixes) for items; "" for work_unit::none.
-std::string format_throughput(suite::work_unit unit, double per_second);
+std::string format_throughput(benchgate::work_unit unit, double per_second);
 
 // A signed percentage: "+2.5316%", "-90.594%".
 std::string format_percent(double fraction);

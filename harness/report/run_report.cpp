@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "harness/report/format.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace benchgate::report {
@@ -37,19 +38,19 @@ std::string point_title(const results::cell& c) {
   return title;
 }
 
-std::string work_label(const suite::work_per_iteration& work) {
+std::string work_label(const benchgate::work_per_iteration& work) {
   switch (work.unit) {
-    case suite::work_unit::bytes: {
+    case benchgate::work_unit::bytes: {
       auto rate = format_throughput(work.unit, work.amount);  // "6.3906 KiB/s"
       return rate.substr(0, rate.size() - 2) + " per iteration";
     }
-    case suite::work_unit::items: return format_significant(work.amount) + " items per iteration";
-    case suite::work_unit::none: return "";
+    case benchgate::work_unit::items: return format_significant(work.amount) + " items per iteration";
+    case benchgate::work_unit::none: return "";
   }
   return "";
 }
 
-std::string figure_list(const std::vector<suite::figure>& figures) {
+std::string figure_list(const std::vector<benchgate::figure>& figures) {
   std::string out;
   for (const auto& f : figures) {
     std::ostringstream value;
@@ -71,7 +72,7 @@ bool sampled_to_precision(const results::cell& c) {
   return figure_value(c, results::k_ci_half_width_figure).has_value();
 }
 
-bool in_precision_column(const suite::figure& f) {
+bool in_precision_column(const benchgate::figure& f) {
   return f.name == results::k_ci_half_width_figure || f.name == results::k_stopped_by_cap_figure;
 }
 
@@ -83,11 +84,48 @@ std::string precision_text(const results::cell& c) {
   return text;
 }
 
-bool shared_by_all(const suite::figure& f, std::span<const results::cell> cells) {
+bool shared_by_all(const benchgate::figure& f, std::span<const results::cell> cells) {
   return std::all_of(cells.begin(), cells.end(), [&](const auto& other) {
     return std::any_of(other.figures.begin(), other.figures.end(),
                        [&](const auto& g) { return g.name == f.name && g.value == f.value; });
   });
+}
+
+// The median over a cell's samples of counter `name`; nullopt when a
+// sample lacks it (not an allocation run).
+std::optional<double> median_counter(const results::cell& c, std::string_view name) {
+  std::vector<double> values;
+  for (const auto& s : c.samples) {
+    const auto it = std::find_if(s.counters.begin(), s.counters.end(), [&](const auto& kv) { return kv.first == name; });
+    if (it == s.counters.end()) return std::nullopt;
+    values.push_back(it->second);
+  }
+  if (values.empty()) return std::nullopt;
+  return stats::median(values);
+}
+
+// A count per iteration: whole when it is (the usual case), else to six
+// significant digits.
+std::string count_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+// Allocation mode: a line per cell with the counts per iteration.
+std::string allocation_lines(std::span<const results::cell> cells, std::size_t variant_width) {
+  std::string out;
+  for (const auto& c : cells) {
+    const auto allocations = median_counter(c, results::k_allocations_counter);
+    const auto frees = median_counter(c, results::k_frees_counter);
+    const auto bytes = median_counter(c, results::k_bytes_allocated_counter);
+    const auto peak = median_counter(c, results::k_peak_bytes_counter);
+    if (!c.error.empty() || !allocations || !frees || !bytes || !peak) continue;
+    out += "  " + pad_right(c.variant + " ", variant_width) + count_text(*allocations) + " allocations, " +
+           count_text(*frees) + " frees, " + count_text(*bytes) + " B allocated, peak " + count_text(*peak) +
+           " B live\n";
+  }
+  return out.empty() ? "" : "  per iteration (median):\n" + out;
 }
 
 }  // namespace
@@ -100,7 +138,7 @@ std::string point_report(std::span<const results::cell> cells) {
   if (const auto work = work_label(first.work); !work.empty()) out << "   (" << work << ")";
   out << "\n";
   const auto baseline = std::find_if(cells.begin(), cells.end(), [](const auto& c) {
-    return c.role == suite::variant_role::baseline && c.error.empty() && !c.samples.empty();
+    return c.role == benchgate::variant_role::baseline && c.error.empty() && !c.samples.empty();
   });
   const double baseline_median =
       baseline != cells.end() ? stats::median(shown_values(*baseline)) : 0.0;
@@ -118,7 +156,7 @@ std::string point_report(std::span<const results::cell> cells) {
       << (targeted ? pad_right("samples ± 95% CI", k_precision_width) : "") << "vs baseline (median)\n";
   for (const auto& c : cells) {
     out << "  " << pad_right(c.variant, k_variant_width)
-        << pad_right(c.role ? std::string(suite::to_string(*c.role)) : "-", k_role_width);
+        << pad_right(c.role ? std::string(benchgate::to_string(*c.role)) : "-", k_role_width);
     if (!c.error.empty() || c.samples.empty()) {
       out << "FAILED: " << (c.error.empty() ? "no samples" : c.error) << "\n";
       continue;
@@ -140,15 +178,16 @@ std::string point_report(std::span<const results::cell> cells) {
     }
     out << "\n";
   }
+  out << allocation_lines(cells, k_variant_width);
   // Figures equal in every cell describe the workload; the rest, the variant.
   for (const auto& c : cells) {
-    std::vector<suite::figure> own;
+    std::vector<benchgate::figure> own;
     for (const auto& f : c.figures) {
       if (!shared_by_all(f, cells) && !in_precision_column(f)) own.push_back(f);
     }
     if (!own.empty()) out << "  " << pad_right(c.variant + ":", k_variant_width) << figure_list(own) << "\n";
   }
-  std::vector<suite::figure> common;
+  std::vector<benchgate::figure> common;
   for (const auto& f : first.figures) {
     if (shared_by_all(f, cells) && !in_precision_column(f)) common.push_back(f);
   }
@@ -157,13 +196,15 @@ std::string point_report(std::span<const results::cell> cells) {
   return out.str();
 }
 
-std::string run_summary(std::span<const results::cell> cells, double elapsed_s) {
+std::string run_summary(std::span<const results::cell> cells, double elapsed_s, std::size_t unchecked) {
   std::ostringstream out;
   std::size_t failed = 0;
   for (const auto& c : cells) failed += !c.error.empty();
   out << counted(cells.size(), "cell") << " in " << format_duration_s(elapsed_s) << "; ";
-  if (failed == 0) {
+  if (failed == 0 && unchecked == 0) {
     out << "every cell checked its output and ran.\n";
+  } else if (failed == 0) {
+    out << "every cell ran; " << unchecked << " of them (plain Google Benchmark registrations) check no output.\n";
   } else {
     out << failed << " FAILED:\n";
     for (const auto& c : cells) {

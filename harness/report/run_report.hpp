@@ -16,6 +16,8 @@ namespace benchgate::report {
 std::string point_report(std::span<const results::cell> cells);
 
 // Cells run, cells that failed (with their errors), elapsed time.
-std::string run_summary(std::span<const results::cell> cells, double elapsed_s);
+// `unchecked`: how many of the cells check no output (plain Google
+// Benchmark registrations, which have no agreement check).
+std::string run_summary(std::span<const results::cell> cells, double elapsed_s, std::size_t unchecked = 0);
 
 }  // namespace benchgate::report

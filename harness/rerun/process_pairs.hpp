@@ -1,6 +1,6 @@
 #pragma once
 // How `benchgate ab` shares one comparison among P lockstep pairs of
-// processes (docs/gate.md, "Process pairs"). On a shared host a whole
+// processes (docs/ab.md, "Process pairs"). On a shared host a whole
 // process can run a cell at a steady offset, so the pairs inside one pair
 // of processes are not independent and the process pair is the unit of
 // replication (stats/clustered.hpp). Each of the P process pairs runs

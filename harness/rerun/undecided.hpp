@@ -1,5 +1,5 @@
 #pragma once
-// How `benchgate ab` spends the rest of its budget (docs/gate.md, "Cells ab
+// How `benchgate ab` spends the rest of its budget (docs/ab.md, "Cells ab
 // cannot judge at first"): after its process pairs, more pairs only for the
 // cells whose change interval is still wider than their rule's
 // max_ci_width, round after round, until they are narrow enough or the

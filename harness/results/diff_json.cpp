@@ -118,7 +118,7 @@ json to_json(const cell_diff& c) {
           {"case", c.case_name},
           {"params", params},
           {"work_per_iteration",
-           {{"unit", std::string(suite::to_string(c.work.unit))}, {"amount", c.work.amount}}},
+           {{"unit", std::string(benchgate::to_string(c.work.unit))}, {"amount", c.work.amount}}},
           {"old", to_json(c.old_side)},
           {"new", to_json(c.new_side)},
           {"change", change},
@@ -137,7 +137,7 @@ cell_diff cell_from(const object_reader& r) {
   const auto params = r.object("params");
   for (const auto& [axis, value] : params.raw().items()) c.params.emplace_back(axis, params.string(axis));
   const auto work = r.object("work_per_iteration");
-  const auto unit = suite::parse_work_unit(work.string("unit"));
+  const auto unit = benchgate::parse_work_unit(work.string("unit"));
   if (!unit) work.fail("unit", "\"bytes\", \"items\" or \"none\"");
   c.work = {*unit, work.number("amount")};
   c.old_side = side_from(r.object("old"));
@@ -161,7 +161,7 @@ cell_diff cell_from(const object_reader& r) {
 
 json to_json(const comparison_settings& s, const diff& d) {
   json roles = json::array();
-  for (const auto role : d.new_roles) roles.push_back(std::string(suite::to_string(role)));
+  for (const auto role : d.new_roles) roles.push_back(std::string(benchgate::to_string(role)));
   return {{"metric", to_string(s.metric)},
           {"better", std::string(to_string(s.direction))},
           {"test", std::string(to_string(s.test))},
@@ -173,7 +173,7 @@ json to_json(const comparison_settings& s, const diff& d) {
           {"seed", s.seed},
           {"paired", s.paired},
           {"clustered", s.clustered},
-          {"base_role", d.base_role ? json(std::string(suite::to_string(*d.base_role))) : json(nullptr)},
+          {"base_role", d.base_role ? json(std::string(benchgate::to_string(*d.base_role))) : json(nullptr)},
           {"new_roles", roles}};
 }
 
@@ -204,11 +204,11 @@ void settings_into(const object_reader& r, diff& d) {
   s.paired = r.has("paired") && r.boolean("paired");
   s.clustered = r.has("clustered") && r.boolean("clustered");
   if (const auto base = r.optional_string("base_role")) {
-    d.base_role = suite::parse_variant_role(*base);
+    d.base_role = benchgate::parse_variant_role(*base);
     if (!d.base_role) r.fail("base_role", "\"baseline\", \"core\", \"peer\" or null");
   }
   for (const auto& role : r.strings("new_roles")) {
-    const auto parsed = suite::parse_variant_role(role);
+    const auto parsed = benchgate::parse_variant_role(role);
     if (!parsed) r.fail("new_roles", "an array of \"baseline\", \"core\" or \"peer\"");
     d.new_roles.push_back(*parsed);
   }

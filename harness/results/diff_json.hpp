@@ -1,6 +1,6 @@
 #pragma once
 // Diff JSON (schema benchgate.diff/1): the one reader and writer. The schema
-// is documented in docs/compare.md, "The diff JSON".
+// is documented in docs/formats.md, "The diff".
 
 #include <filesystem>
 #include <string>

@@ -146,7 +146,7 @@ struct cell_diff {
   std::string name;          // runs: the shared name; variants: the new cell's name
   std::string case_name;
   std::vector<std::pair<std::string, std::string>> params;
-  suite::work_per_iteration work;  // of the new side
+  benchgate::work_per_iteration work;  // of the new side
   side_estimates old_side;
   side_estimates new_side;
   stats::interval_estimate mean_change;    // relative change of the mean
@@ -212,8 +212,8 @@ struct diff {
   compare_mode mode = compare_mode::runs;
   comparison_settings config;
   // Variants mode: the role of the base cell and the roles paired with it.
-  std::optional<suite::variant_role> base_role;
-  std::vector<suite::variant_role> new_roles;
+  std::optional<benchgate::variant_role> base_role;
+  std::vector<benchgate::variant_role> new_roles;
   diff_source old_source;
   diff_source new_source;  // in variants mode, the same run as old_source
   std::vector<diff_warning> warnings;

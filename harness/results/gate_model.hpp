@@ -1,6 +1,6 @@
 #pragma once
 // The gate's rules (rules file, schema benchgate.rules/1) and its verdict
-// (schema benchgate.gate/1), both documented in docs/gate.md. Plain values:
+// (schema benchgate.gate/1), documented in docs/gate.md and docs/formats.md. Plain values:
 // harness/gate resolves rules and judges cells, gate_rules_json.hpp and
 // gate_verdict_json.hpp read and write them. Levels and changes are
 // percentages (5 = 5 %).

@@ -1,5 +1,5 @@
 #pragma once
-// Gate verdict JSON (schema benchgate.gate/1, docs/gate.md "Verdict JSON"):
+// Gate verdict JSON (schema benchgate.gate/1, docs/formats.md "The verdict"):
 // the one writer.
 
 #include <filesystem>

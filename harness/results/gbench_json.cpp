@@ -41,9 +41,9 @@ std::string failure_message(const object_reader& entry, bool errored) {
 
 // The per-iteration work a rate counter implies: Google Benchmark divides
 // rate counters by the CPU time of the run (counter.cc, kIsRate).
-suite::work_per_iteration work_of(const object_reader& entry, double cpu_ns) {
-  for (const auto& [key, unit] : {std::pair{"bytes_per_second", suite::work_unit::bytes},
-                                  std::pair{"items_per_second", suite::work_unit::items}}) {
+benchgate::work_per_iteration work_of(const object_reader& entry, double cpu_ns) {
+  for (const auto& [key, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
+                                  std::pair{"items_per_second", benchgate::work_unit::items}}) {
     if (const auto rate = entry.optional_number(key); rate && *rate > 0 && cpu_ns > 0) {
       return {unit, *rate * cpu_ns / k_ns_per_s};
     }
@@ -142,7 +142,7 @@ run_results gbench_from_json(const json& document, std::string_view source) {
       continue;
     }
     c.samples.push_back(sample_from(entry));
-    if (c.work.unit == suite::work_unit::none) c.work = work_of(entry, c.samples.back().cpu_ns);
+    if (c.work.unit == benchgate::work_unit::none) c.work = work_of(entry, c.samples.back().cpu_ns);
   }
   if (results.cells.empty() && aggregates > 0) {
     throw input_error(std::string(source) + ": holds only aggregates (mean, median, stddev), no " +

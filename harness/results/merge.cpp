@@ -67,6 +67,7 @@ void require_same(const named_run& first, const named_run& other) {
   if (a.config.cases != b.config.cases) differs("cases", join(a.config.cases), join(b.config.cases));
   if (a.config.params != b.config.params) differs("--param overrides", params_text(a.config), params_text(b.config));
   if (a.config.inputs != b.config.inputs) differs("--input files", join(a.config.inputs), join(b.config.inputs));
+  if (a.config.roles != b.config.roles) differs("--role patterns", join(a.config.roles), join(b.config.roles));
   if (a.config.injected_slowdown_pct != b.config.injected_slowdown_pct ||
       a.config.injected_slowdown_filter != b.config.injected_slowdown_filter) {
     differs("injected slowdown", std::to_string(a.config.injected_slowdown_pct) + "%",

@@ -25,6 +25,9 @@ constexpr known_metric k_known[] = {
     {k_ll_hits_metric, better::lower, "accesses"},
     {k_ram_accesses_metric, better::lower, "accesses"},
     {k_estimated_cycles_metric, better::lower, "estimated cycles"},
+    {"frees", better::lower, "frees"},
+    {"bytes_allocated", better::lower, "bytes"},
+    {"peak_bytes", better::lower, "bytes"},
     {"throughput", better::higher, "/s"},
 };
 

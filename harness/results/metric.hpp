@@ -1,9 +1,10 @@
 #pragma once
 // What a metric is: a name with a unit and a better direction (docs/compare.md,
 // "Metrics"). Built in: real_time and cpu_time (nanoseconds per iteration),
-// instructions and allocations (counts per iteration) are better lower, and
-// so are the cache-simulated counts of `--measure instructions --cache-sim`
-// (l1_hits, ll_hits, ram_accesses, estimated_cycles: run/cache_sim.hpp);
+// instructions, the allocation counters of k_allocation_counters (per
+// iteration) and the cache-simulated counts of `--measure instructions
+// --cache-sim` (l1_hits, ll_hits, ram_accesses, estimated_cycles:
+// run/cache_sim.hpp) are better lower;
 // throughput and Google Benchmark's rates are better higher. Any other
 // metric (a user counter, a case's figure) has the direction its user
 // declares (compare/gate --direction NAME=higher|lower, a rules file's
@@ -36,9 +37,18 @@ std::optional<better> parse_better(std::string_view text);
 inline constexpr std::string_view k_rate_suffix = "_per_second";
 bool is_rate_name(std::string_view metric);
 
+// The counters `run --measure allocations` gives each sample, per counted
+// iteration (run/allocation_counter.hpp): blocks allocated and freed
+// through operator new/delete, the bytes allocated, and the most bytes
+// live at once within an iteration.
+inline constexpr std::string_view k_allocations_counter = "allocations";
+inline constexpr std::string_view k_frees_counter = "frees";
+inline constexpr std::string_view k_bytes_allocated_counter = "bytes_allocated";
+inline constexpr std::string_view k_peak_bytes_counter = "peak_bytes";
+
 // The direction a metric has without a declaration: lower for real_time,
-// cpu_time, instructions, allocations and the cache-simulated counts;
-// higher for throughput and rates
+// cpu_time, instructions, the allocation counters and the cache-simulated
+// counts; higher for throughput and rates
 // (is_rate_name); nullopt for anything else.
 std::optional<better> built_in_direction(std::string_view metric);
 
@@ -62,7 +72,7 @@ declared_direction parse_declared_direction(std::string_view text, std::string_v
 bool is_metric_name(std::string_view text);
 
 // The unit values of `metric` are in, for messages and chart axes: "ns" for
-// the times, "instructions", "allocations", "/s" for rates, "" when unknown
+// the times, "instructions", "allocations", "frees", "bytes", "/s" for rates, "" when unknown
 // (a user counter carries no unit in Google Benchmark's JSON).
 std::string unit_of(std::string_view metric);
 

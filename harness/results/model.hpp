@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/suite/case_types.hpp"
+#include "benchgate/case_types.hpp"
 
 namespace benchgate::results {
 
@@ -46,9 +46,11 @@ struct shard_spec {
 };
 
 // What each sample measures: wall and CPU time (Google Benchmark), or the
-// instructions of each iteration under callgrind (run/callgrind_counter.hpp).
-// Stored in results JSON as "time" or "instructions" (measure_name).
-enum class measure_kind { time, instructions };
+// instructions of each iteration under callgrind (run/callgrind_counter.hpp),
+// or the times and the allocations of each iteration (the sample's counters
+// k_allocation_counters, run/allocation_counter.hpp). Stored in results
+// JSON as "time", "instructions" or "allocations" (measure_name).
+enum class measure_kind { time, instructions, allocations };
 const char* measure_name(measure_kind kind);
 std::optional<measure_kind> measure_from_name(std::string_view name);
 
@@ -89,6 +91,9 @@ struct settings {
   std::optional<std::string> filter;             // --filter regex
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // --param overrides
   std::vector<std::string> inputs;               // --input files
+  // run --role ROLE=REGEX, as given: the roles of plain Google Benchmark
+  // registrations (run/plain_plan.hpp). In JSON only when given.
+  std::vector<std::string> roles;
   double injected_slowdown_pct = 0;              // harness knob; 0 in real runs
   std::optional<std::string> injected_slowdown_filter;  // cells it applied to; null: all
   std::optional<shard_spec> shard;               // run --shard K/N; null: the whole selection
@@ -129,11 +134,11 @@ struct cell {
   std::string name;                              // case/variant/axis:value/...
   std::string case_name;
   std::string variant;
-  std::optional<suite::variant_role> role;       // unknown for Google Benchmark imports
+  std::optional<benchgate::variant_role> role;       // unknown for Google Benchmark imports
   std::vector<std::pair<std::string, std::string>> params;
-  suite::work_per_iteration work;
+  benchgate::work_per_iteration work;
   std::vector<sample> samples;
-  std::vector<suite::figure> figures;
+  std::vector<benchgate::figure> figures;
   std::string error;                             // non-empty: not timed (see prepared_point)
   // With `error`: skipped on purpose rather than failed (Google Benchmark's
   // SkipWithMessage); never set by benchgate runs.

@@ -56,11 +56,11 @@ json to_json(const cell& c) {
   j["name"] = c.name;
   j["case"] = c.case_name;
   j["variant"] = c.variant;
-  j["role"] = c.role ? json(std::string(suite::to_string(*c.role))) : json(nullptr);
+  j["role"] = c.role ? json(std::string(benchgate::to_string(*c.role))) : json(nullptr);
   json params = json::object();
   for (const auto& [axis, value] : c.params) params[axis] = value;
   j["params"] = params;
-  j["work_per_iteration"] = {{"unit", std::string(suite::to_string(c.work.unit))},
+  j["work_per_iteration"] = {{"unit", std::string(benchgate::to_string(c.work.unit))},
                              {"amount", c.work.amount}};
   json samples = json::array();
   for (const auto& s : c.samples) samples.push_back(to_json(s));
@@ -78,7 +78,7 @@ cell cell_from(const object_reader& r) {
   c.case_name = r.string("case");
   c.variant = r.string("variant");
   if (const auto role = r.optional_string("role")) {
-    c.role = suite::parse_variant_role(*role);
+    c.role = benchgate::parse_variant_role(*role);
     if (!c.role) r.fail("role", "\"baseline\", \"core\", \"peer\" or null");
   }
   const auto params = r.object("params");
@@ -86,7 +86,7 @@ cell cell_from(const object_reader& r) {
     c.params.emplace_back(axis, params.string(axis));
   }
   const auto work = r.object("work_per_iteration");
-  const auto unit = suite::parse_work_unit(work.string("unit"));
+  const auto unit = benchgate::parse_work_unit(work.string("unit"));
   if (!unit) work.fail("unit", "\"bytes\", \"items\" or \"none\"");
   c.work = {*unit, work.number("amount")};
   for (const auto& s : r.objects("samples")) c.samples.push_back(sample_from(s));

@@ -1,6 +1,6 @@
 #pragma once
 // Results JSON (schema benchgate.results/1): the one reader and writer.
-// The schema is documented in README.md, "Results JSON".
+// The schema is documented in docs/formats.md, "Results JSON".
 
 #include <filesystem>
 #include <string>

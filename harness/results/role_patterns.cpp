@@ -14,7 +14,7 @@ namespace {
 // "1024/8"), Google Benchmark's own word for them.
 constexpr const char* k_args_axis = "args";
 
-std::string pattern_text(const role_pattern& p) { return std::string(suite::to_string(p.role)) + "=" + p.regex; }
+std::string pattern_text(const role_pattern& p) { return std::string(benchgate::to_string(p.role)) + "=" + p.regex; }
 
 }  // namespace
 
@@ -22,7 +22,7 @@ role_pattern parse_role_pattern(std::string_view text, std::string_view option) 
   const auto where = std::string(option) + " " + std::string(text);
   const auto equals = text.find('=');
   if (equals == std::string_view::npos) throw input_error(where + ": expected ROLE=REGEX, e.g. baseline=_naive$");
-  const auto role = suite::parse_variant_role(text.substr(0, equals));
+  const auto role = benchgate::parse_variant_role(text.substr(0, equals));
   if (!role) throw input_error(where + ": unknown role; expected baseline, core or peer before '='");
   role_pattern out{*role, std::string(text.substr(equals + 1))};
   if (out.regex.empty()) throw input_error(where + ": expected a regex after '='");
@@ -43,7 +43,7 @@ void assign_roles(run_results& run, const std::vector<role_pattern>& patterns, s
   std::map<std::pair<std::string, decltype(cell::params)>, std::string> base_at;
   for (auto& c : run.cells) {
     if (c.role) {
-      throw input_error(from + ": cell " + c.name + " has the role " + std::string(suite::to_string(*c.role)) +
+      throw input_error(from + ": cell " + c.name + " has the role " + std::string(benchgate::to_string(*c.role)) +
                         " already; expected Google Benchmark input for --role (benchgate results carry their roles)");
     }
     std::optional<std::size_t> which;
@@ -73,7 +73,7 @@ void assign_roles(run_results& run, const std::vector<role_pattern>& patterns, s
     if (slash != std::string::npos && slash + 1 < point.size()) {
       c.params.emplace_back(k_args_axis, point.substr(slash + 1));
     }
-    if (c.role != suite::variant_role::baseline) continue;
+    if (c.role != benchgate::variant_role::baseline) continue;
     const auto [it, added] = base_at.emplace(std::pair{c.case_name, c.params}, c.name);
     if (!added) {
       throw input_error(from + ": cells " + it->second + " and " + c.name + " are both baseline at grid point " +

@@ -14,7 +14,7 @@
 namespace benchgate::results {
 
 struct role_pattern {
-  suite::variant_role role = suite::variant_role::baseline;
+  benchgate::variant_role role = benchgate::variant_role::baseline;
   std::string regex;  // ECMAScript, searched in the cell's name
 };
 

@@ -48,12 +48,18 @@ environment environment_from_json(const object_reader& r) {
 }
 
 const char* measure_name(measure_kind kind) {
-  return kind == measure_kind::instructions ? "instructions" : "time";
+  switch (kind) {
+    case measure_kind::instructions: return "instructions";
+    case measure_kind::allocations: return "allocations";
+    case measure_kind::time: break;
+  }
+  return "time";
 }
 
 std::optional<measure_kind> measure_from_name(std::string_view name) {
   if (name == "time") return measure_kind::time;
   if (name == "instructions") return measure_kind::instructions;
+  if (name == "allocations") return measure_kind::allocations;
   return std::nullopt;
 }
 
@@ -74,6 +80,8 @@ json settings_to_json(const settings& s) {
   for (const auto& [axis, values] : s.params) params[axis] = values;
   j["params"] = params;
   j["inputs"] = s.inputs;
+  // Only when given, so that files of runs without plain registrations stay as they were.
+  if (!s.roles.empty()) j["roles"] = s.roles;
   j["injected_slowdown_pct"] = s.injected_slowdown_pct;
   j["injected_slowdown_filter"] = optional_to_json(s.injected_slowdown_filter);
   j["precision_pct"] = optional_to_json(s.precision_pct);
@@ -86,7 +94,7 @@ json settings_to_json(const settings& s) {
 settings settings_from_json(const object_reader& r) {
   settings s;
   const auto measure = measure_from_name(r.string("measure"));
-  if (!measure) r.fail("measure", "\"time\" or \"instructions\"");
+  if (!measure) r.fail("measure", "\"time\", \"instructions\" or \"allocations\"");
   s.measure = *measure;
   // Absent in files written before --cache-sim: no simulation.
   s.cache_sim = r.has("cache_sim") && r.boolean("cache_sim");
@@ -105,6 +113,7 @@ settings settings_from_json(const object_reader& r) {
     s.params.emplace_back(axis, params.strings(axis));
   }
   s.inputs = r.strings("inputs");
+  if (r.has("roles")) s.roles = r.strings("roles");
   s.injected_slowdown_pct = r.has("injected_slowdown_pct") ? r.number("injected_slowdown_pct") : 0;
   s.injected_slowdown_filter = r.optional_string("injected_slowdown_filter");
   s.precision_pct = r.optional_number("precision_pct");

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "benchgate/timed_loop.hpp"
 #include "harness/run/cache_sim.hpp"
-#include "harness/suite/timed_loop.hpp"
 
 namespace benchgate::run {
 
@@ -65,7 +65,7 @@ inline constexpr int k_cache_warmup_samples = 1;
 
 // The counter of one cell: one count per sample, instructions per counted
 // iteration (the session's warm-up samples, if any, read and dropped).
-class callgrind_counter : public suite::instruction_counter {
+class callgrind_counter : public benchgate::detail::instruction_counter {
  public:
   callgrind_counter(callgrind_session& session, std::string label)
       : session_(&session), label_(std::move(label)), to_discard_(session.cache_sim() ? k_cache_warmup_samples : 0) {}

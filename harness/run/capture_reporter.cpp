@@ -8,12 +8,18 @@ constexpr double k_ns_per_s = 1e9;
 
 }  // namespace
 
+capture_reporter::capture_reporter(name_key key) : key_(key) {
+  SetOutputStream(&output_);
+  SetErrorStream(&errors_);
+}
+
 bool capture_reporter::ReportContext(const Context&) { return true; }
 
 void capture_reporter::ReportRuns(const std::vector<Run>& runs) {
   for (const auto& run : runs) {
     if (run.run_type != Run::RT_Iteration) continue;
-    auto& entry = captured_[run.run_name.function_name];
+    auto& entry =
+        captured_[key_ == name_key::function_name ? run.run_name.function_name : run.run_name.str()];
     if (run.error_occurred) {
       if (entry.error.empty()) entry.error = run.error_message;
       continue;

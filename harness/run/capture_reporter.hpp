@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,13 +20,28 @@ struct captured_benchmark {
 
 class capture_reporter : public benchmark::BenchmarkReporter {
  public:
+  // What the captured runs are keyed by: the registered name
+  // (function_name: benchgate's cells, whose registration adds settings
+  // such as "/repeats:10" to the full name), or the full name Google
+  // Benchmark prints and lists ("BM_copy/64/real_time": plain registrations).
+  enum class name_key { function_name, full_name };
+
+  explicit capture_reporter(name_key key = name_key::function_name);
   bool ReportContext(const Context& context) override;
   void ReportRuns(const std::vector<Run>& runs) override;
 
-  // By registered benchmark name (Google Benchmark's function_name).
   const std::map<std::string, captured_benchmark>& captured() const { return captured_; }
 
+  // What Google Benchmark wrote to the reporter's output stream (its
+  // listing with --benchmark_list_tests) and error stream ("Failed to
+  // match any benchmarks ..."), kept off the terminal.
+  std::string output() const { return output_.str(); }
+  std::string errors() const { return errors_.str(); }
+
  private:
+  name_key key_;
+  std::ostringstream output_;
+  std::ostringstream errors_;
   std::map<std::string, captured_benchmark> captured_;
 };
 

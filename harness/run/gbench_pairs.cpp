@@ -77,7 +77,7 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
     state.has_environment = true;
   }
   auto& c = cell_named(state.run, name);
-  if (c.work.unit == suite::work_unit::none) c.work = reported->work;
+  if (c.work.unit == benchgate::work_unit::none) c.work = reported->work;
   if (!reported->error.empty()) {
     // A failed cell has no samples (they would not pair with the other side's).
     c.error = reported->error;

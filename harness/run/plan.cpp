@@ -7,9 +7,9 @@
 
 namespace benchgate::run {
 
-std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,
+std::vector<benchgate::axis_values> chosen_axis_values(const benchgate::benchmark_case& bench_case,
                                                    const results::settings& options) {
-  std::vector<suite::axis_values> chosen;
+  std::vector<benchgate::axis_values> chosen;
   for (const auto& axis : bench_case.axes()) {
     const auto given = std::find_if(options.params.begin(), options.params.end(),
                                     [&](const auto& p) { return p.first == axis.name; });
@@ -33,7 +33,7 @@ constexpr double k_google_benchmark_overshoot = 1.4;
 constexpr double k_percent = 100;
 
 // Instruction mode's settings carry their sample count (run_options.hpp).
-int samples_for(const suite::benchmark_case& bench_case, const results::settings& options) {
+int samples_for(const benchgate::benchmark_case& bench_case, const results::settings& options) {
   if (options.samples > 0) return options.samples;
   if (options.quick) return options::k_quick_samples;
   return bench_case.default_samples() > 0 ? bench_case.default_samples() : options::k_default_samples;
@@ -63,9 +63,15 @@ std::vector<planned_point> shard_of(std::vector<planned_point> points, const res
 
 }  // namespace
 
-run_plan make_plan(const options::run_options& run_options, const suite::registry& cases) {
+std::string point_label(const planned_point& planned) {
+  if (planned.plain) return planned.plain->label;
+  return std::string(planned.bench_case->name()) + "/" + planned.point.label();
+}
+
+run_plan make_plan(const options::run_options& run_options, const suite::registry& cases,
+                   const std::vector<std::string>& plain_names) {
   const auto& options = run_options.settings;
-  std::vector<const suite::benchmark_case*> selected;
+  std::vector<const benchgate::benchmark_case*> selected;
   if (options.cases.empty()) {
     for (const auto& c : cases.cases()) selected.push_back(c.get());
   } else {
@@ -79,6 +85,20 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
   plan.interleave = options.random_interleaving && !counting;
   plan.callgrind_out = run_options.callgrind_out;
   plan.keep_callgrind_dumps = run_options.keep_callgrind_dumps;
+  plan.count_allocations = options.measure == results::measure_kind::allocations;
+  // The timing of a point's samples: its measurement time and warm-up
+  // shared by its `shares` cells.
+  const auto time_point = [&](planned_point& planned, std::size_t shares) {
+    const auto cells = static_cast<double>(shares);
+    planned.min_time_s = options.min_time_s.value_or(
+        options.measurement_time_s / (cells * static_cast<double>(planned.samples) * k_google_benchmark_overshoot));
+    planned.warmup_s = options.warmup_s / cells;
+    if (options.precision_pct) {
+      planned.precision = precision_target{*options.precision_pct / k_percent,
+                                           options.precision_cap_s.value_or(options.measurement_time_s),
+                                           options::k_min_samples};
+    }
+  };
   std::vector<std::string> case_names;
   for (const auto* bench_case : selected) {
     case_names.emplace_back(bench_case->name());
@@ -90,22 +110,40 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
     for (const auto& point : points) {
       planned_point planned{bench_case, point, {}, samples, 0, 0, std::nullopt};
       for (const auto& variant : variants) {
-        const auto name = suite::cell_name(bench_case->name(), variant.name, point);
+        const auto name = benchgate::cell_name(bench_case->name(), variant.name, point);
         if (!filter || std::regex_search(name, *filter)) planned.variants.push_back(variant);
       }
       if (planned.variants.empty()) continue;
-      const auto shares = static_cast<double>(planned.variants.size());
-      planned.min_time_s = options.min_time_s.value_or(
-          options.measurement_time_s /
-          (shares * static_cast<double>(samples) * k_google_benchmark_overshoot));
-      planned.warmup_s = options.warmup_s / shares;
-      if (options.precision_pct) {
-        planned.precision = precision_target{*options.precision_pct / k_percent,
-                                             options.precision_cap_s.value_or(options.measurement_time_s),
-                                             options::k_min_samples};
-      }
+      time_point(planned, planned.variants.size());
       plan.points.push_back(std::move(planned));
     }
+  }
+  // Plain registrations have no case name for --case to select them by.
+  std::vector<plain_point> plain;
+  if (options.cases.empty()) plain = plain_points(plain_names, options.filter, options.roles);
+  if (!options.roles.empty() && plain_names.empty()) {
+    throw input_error("--role " + options.roles.front() + ": roles are for plain Google Benchmark registrations, " +
+                      "and this program has none; expected a driver with BENCHMARK() registrations");
+  }
+  if (counting && !plain.empty()) {
+    throw input_error("--measure instructions: cannot count plain Google Benchmark registrations (" +
+                      plain.front().cells.front().name + ", ...): their timed loop is Google Benchmark's, " +
+                      "which callgrind's collection cannot be switched around; expected --case or --filter " +
+                      "selecting benchgate cases only");
+  }
+  if (plan.count_allocations && !plain.empty()) {
+    throw input_error("--measure allocations: cannot count plain Google Benchmark registrations (" +
+                      plain.front().cells.front().name + ", ...): the count is taken per iteration of " +
+                      "benchgate's timed loop, and theirs is Google Benchmark's; expected --case or --filter " +
+                      "selecting benchgate cases only (a registration's own MemoryManager counters are read)");
+  }
+  for (auto& point : plain) {
+    planned_point planned;
+    planned.samples = options.samples > 0 ? options.samples
+                                          : (options.quick ? options::k_quick_samples : options::k_default_samples);
+    time_point(planned, point.cells.size());
+    planned.plain = std::move(point);
+    plan.points.push_back(std::move(planned));
   }
   if (plan.points.empty()) {
     throw input_error(options.filter ? "--filter " + *options.filter +
@@ -114,7 +152,9 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
   }
   if (options.shard) plan.points = shard_of(std::move(plan.points), *options.shard);
   plan.config = options;
-  plan.config.cases = case_names;
+  // Recorded as every case run, so that a re-run runs the same; with plain
+  // registrations run, as given (none: every case and registration).
+  if (plain.empty()) plan.config.cases = case_names;
   return plan;
 }
 

@@ -9,6 +9,7 @@
 
 #include "harness/options/run_options.hpp"
 #include "harness/results/model.hpp"
+#include "harness/run/plain_plan.hpp"
 #include "harness/suite/registry.hpp"
 
 namespace benchgate::run {
@@ -20,17 +21,23 @@ struct precision_target {
   int min_samples = 0;             // the first batch
 };
 
+// A grid point of a case, or of plain Google Benchmark registrations
+// (plain_plan.hpp): then `bench_case` is null and `plain` holds its cells.
 struct planned_point {
-  const suite::benchmark_case* bench_case = nullptr;
-  suite::param_point point;
-  std::vector<suite::variant_info> variants;  // those to time (after --filter)
+  const benchgate::benchmark_case* bench_case = nullptr;
+  benchgate::param_point point;
+  std::vector<benchgate::variant_info> variants;  // those to time (after --filter)
   int samples = 0;          // in all rounds together
   double min_time_s = 0;    // per sample
   double warmup_s = 0;      // per variant, in every round
   // Set: `samples` only sizes each sample (min_time_s, as with fixed
   // samples); how many are taken is the stopping rule's.
   std::optional<precision_target> precision;
+  std::optional<plain_point> plain = std::nullopt;
 };
+
+// "case/axis:value/...", or a plain point's label: for progress lines.
+std::string point_label(const planned_point& planned);
 
 struct run_plan {
   std::vector<planned_point> points;
@@ -46,22 +53,33 @@ struct run_plan {
   // options::k_instruction_iterations counted iterations after one warm-up.
   std::optional<std::filesystem::path> callgrind_out;
   bool keep_callgrind_dumps = false;  // leave the dumps for benchgate explain
+  // --measure allocations: timed as usual, and each counted iteration's
+  // allocations tallied (allocation_counter.hpp) into each sample's counters.
+  bool count_allocations = false;
 };
 
-// The plan for `options`. Throws input_error when a case rejects an input
-// file, or when nothing matches the selection (e.g. a --filter that matches no
-// cell, or a --shard K/N with N above the number of selected points). With
+// The plan for `options`: the selected cases' points, then those of the
+// plain Google Benchmark registrations named `plain_names` (in Google
+// Benchmark's order) that --filter selects, when no --case is given.
+// Throws input_error when a case rejects an input file, when nothing
+// matches the selection (e.g. a --filter that matches no cell, or a
+// --shard K/N with N above the number of selected points), when --role
+// is given but the program has no plain registration or a pattern does not
+// fit (plain_points), and when --measure instructions would count plain
+// registrations (their loops are Google Benchmark's, which callgrind
+// collection cannot be switched around). With
 // --shard K/N the plan keeps the selected points at positions K-1, K-1+N,
 // K-1+2N, ... of the whole selection (every case's grid in order), each
 // with all its variants.
-run_plan make_plan(const options::run_options& options, const suite::registry& cases);
+run_plan make_plan(const options::run_options& options, const suite::registry& cases,
+                   const std::vector<std::string>& plain_names = {});
 
 // The fewest samples a point of `plan` takes (0 when it has none).
 int fewest_samples(const run_plan& plan);
 
 // The values of each axis of `bench_case` for these options: --param
 // overrides, else the --quick values under --quick, else the defaults.
-std::vector<suite::axis_values> chosen_axis_values(const suite::benchmark_case& bench_case,
+std::vector<benchgate::axis_values> chosen_axis_values(const benchgate::benchmark_case& bench_case,
                                                    const results::settings& settings);
 
 }  // namespace benchgate::run

@@ -11,11 +11,15 @@
 #include <string>
 
 #include "harness/environment/environment.hpp"
+#include "harness/results/metric.hpp"
 #include "harness/results/merge.hpp"
 #include "harness/results/pairing.hpp"
+#include "harness/run/allocation_counter.hpp"
 #include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
 #include "harness/run/lockstep.hpp"
+#include "harness/run/plain_benchmarks.hpp"
+#include "harness/run/plain_session.hpp"
 #include "harness/run/precision.hpp"
 #include "harness/run/slowdown.hpp"
 
@@ -23,26 +27,12 @@ namespace benchgate::run {
 
 namespace {
 
-// Google Benchmark reads its settings from flags; these are the only ones
-// benchgate passes (the rest are per benchmark: repetitions, min time).
-void initialize_google_benchmark(bool interleave) {
-  std::vector<std::string> args = {
-      "benchgate",
-      std::string("--benchmark_enable_random_interleaving=") + (interleave ? "true" : "false"),
-  };
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  int argc = static_cast<int>(args.size());
-  benchmark::Initialize(&argc, argv.data());
-}
-
-results::cell make_cell(const planned_point& planned, const suite::variant_info& variant,
-                        const suite::prepared_point& prepared) {
+results::cell make_cell(const planned_point& planned, const benchgate::variant_info& variant,
+                        const benchgate::prepared_point& prepared) {
   results::cell c;
   c.case_name = std::string(planned.bench_case->name());
   c.variant = variant.name;
-  c.name = suite::cell_name(c.case_name, variant.name, planned.point);
+  c.name = benchgate::cell_name(c.case_name, variant.name, planned.point);
   c.role = variant.role;
   c.params = planned.point.values();
   c.work = prepared.work;
@@ -56,7 +46,7 @@ results::cell make_cell(const planned_point& planned, const suite::variant_info&
   return c;
 }
 
-const suite::variant_bench* find_bench(const suite::prepared_point& prepared,
+const benchgate::variant_bench* find_bench(const benchgate::prepared_point& prepared,
                                        const std::string& variant) {
   for (const auto& bench : prepared.benches) {
     if (bench.variant == variant) return &bench;
@@ -73,7 +63,7 @@ class slowdown_injector {
   }
 
   // Calibrated once per cell; later rounds reuse the same knobs.
-  suite::loop_knobs knobs_for(results::cell& c, const suite::bench_body& body) {
+  benchgate::detail::loop_knobs knobs_for(results::cell& c, const benchgate::bench_body& body) {
     if (pct_ <= 0 || (filter_ && !std::regex_search(c.name, *filter_))) return {};
     if (const auto known = decided_.find(c.name); known != decided_.end()) return known->second;
     if (step_ns_ == 0) step_ns_ = measure_spin_step_ns();
@@ -89,7 +79,7 @@ class slowdown_injector {
   double pct_;
   std::optional<std::regex> filter_;
   double step_ns_ = 0;
-  std::map<std::string, suite::loop_knobs> decided_;
+  std::map<std::string, benchgate::detail::loop_knobs> decided_;
 };
 
 // Samples of round `round` (from 0) when `samples` are split over `rounds`:
@@ -123,13 +113,49 @@ void add_instructions(results::cell& c, const callgrind_counter& counter) {
   }
 }
 
+// Allocation mode: the counts of the `added` samples just appended to the
+// cell. Google Benchmark calls the body to warm up and to size the
+// iterations before the samples it reports, so the samples are the
+// counter's last records; their iteration counts must agree (the first
+// iteration of each is the uncounted warm-up).
+void add_allocations(results::cell& c, const allocation_counter& counter, std::size_t added) {
+  const auto& records = counter.records();
+  if (records.size() < added || c.samples.size() < added) {
+    c.error = "allocations: counted " + std::to_string(records.size()) + " body calls for " + std::to_string(added) +
+              " samples; the case's body must run its loop through state.loop";
+    return;
+  }
+  const auto first_record = records.size() - added;
+  const auto first_sample = c.samples.size() - added;
+  for (std::size_t i = 0; i < added; ++i) {
+    const auto& r = records[first_record + i];
+    auto& s = c.samples[first_sample + i];
+    if (r.counted_iterations + 1 != s.iterations) {
+      c.error = "allocations: a sample of " + std::to_string(s.iterations) + " iterations counted " +
+                std::to_string(r.counted_iterations) +
+                (s.iterations < 2 ? " (its only iteration is the uncounted warm-up); expected samples of 2 or more "
+                                    "iterations: a longer --min-time or --measurement-time"
+                                  : "; expected one less (the warm-up)");
+      return;
+    }
+    s.counters.emplace_back(results::k_allocations_counter, r.allocations);
+    s.counters.emplace_back(results::k_frees_counter, r.frees);
+    s.counters.emplace_back(results::k_bytes_allocated_counter, r.bytes_allocated);
+    s.counters.emplace_back(results::k_peak_bytes_counter, r.peak_bytes);
+  }
+}
+
 // One grid point, prepared once and timed in one or more batches of
 // samples (one batch with fixed samples; several with --precision).
-class point_session {
+class point_session final : public timing_session {
  public:
-  point_session(const planned_point& planned, slowdown_injector& slowdown, callgrind_session* callgrind,
-                lockstep* turns)
-      : planned_(planned), prepared_(planned.bench_case->prepare(planned.point)), turns_(turns), callgrind_(callgrind) {
+  point_session(const planned_point& planned, bool interleave, slowdown_injector& slowdown,
+                callgrind_session* callgrind, bool count_allocations, lockstep* turns)
+      : planned_(planned),
+        interleave_(interleave),
+        prepared_(planned.bench_case->prepare(planned.point)),
+        turns_(turns),
+        callgrind_(callgrind) {
     for (const auto& variant : planned.variants) {
       cells_.push_back(make_cell(planned, variant, prepared_));
       if (prepared_.error.empty() && find_bench(prepared_, variant.name) == nullptr) {
@@ -145,11 +171,14 @@ class point_session {
       counters_.reserve(cells_.size());
       for (std::size_t i = 0; i < cells_.size(); ++i) counters_.emplace_back(*callgrind, cells_[i].name);
       for (std::size_t i = 0; i < cells_.size(); ++i) knobs_[i].counter = &counters_[i];
+    } else if (count_allocations) {
+      allocation_counters_.resize(cells_.size());
+      for (std::size_t i = 0; i < cells_.size(); ++i) knobs_[i].counter = &allocation_counters_[i];
     }
   }
 
   // Whether any variant is left to time (none when preparation failed).
-  bool timable() const {
+  bool timable() const override {
     return std::any_of(cells_.begin(), cells_.end(), [](const auto& c) { return c.error.empty(); });
   }
 
@@ -157,22 +186,27 @@ class point_session {
   int warmup_samples() const { return callgrind_ != nullptr && callgrind_->cache_sim() ? k_cache_warmup_samples : 0; }
 
   // The point's cells with every sample so far, in the point's variant order.
-  std::vector<results::cell>& cells() { return cells_; }
+  std::vector<results::cell>& cells() override { return cells_; }
 
   // Times `samples[i]` more samples of cell i (none: 0, or an error), the
   // cells timed together interleaved. A cell's first samples warm up and
   // let Google Benchmark size them; its later ones reuse that iteration
   // count, so all the samples of a cell are alike.
-  void time(std::span<const int> samples) {
-    benchmark::ClearRegisteredBenchmarks();
+  void time(std::span<const int> samples) override {
+    // Each batch under a prefix of its own (fresh_registration_prefix).
+    const auto prefix = fresh_registration_prefix();
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       const auto& c = cells_[i];
       if (!c.error.empty() || samples[i] <= 0) continue;
       const auto* bench = find_bench(prepared_, c.variant);
+      // The body by pointer: the registration outlives this session, but is
+      // run only by the call below (its prefix is this batch's alone), and
+      // a copy would keep the point's prepared data for the whole process.
+      const auto registered_name = prefix + c.name;
       auto* registered = benchmark::RegisterBenchmark(
-          c.name.c_str(), [body = bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& gbench) {
+          registered_name.c_str(), [body = &bench->body, knobs = knobs_[i], turns = turns_](benchmark::State& gbench) {
             benchgate::state state(gbench, knobs);
-            body(state);
+            (*body)(state);
             // The partner's turn: it times a sample of its own.
             if (turns != nullptr) turns->yield();
           });
@@ -190,13 +224,13 @@ class point_session {
       if (planned_.warmup_s > 0) registered->MinWarmUpTime(planned_.warmup_s);
     }
     capture_reporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    benchmark::ClearRegisteredBenchmarks();
+    set_google_benchmark_flags({.interleave = interleave_});
+    benchmark::RunSpecifiedBenchmarks(&reporter, "^" + prefix);
 
     for (std::size_t i = 0; i < cells_.size(); ++i) {
       auto& c = cells_[i];
       if (!c.error.empty() || samples[i] <= 0) continue;
-      const auto found = reporter.captured().find(c.name);
+      const auto found = reporter.captured().find(prefix + c.name);
       if (found == reporter.captured().end()) {
         c.error = "Google Benchmark reported no run for this cell";
         continue;
@@ -208,23 +242,25 @@ class point_session {
         c.error = "the benchmark failed: " + found->second.error;
       } else if (!counters_.empty()) {
         add_instructions(c, counters_[i]);
+      } else if (!allocation_counters_.empty()) {
+        add_allocations(c, allocation_counters_[i], found->second.samples.size());
       }
     }
   }
 
  private:
   const planned_point& planned_;
-  suite::prepared_point prepared_;
+  bool interleave_;
+  benchgate::prepared_point prepared_;
   lockstep* turns_;
   callgrind_session* callgrind_;
   std::vector<results::cell> cells_;
-  std::vector<suite::loop_knobs> knobs_;
+  std::vector<benchgate::detail::loop_knobs> knobs_;
   std::vector<callgrind_counter> counters_;
+  std::vector<allocation_counter> allocation_counters_;  // sized once: the knobs point into it
 };
 
-std::vector<results::cell> run_point(const planned_point& planned, int samples, slowdown_injector& slowdown,
-                                     callgrind_session* callgrind, lockstep* turns) {
-  point_session session(planned, slowdown, callgrind, turns);
+std::vector<results::cell> run_fixed(timing_session& session, int samples) {
   if (session.timable()) session.time(std::vector<int>(session.cells().size(), samples));
   return std::move(session.cells());
 }
@@ -253,9 +289,7 @@ double timed_cpu_seconds(const results::cell& c) {
 // (precision.hpp); the cells still going are timed together, interleaved.
 // Each cell gets two figures: the half-width reached and whether its cap
 // stopped it (results::k_ci_half_width_figure, k_stopped_by_cap_figure).
-std::vector<results::cell> run_point_to_precision(const planned_point& planned, slowdown_injector& slowdown) {
-  const auto& target = *planned.precision;
-  point_session session(planned, slowdown, nullptr, nullptr);
+std::vector<results::cell> run_to_precision(timing_session& session, const precision_target& target) {
   auto& cells = session.cells();
   if (!session.timable()) return std::move(cells);
   // Each variant's share of the cap, as fixed samples share the
@@ -285,10 +319,24 @@ std::vector<results::cell> run_point_to_precision(const planned_point& planned, 
   return std::move(cells);
 }
 
+// One point's samples of one round: fixed, or to its precision target.
+std::vector<results::cell> run_point(const planned_point& planned, int samples, const run_plan& plan,
+                                     slowdown_injector& slowdown, callgrind_session* callgrind, lockstep* turns) {
+  if (planned.plain) {
+    plain_session session(planned, plan.interleave, turns);
+    return planned.precision ? run_to_precision(session, *planned.precision) : run_fixed(session, samples);
+  }
+  if (planned.precision) {
+    point_session session(planned, plan.interleave, slowdown, nullptr, plan.count_allocations, nullptr);
+    return run_to_precision(session, *planned.precision);
+  }
+  point_session session(planned, plan.interleave, slowdown, callgrind, plan.count_allocations, turns);
+  return run_fixed(session, samples);
+}
+
 }  // namespace
 
 std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns) {
-  initialize_google_benchmark(plan.interleave);
   slowdown_injector slowdown(plan);
   std::optional<callgrind_session> callgrind;
   if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out, plan.keep_callgrind_dumps, plan.config.cache_sim);
@@ -302,8 +350,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
       if (samples == 0) continue;
       observer.point_started(static_cast<std::size_t>(round) * count + i, count * static_cast<std::size_t>(rounds),
                              planned);
-      auto cells = planned.precision ? run_point_to_precision(planned, slowdown)
-                                     : run_point(planned, samples, slowdown, callgrind ? &*callgrind : nullptr, turns);
+      auto cells = run_point(planned, samples, plan, slowdown, callgrind ? &*callgrind : nullptr, turns);
       if (by_point[i].empty()) {
         by_point[i] = std::move(cells);
       } else {

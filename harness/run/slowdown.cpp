@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/run/capture_reporter.hpp"
+#include "harness/run/plain_benchmarks.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace benchgate::run {
@@ -27,15 +28,18 @@ constexpr double k_percent = 100;
 // shared machine a pilot's wall time also counts the time other jobs held
 // the core, which would inflate one pilot and not the other.
 template <class Body>
-std::optional<double> median_time_ns(const std::string& name, Body body) {
-  benchmark::ClearRegisteredBenchmarks();
+std::optional<double> median_time_ns(const std::string& what, Body body) {
+  // Under a fresh prefix, run by it alone: the registry is never cleared
+  // (plain_benchmarks.hpp, fresh_registration_prefix).
+  const auto prefix = fresh_registration_prefix();
+  const auto name = prefix + what;
   benchmark::RegisterBenchmark(name.c_str(), body)
       ->Repetitions(k_pilot_repetitions)
       ->MinTime(k_pilot_min_time_s)
       ->Unit(benchmark::kNanosecond);
   capture_reporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  benchmark::ClearRegisteredBenchmarks();
+  set_google_benchmark_flags({});
+  benchmark::RunSpecifiedBenchmarks(&reporter, "^" + prefix);
   const auto found = reporter.captured().find(name);
   if (found == reporter.captured().end() || !found->second.error.empty() || found->second.samples.empty()) {
     return std::nullopt;
@@ -49,15 +53,15 @@ std::optional<double> median_time_ns(const std::string& name, Body body) {
 
 double measure_spin_step_ns() {
   const auto ns = median_time_ns("benchgate/spin_calibration", [](benchmark::State& state) {
-    for (auto _ : state) suite::spin(k_calibration_steps);
+    for (auto _ : state) benchgate::detail::spin(k_calibration_steps);
   });
   return ns.value_or(0) / static_cast<double>(k_calibration_steps);
 }
 
-std::optional<double> pilot_time_ns(const suite::bench_body& body) {
+std::optional<double> pilot_time_ns(const benchgate::bench_body& body) {
   return median_time_ns("benchgate/slowdown_pilot",
                         [&body](benchmark::State& gbench) {
-                          benchgate::state state(gbench, suite::loop_knobs{});
+                          benchgate::state state(gbench, benchgate::detail::loop_knobs{});
                           body(state);
                         });
 }

@@ -71,7 +71,7 @@ welch_result paired_t_test(std::span<const double> next, std::span<const double>
     out.p = d.front() == 0 ? 1 : 0;
     return out;
   }
-  suite::splitmix64 rng(seed);
+  benchgate::splitmix64 rng(seed);
   std::vector<double> flipped(n);
   std::size_t hits = 0;
   std::size_t kept = 0;

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::stats {
 
@@ -53,7 +53,7 @@ class index_sampler {
     return static_cast<std::uint32_t>((static_cast<std::uint64_t>(bits) * n_) >> k_half_bits);
   }
 
-  suite::splitmix64 rng_;
+  benchgate::splitmix64 rng_;
   std::uint64_t n_;
   std::uint32_t spare_ = 0;
   bool has_spare_ = false;
@@ -63,7 +63,7 @@ class index_sampler {
 // their mix), so that one user seed feeds many unrelated resampling loops.
 inline std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t stream) {
   constexpr std::uint64_t k_stream_stride = 0x9e3779b97f4a7c15ULL;  // 2^64 / golden ratio
-  return suite::splitmix64(seed ^ (stream * k_stream_stride)).next();
+  return benchgate::splitmix64(seed ^ (stream * k_stream_stride)).next();
 }
 
 }  // namespace benchgate::stats

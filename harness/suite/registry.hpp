@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 namespace benchgate::suite {
 

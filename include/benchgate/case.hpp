@@ -10,7 +10,9 @@
 // prepared_point::error and never throws for it; nothing is timed then.
 // A case definition that breaks these rules is refused when the driver
 // starts: "error: case 'NAME': ...", exit 2. Register a case with
-// BENCHGATE_CASE (benchgate/registration.hpp).
+// BENCHGATE_CASE (benchgate/registration.hpp). This is the class form; the
+// short form (benchgate/bench.hpp) declares each variant once with its body
+// and runs the agreement check itself.
 
 #include <filesystem>
 #include <functional>

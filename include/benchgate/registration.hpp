@@ -15,26 +15,17 @@
 #include <memory>
 
 #include "benchgate/case.hpp"
+#include "benchgate/detail/builtin_case.hpp"
 
 namespace benchgate {
 
 using case_factory = std::unique_ptr<benchmark_case> (*)();
 
 // Records `make` for the driver; returns true (for the static initialiser).
-// `builtin` marks benchgate's own cases (see BENCHGATE_BUILTIN_CASE below).
+// `builtin` marks benchgate's own cases (benchgate/detail/builtin_case.hpp).
 bool register_case(case_factory make, bool builtin = false);
 
 }  // namespace benchgate
-
-// Internal: benchgate's built-in cases are compiled with
-// BENCHGATE_BUILTIN_CASE=1 (cmake's benchgate_add_case). A program whose
-// cases are all built-in measures benchgate's own source, so its results
-// record benchgate's git commit; any other program's results record none
-// (benchgate cannot know the commit of the user's code: `history add` then
-// asks for --commit). Leave it undefined in your own code.
-#ifndef BENCHGATE_BUILTIN_CASE
-#define BENCHGATE_BUILTIN_CASE 0
-#endif
 
 #define BENCHGATE_CASE_JOIN_(a, b) a##b
 #define BENCHGATE_CASE_JOIN(a, b) BENCHGATE_CASE_JOIN_(a, b)

@@ -1,5 +1,6 @@
 #pragma once
-// benchgate/value_checks.hpp: ready-made axis value checks (axis_info::check).
+// benchgate/value_checks.hpp: ready-made axis value checks (axis_info::check)
+// for the class form; typed axes (benchgate/axes.hpp) make theirs.
 //
 // Contract: each returns a value_check that returns nullopt for a valid value
 // and otherwise what was expected ("a number in (0, 1]"); the driver adds

@@ -10,6 +10,7 @@
 #include "benchgate/value_checks.hpp"
 #include "cores/http_parse/http_parse.hpp"
 #include "cores/http_parse/outcome.hpp"
+#include "cores/http_parse/test_regression.hpp"
 #include "harness/cases/http_parse/word_version_baseline.hpp"
 #include "harness/cases/http_parse/workload.hpp"
 
@@ -261,10 +262,16 @@ class http_parse_case final : public benchgate::benchmark_case {
   static std::vector<std::pair<std::string, parser_pair>> parsers_for(const benchgate::param_point& point) {
     const auto* impl_name = point.find("impl");
     const auto forced = impl_name != nullptr ? core::parse_impl_name(*impl_name) : std::nullopt;
-    // Unforced, the core variant calls the public entry points, dispatch included.
+    // Unforced, the core variant calls the public entry points, dispatch
+    // included (in the test-only regressed build, with one allocation more:
+    // cores/http_parse/test_regression.hpp).
+    const parser_pair entry_points = core::k_test_allocate_per_parse
+                                         ? parser_pair{&core::parse_request_with_test_allocation,
+                                                       &core::parse_response_with_test_allocation}
+                                         : parser_pair{&core::parse_request, &core::parse_response};
     const parser_pair core_parser = forced ? parser_pair{core::get_implementation(*forced).parse_request,
                                                          core::get_implementation(*forced).parse_response}
-                                           : parser_pair{&core::parse_request, &core::parse_response};
+                                           : entry_points;
     std::vector<std::pair<std::string, parser_pair>> out = {
         {"baseline", {&baselines::http_parse::parse_request, &baselines::http_parse::parse_response}},
         {"baseline_word_version", {&http_parse::parse_request_word_version, &http_parse::parse_response_word_version}},

@@ -1,5 +1,5 @@
 #pragma once
-// Exit codes shared by every subcommand (README.md, "Exit codes").
+// Exit codes shared by every subcommand (docs/cli.md).
 
 namespace benchgate {
 

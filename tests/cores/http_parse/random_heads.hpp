@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace http_parse_test {
 
@@ -62,7 +62,7 @@ class random_heads {
       "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   static constexpr std::string_view k_interesting = std::string_view("\r\n :\t\x7F\x00\x80\xFF" "H/1.0", 15);
 
-  benchgate::suite::splitmix64 rng_;
+  benchgate::splitmix64 rng_;
 
   std::string pick_of(std::initializer_list<const char*> words) {
     return *(words.begin() + static_cast<std::ptrdiff_t>(below(words.size())));

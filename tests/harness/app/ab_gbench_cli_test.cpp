@@ -65,8 +65,8 @@ TEST_F(AbGbenchCli, TheSuiteAgainstItselfPassesWithEverySamplePaired) {
   EXPECT_EQ(new_run.config.min_time_s, 0.005);
   // The roles are in both files: compare --variants reads them.
   EXPECT_EQ(new_run.cells[1].name, "BM_Chain_fast");
-  EXPECT_EQ(new_run.cells[1].role, suite::variant_role::core);
-  EXPECT_EQ(old_run.cells[0].role, suite::variant_role::baseline);
+  EXPECT_EQ(new_run.cells[1].role, benchgate::variant_role::core);
+  EXPECT_EQ(old_run.cells[0].role, benchgate::variant_role::baseline);
   EXPECT_FALSE(old_run.cells[2].role.has_value());
   const auto v = run("compare --variants out/new.json");
   EXPECT_EQ(v.exit_code, 0) << v.err;
@@ -169,7 +169,9 @@ TEST_F(AbGbenchCli, BadInputIsExitTwoBeforeAnyRun) {
   EXPECT_THAT(role.err, HasSubstr("error: --role boss=x: unknown role"));
   const auto driver_role = run("ab '" + binary_ + "' '" + binary_ + "' --quick --role core=x");
   EXPECT_EQ(driver_role.exit_code, 2);
-  EXPECT_THAT(driver_role.err, HasSubstr("error: --role: only for Google Benchmark executables"));
+  // Drivers pass --role on to run, for their plain BENCHMARK() registrations; benchgate has none.
+  EXPECT_THAT(driver_role.err, HasSubstr("error: --role core=x: roles are for plain Google Benchmark registrations, "
+                                         "and this program has none"));
   EXPECT_FALSE(std::filesystem::exists(path("out")));
 }
 

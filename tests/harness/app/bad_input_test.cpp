@@ -31,10 +31,10 @@ results::run_results two_cells() {
     results::cell c;
     c.case_name = "demo";
     c.variant = variant;
-    c.role = variant == "baseline" ? suite::variant_role::baseline : suite::variant_role::core;
+    c.role = variant == "baseline" ? benchgate::variant_role::baseline : benchgate::variant_role::core;
     c.params = {{"size", "8"}};
     c.name = "demo/" + variant + "/size:8";
-    c.work = {suite::work_unit::bytes, 64};
+    c.work = {benchgate::work_unit::bytes, 64};
     for (int i = 0; i < k_samples_per_cell; ++i) {
       c.samples.push_back({100, k_cell_ns * (1 + 0.01 * (i % 3)), k_cell_ns, std::nullopt, {}});
     }

@@ -19,10 +19,10 @@ results::run_results run_with(const std::vector<std::pair<std::string, double>>&
     results::cell c;
     c.case_name = "demo";
     c.variant = variant;
-    c.role = variant == "baseline" ? suite::variant_role::baseline : suite::variant_role::core;
+    c.role = variant == "baseline" ? benchgate::variant_role::baseline : benchgate::variant_role::core;
     c.params = {{"size", "8"}};
     c.name = "demo/" + variant + "/size:8";
-    c.work = {suite::work_unit::bytes, 64};
+    c.work = {benchgate::work_unit::bytes, 64};
     for (int i = 0; i < 12; ++i) c.samples.push_back({100, ns * (1 + 0.002 * (i % 5)), ns, std::nullopt, {}});
     run.cells.push_back(c);
   }

@@ -35,10 +35,10 @@ results::run_results run_at(double ns) {
   results::cell c;
   c.case_name = "demo";
   c.variant = "core";
-  c.role = suite::variant_role::core;
+  c.role = benchgate::variant_role::core;
   c.params = {{"size", "8"}};
   c.name = "demo/core/size:8";
-  c.work = {suite::work_unit::bytes, 64};
+  c.work = {benchgate::work_unit::bytes, 64};
   for (int i = 0; i < 12; ++i) c.samples.push_back({100, ns * (1 + 0.002 * (i % 5)), 50 * (1 + 0.002 * (i % 3)), std::nullopt, {}});
   run.cells.push_back(c);
   return run;

@@ -125,7 +125,7 @@ TEST_F(MeasureCli, SanitizerBuildsRefuseInstructionMode) {
 TEST_F(MeasureCli, BadMeasureAndMisplacedInternalFlagAreExitTwo) {
   auto r = run("run --case page_iter --measure cycles");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "error: --measure cycles: expected time or instructions\n");
+  EXPECT_EQ(r.err, "error: --measure cycles: expected time, instructions or allocations\n");
   r = run("run --case page_iter --callgrind-out x");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "error: --callgrind-out x: internal option of --measure instructions\n");

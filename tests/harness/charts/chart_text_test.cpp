@@ -47,9 +47,9 @@ TEST(AxisScale, PicksTheUnitOfTheLargestValue) {
   EXPECT_EQ(time_scale(12'500).unit, "µs");
   EXPECT_DOUBLE_EQ(time_scale(3e7).divisor, 1e6);
   EXPECT_EQ(time_scale(2e9).unit, "s");
-  EXPECT_EQ(throughput_scale(suite::work_unit::bytes, 5.0 * 1024 * 1024 * 1024).unit, "GiB/s");
-  EXPECT_EQ(throughput_scale(suite::work_unit::bytes, 500).unit, "B/s");
-  EXPECT_EQ(throughput_scale(suite::work_unit::items, 2e6).unit, "Melem/s");
+  EXPECT_EQ(throughput_scale(benchgate::work_unit::bytes, 5.0 * 1024 * 1024 * 1024).unit, "GiB/s");
+  EXPECT_EQ(throughput_scale(benchgate::work_unit::bytes, 500).unit, "B/s");
+  EXPECT_EQ(throughput_scale(benchgate::work_unit::items, 2e6).unit, "Melem/s");
 }
 
 TEST(AxisScale, LogAxesOnlyWhenPositiveValuesSpanDecades) {

@@ -20,7 +20,7 @@
 #include "harness/support/files/file_io.hpp"
 #include "harness/results/diff_json.hpp"
 #include "harness/results/json_reader.hpp"
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::compare {
 namespace {
@@ -129,7 +129,7 @@ TEST_F(ComparePyParity, Test3InputsGiveComparePysPValues) {
 // around `center` ns (rounded to `step` ns to make ties when asked).
 void write_gbench(const fs::path& path, std::uint64_t seed,
                   const std::vector<std::tuple<std::string, int, double, double>>& benchmarks) {
-  suite::splitmix64 rng(seed);
+  benchgate::splitmix64 rng(seed);
   std::ofstream out(path);
   out << "{\"context\": {}, \"benchmarks\": [\n";
   bool first = true;

@@ -18,7 +18,7 @@ namespace {
 using ::testing::HasSubstr;
 using testing::make_cell;
 using testing::samples_around;
-using suite::variant_role;
+using benchgate::variant_role;
 
 // Fast enough for unit tests; the defaults are exercised by the CLI tests.
 results::comparison_settings quick_settings() {
@@ -155,7 +155,7 @@ TEST(Compare, EqualSamplesShowNoChange) {
 
 TEST(Compare, ATwentyPercentSlowdownIsARegression) {
   auto slow = make_cell("c", "v", {}, "1", samples_around(120, 20));
-  slow.work = {suite::work_unit::bytes, 1000};
+  slow.work = {benchgate::work_unit::bytes, 1000};
   auto fast = make_cell("c", "v", {}, "1", samples_around(100, 20));
   fast.work = slow.work;
   const auto d = compare(run_of({fast}), run_of({slow}));

@@ -24,7 +24,7 @@ std::vector<results::sample> counted(double instructions) {
 
 results::run_results run_of(std::vector<results::sample> samples) {
   results::run_results run;
-  run.cells.push_back(make_cell("demo", "core", suite::variant_role::core, "8", std::move(samples)));
+  run.cells.push_back(make_cell("demo", "core", benchgate::variant_role::core, "8", std::move(samples)));
   return run;
 }
 

@@ -10,7 +10,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using testing::make_cell;
-using suite::variant_role;
+using benchgate::variant_role;
 
 TEST(Pairing, ByNameFollowsTheNewRunAndListsOneSidedNames) {
   results::run_results old_run;

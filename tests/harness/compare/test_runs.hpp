@@ -20,7 +20,7 @@ inline std::vector<results::sample> samples_around(double ns, int n) {
 }
 
 inline results::cell make_cell(const std::string& case_name, const std::string& variant,
-                               std::optional<suite::variant_role> role, const std::string& point,
+                               std::optional<benchgate::variant_role> role, const std::string& point,
                                std::vector<results::sample> samples) {
   results::cell c;
   c.case_name = case_name;

@@ -313,7 +313,7 @@ TEST_F(HistoryStore, ASchemaOneStoreIsReadAndUpgradedByTheNextAdd) {
 // 1000 bytes an iteration in 500 ns is 2e9 bytes per second.
 TEST(CellMetrics, TimesInstructionsThroughputCountersAndFiguresByName) {
   results::cell c;
-  c.work = {suite::work_unit::bytes, 1000};
+  c.work = {benchgate::work_unit::bytes, 1000};
   for (double ns : {400.0, 500.0, 600.0}) {
     results::sample s{10, ns, ns / 2, 120.0, {{"hits", ns / 100}}};
     c.samples.push_back(s);

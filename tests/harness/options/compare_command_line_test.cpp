@@ -73,11 +73,11 @@ TEST(CompareCommandLine, VariantsTakeOneInputAndRoles) {
   const auto o = parse_compare({"--variants", "run.json", "--base-role", "core", "--new-role", "peer"});
   EXPECT_TRUE(o.variants);
   EXPECT_THAT(o.inputs, ::testing::ElementsAre("run.json"));
-  EXPECT_EQ(o.base_role, suite::variant_role::core);
-  EXPECT_THAT(o.new_roles, ::testing::ElementsAre(suite::variant_role::peer));
+  EXPECT_EQ(o.base_role, benchgate::variant_role::core);
+  EXPECT_THAT(o.new_roles, ::testing::ElementsAre(benchgate::variant_role::peer));
   const auto defaults = parse_compare({"--variants", "run.json"});
-  EXPECT_EQ(defaults.base_role, suite::variant_role::baseline);
-  EXPECT_THAT(defaults.new_roles, ::testing::ElementsAre(suite::variant_role::core, suite::variant_role::peer));
+  EXPECT_EQ(defaults.base_role, benchgate::variant_role::baseline);
+  EXPECT_THAT(defaults.new_roles, ::testing::ElementsAre(benchgate::variant_role::core, benchgate::variant_role::peer));
 }
 
 TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {

@@ -55,9 +55,13 @@ class RunArguments : public ::testing::Test {
         {"--precision", "off"},
         {"--precision-cap", "2"},
         {"--rounds", "2"},
+        {"--role", "baseline=_naive", "--role", "core=_fast$"},
         {"--measure", "instructions"},
         {"--measure", "instructions", "--quick", "--samples", "10", "--measurement-time", "9", "--rounds", "2"},
         {"--measure", "instructions", "--cache-sim"},
+        {"--measure", "allocations"},
+        {"--measure", "allocations", "--samples", "12", "--measurement-time", "0.3", "--no-interleave", "--rounds", "2"},
+        {"--measure", "allocations", "--precision", "1"},
     };
   }
 
@@ -124,6 +128,16 @@ TEST_F(RunArguments, SpelledByHandForAFewSettings) {
   EXPECT_EQ(options::to_arguments(fixed),
             (std::vector<std::string>{"--case", "beta", "--measurement-time", "5", "--warmup", "0.5", "--precision",
                                       "off"}));
+}
+
+TEST_F(RunArguments, AllocationModeKeepsTheTimingSettingsOfATimeRun) {
+  const auto s = parse_run({"--measure", "allocations", "--measurement-time", "9"}).settings;
+  EXPECT_EQ(s.measure, results::measure_kind::allocations);
+  EXPECT_EQ(s.measurement_time_s, 9);
+  EXPECT_EQ(s.warmup_s, options::k_default_warmup_s);
+  EXPECT_TRUE(s.random_interleaving);
+  // Sampled like a time run: to the default precision unless told.
+  EXPECT_EQ(s.precision_pct, options::k_default_precision_pct);
 }
 
 TEST_F(RunArguments, InstructionModeTakesTheRecordedTimingSettings) {

@@ -25,7 +25,7 @@ results::diff sample_diff() {
 
   results::cell_diff c;
   c.name = "page_iter/core/row_bytes:8/density:0.1";
-  c.work = {suite::work_unit::bytes, 6336};
+  c.work = {benchgate::work_unit::bytes, 6336};
   c.new_side.name = c.name;
   c.new_side.samples = 100;
   c.new_side.typical = {1247.6, 1245.3, 1250.4, 1.3};

@@ -5,7 +5,7 @@
 namespace {
 
 using namespace benchgate::report;
-using benchgate::suite::work_unit;
+using benchgate::work_unit;
 
 TEST(Format, SignificantDigitsFollowCriterion) {
   EXPECT_EQ(format_significant(1.24764), "1.2476");

@@ -24,8 +24,8 @@ diff sample_diff() {
   d.config.resamples = 5000;
   d.config.correction = stats::correction::benjamini_hochberg;
   d.config.seed = 18446744073709551615ULL;  // the largest seed survives JSON
-  d.base_role = suite::variant_role::baseline;
-  d.new_roles = {suite::variant_role::core, suite::variant_role::peer};
+  d.base_role = benchgate::variant_role::baseline;
+  d.new_roles = {benchgate::variant_role::core, benchgate::variant_role::peer};
   d.old_source.path = "a.json";
   d.old_source.format = results_schema;
   d.old_source.baseline = "main";
@@ -43,7 +43,7 @@ diff sample_diff() {
   c.name = "page_iter/core/row_bytes:8/density:0.1";
   c.case_name = "page_iter";
   c.params = {{"row_bytes", "8"}, {"density", "0.1"}};
-  c.work = {suite::work_unit::bytes, 6336};
+  c.work = {benchgate::work_unit::bytes, 6336};
   c.old_side.name = "page_iter/baseline/row_bytes:8/density:0.1";
   c.old_side.samples = 100;
   c.old_side.typical = {20000, 19000, 21000, 500};
@@ -91,7 +91,7 @@ TEST(DiffJson, WriteThenReadGivesTheSameDiff) {
   ASSERT_EQ(back.cells.size(), 2U);
   EXPECT_EQ(back.config.seed, d.config.seed);
   EXPECT_EQ(back.config.correction, stats::correction::benjamini_hochberg);
-  EXPECT_EQ(back.base_role, suite::variant_role::baseline);
+  EXPECT_EQ(back.base_role, benchgate::variant_role::baseline);
   EXPECT_EQ(back.new_roles, d.new_roles);
   EXPECT_EQ(back.old_source.run_settings->rounds, 5);
   EXPECT_EQ(back.old_source.run_settings->injected_slowdown_filter, "density:0.5$");

@@ -50,7 +50,7 @@ TEST(GbenchJson, RatesGiveTheWorkPerIteration) {
   // 2e9 bytes per CPU second at 500 ns of CPU per iteration: 1000 bytes.
   const auto r = parse(R"({"benchmarks": [
       {"name": "BM_Copy", "iterations": 1, "real_time": 600, "cpu_time": 500, "time_unit": "ns", "bytes_per_second": 2e9}]})");
-  EXPECT_EQ(r.cells[0].work.unit, suite::work_unit::bytes);
+  EXPECT_EQ(r.cells[0].work.unit, benchgate::work_unit::bytes);
   EXPECT_DOUBLE_EQ(r.cells[0].work.amount, 1000);
 }
 

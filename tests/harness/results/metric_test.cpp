@@ -8,7 +8,8 @@ namespace benchgate::results {
 namespace {
 
 TEST(Metric, TimesAndCountsAreBetterLower) {
-  for (const auto* name : {"real_time", "cpu_time", "instructions", "allocations"}) {
+  for (const auto* name : {"real_time", "cpu_time", "instructions", "allocations", "frees", "bytes_allocated",
+                           "peak_bytes"}) {
     EXPECT_EQ(built_in_direction(name), better::lower) << name;
   }
 }
@@ -51,6 +52,10 @@ TEST(Metric, ParsesDeclarations) {
 TEST(Metric, UnitsOfTheBuiltInMetricsAndRates) {
   EXPECT_EQ(unit_of("real_time"), "ns");
   EXPECT_EQ(unit_of("instructions"), "instructions");
+  EXPECT_EQ(unit_of("allocations"), "allocations");
+  EXPECT_EQ(unit_of("frees"), "frees");
+  EXPECT_EQ(unit_of("bytes_allocated"), "bytes");
+  EXPECT_EQ(unit_of("peak_bytes"), "bytes");
   EXPECT_EQ(unit_of("items_per_second"), "/s");
   EXPECT_EQ(unit_of("hits"), "");
 }

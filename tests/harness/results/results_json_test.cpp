@@ -30,9 +30,9 @@ run_results sample_results() {
   c.name = "page_iter/core/row_bytes:8/density:0.1";
   c.case_name = "page_iter";
   c.variant = "core";
-  c.role = suite::variant_role::core;
+  c.role = benchgate::variant_role::core;
   c.params = {{"row_bytes", "8"}, {"density", "0.1"}};
-  c.work = {suite::work_unit::bytes, 6336};
+  c.work = {benchgate::work_unit::bytes, 6336};
   c.samples = {{1000, 1250.5, 1249.0, std::nullopt, {}}, {1000, 1260.25, 1255.0, std::nullopt, {{"rows", 792}}}};
   c.figures = {{"header_bytes", 16, "B"}};
   r.cells.push_back(c);
@@ -46,12 +46,37 @@ TEST(ResultsJson, RoundTripKeepsEveryField) {
   EXPECT_EQ(to_json_text(back), text);
   ASSERT_EQ(back.cells.size(), 1u);
   const auto& c = back.cells[0];
-  EXPECT_EQ(c.role, suite::variant_role::core);
+  EXPECT_EQ(c.role, benchgate::variant_role::core);
   EXPECT_EQ(c.params[0].first, "row_bytes") << "params keep their axis order";
   EXPECT_EQ(c.samples[1].real_ns, 1260.25);
   EXPECT_EQ(c.samples[1].counters[0].second, 792);
   EXPECT_EQ(back.env.git_dirty, true);
   EXPECT_EQ(back.env.cpu_governor, std::nullopt);
+}
+
+TEST(ResultsJson, AnAllocationRunRoundTrips) {
+  auto original = sample_results();
+  original.config.measure = measure_kind::allocations;
+  original.cells[0].samples[0].counters = {{"allocations", 1}, {"frees", 1}, {"bytes_allocated", 72},
+                                            {"peak_bytes", 72}};
+  const auto text = to_json_text(original);
+  EXPECT_NE(text.find("\"measure\": \"allocations\""), std::string::npos);
+  const auto back = parse_results(text, "test");
+  EXPECT_EQ(back.config.measure, measure_kind::allocations);
+  EXPECT_EQ(back.cells[0].samples[0].counters, original.cells[0].samples[0].counters);
+}
+
+TEST(ResultsJson, AnUnknownMeasureNamesTheChoices) {
+  auto text = to_json_text(sample_results());
+  const std::string from = "\"measure\": \"time\"";
+  text.replace(text.find(from), from.size(), "\"measure\": \"heap\"");
+  try {
+    parse_results(text, "f.json");
+    ADD_FAILURE() << "no error";
+  } catch (const input_error& e) {
+    EXPECT_NE(std::string(e.what()).find("\"time\", \"instructions\" or \"allocations\""), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(ResultsJson, DocumentStartsWithTheSchemaVersion) {

@@ -40,13 +40,13 @@ TEST(RolePatterns, TheMatchNamesTheVariantAndTheRestTheGridPoint) {
   auto run = gbench_run({"BM_Sum_naive/1024", "BM_Sum_fast/1024", "BM_Sum_naive/64", "BM_Sum_fast/64", "BM_Other"});
   assign_roles(run, patterns({"baseline=_naive", "core=_fast"}), "g.json");
   const auto& naive = run.cells[0];
-  EXPECT_EQ(naive.role, suite::variant_role::baseline);
+  EXPECT_EQ(naive.role, benchgate::variant_role::baseline);
   EXPECT_EQ(naive.variant, "_naive");
   EXPECT_EQ(naive.case_name, "BM_Sum");
   ASSERT_EQ(naive.params.size(), 1U);
   EXPECT_EQ(naive.params[0], (std::pair<std::string, std::string>{"args", "1024"}));
   const auto& fast = run.cells[1];
-  EXPECT_EQ(fast.role, suite::variant_role::core);
+  EXPECT_EQ(fast.role, benchgate::variant_role::core);
   EXPECT_EQ(fast.case_name, naive.case_name);
   EXPECT_EQ(fast.params, naive.params);
   EXPECT_NE(run.cells[3].params, naive.params);
@@ -87,7 +87,7 @@ TEST(RolePatterns, AmbiguousOrUselessPatternsAreRefused) {
             "expected one baseline a point: let the --role patterns match only the part of the name that names "
             "the variant");
   auto with_role = run;
-  with_role.cells[0].role = suite::variant_role::core;
+  with_role.cells[0].role = benchgate::variant_role::core;
   EXPECT_THAT(message_of(with_role, {"baseline=_naive"}),
               HasSubstr("cell BM_Sum_naive/8 has the role core already; expected Google Benchmark input"));
 }

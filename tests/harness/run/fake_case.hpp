@@ -8,34 +8,34 @@
 #include <numeric>
 #include <vector>
 
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 #include "harness/suite/registry.hpp"
 
 namespace benchgate::run::testing {
 
-class sum_case final : public suite::benchmark_case {
+class sum_case final : public benchgate::benchmark_case {
  public:
   std::string_view name() const override { return "sum"; }
   std::string_view description() const override { return "sums integers (test case)"; }
-  std::vector<suite::variant_info> variants() const override {
-    return {{"baseline", suite::variant_role::baseline, "loop"}, {"core", suite::variant_role::core, "loop"}};
+  std::vector<benchgate::variant_info> variants() const override {
+    return {{"baseline", benchgate::variant_role::baseline, "loop"}, {"core", benchgate::variant_role::core, "loop"}};
   }
-  std::vector<suite::axis_info> axes() const override { return {{"size", "integers", {"16", "64"}, {}, {}}}; }
+  std::vector<benchgate::axis_info> axes() const override { return {{"size", "integers", {"16", "64"}, {}, {}}}; }
 
-  suite::prepared_point prepare(const suite::param_point& point) const override {
+  benchgate::prepared_point prepare(const benchgate::param_point& point) const override {
     auto values = std::make_shared<std::vector<int>>(std::stoul(*point.find("size")), 1);
     const auto body = [values](benchgate::state& state) {
       state.loop([&] { benchgate::do_not_optimize(std::accumulate(values->begin(), values->end(), 0)); });
     };
-    suite::prepared_point prepared;
-    prepared.work = {suite::work_unit::items, static_cast<double>(values->size())};
+    benchgate::prepared_point prepared;
+    prepared.work = {benchgate::work_unit::items, static_cast<double>(values->size())};
     prepared.benches = {{"baseline", body, {}}, {"core", body, {}}};
     return prepared;
   }
 };
 
 inline suite::registry sum_registry() {
-  std::vector<std::unique_ptr<suite::benchmark_case>> cases;
+  std::vector<std::unique_ptr<benchgate::benchmark_case>> cases;
   cases.push_back(std::make_unique<sum_case>());
   return suite::registry(std::move(cases));
 }

@@ -10,24 +10,24 @@ namespace {
 
 using namespace benchgate;
 
-class fake_case final : public suite::benchmark_case {
+class fake_case final : public benchgate::benchmark_case {
  public:
   std::string_view name() const override { return "fake"; }
   std::string_view description() const override { return ""; }
-  std::vector<suite::variant_info> variants() const override {
-    return {{"baseline", suite::variant_role::baseline, ""},
-            {"core", suite::variant_role::core, ""},
-            {"peer", suite::variant_role::peer, ""}};
+  std::vector<benchgate::variant_info> variants() const override {
+    return {{"baseline", benchgate::variant_role::baseline, ""},
+            {"core", benchgate::variant_role::core, ""},
+            {"peer", benchgate::variant_role::peer, ""}};
   }
-  std::vector<suite::axis_info> axes() const override {
+  std::vector<benchgate::axis_info> axes() const override {
     return {{"size", "", {"1", "2", "3"}, {"1"}, {}}, {"mode", "", {"a", "b"}, {}, {}}};
   }
   int default_samples() const override { return 20; }
-  suite::prepared_point prepare(const suite::param_point&) const override { return {}; }
+  benchgate::prepared_point prepare(const benchgate::param_point&) const override { return {}; }
 };
 
 suite::registry registry() {
-  std::vector<std::unique_ptr<suite::benchmark_case>> cases;
+  std::vector<std::unique_ptr<benchgate::benchmark_case>> cases;
   cases.push_back(std::make_unique<fake_case>());
   return suite::registry(std::move(cases));
 }

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "harness/run/runner.hpp"
-#include "harness/suite/timed_loop.hpp"
+#include "benchgate/timed_loop.hpp"
 #include "tests/harness/run/fake_case.hpp"
 
 namespace benchgate::run {
@@ -23,7 +23,7 @@ TEST(Slowdown, StepsAreThePercentageOfTheCellTimeInSpinSteps) {
 TEST(Slowdown, PilotsMeasureSomething) {
   EXPECT_GT(measure_spin_step_ns(), 0);
   const auto cases = testing::sum_registry();
-  const auto prepared = cases.find("sum")->prepare(suite::param_point(std::vector<std::pair<std::string, std::string>>{{"size", "64"}}));
+  const auto prepared = cases.find("sum")->prepare(benchgate::param_point(std::vector<std::pair<std::string, std::string>>{{"size", "64"}}));
   const auto pilot = pilot_time_ns(prepared.benches.front().body);
   ASSERT_TRUE(pilot.has_value());
   EXPECT_GT(*pilot, 0);
@@ -36,8 +36,8 @@ TEST(Slowdown, PilotsMeasureSomething) {
 // empty loop, the setup instead of the body).
 TEST(Slowdown, APilotOfKnownSpinWorkMeasuresThatManySteps) {
   constexpr std::uint64_t k_steps = 20'000;
-  const suite::bench_body spinning = [](benchgate::state& state) {
-    for (auto _ : state.gbench()) suite::spin(k_steps);
+  const benchgate::bench_body spinning = [](benchgate::state& state) {
+    for (auto _ : state.gbench()) benchgate::detail::spin(k_steps);
   };
   const auto pilot = pilot_time_ns(spinning);
   const double step_ns = measure_spin_step_ns();
@@ -49,7 +49,7 @@ TEST(Slowdown, APilotOfKnownSpinWorkMeasuresThatManySteps) {
 }
 
 TEST(Slowdown, APilotOfAFailingBodyIsNothing) {
-  const suite::bench_body failing = [](benchgate::state& state) {
+  const benchgate::bench_body failing = [](benchgate::state& state) {
     state.fail("wrong output");
     state.loop([] {});
   };
@@ -73,7 +73,7 @@ TEST(Slowdown, OnlyTheFilteredCellsGetExtraWorkAndSayHowMuch) {
   ASSERT_EQ(cells.size(), 2U);
   const auto has_steps = [](const results::cell& c) {
     return std::any_of(c.figures.begin(), c.figures.end(),
-                       [](const suite::figure& f) { return f.name == "injected_spin_steps" && f.value > 0; });
+                       [](const benchgate::figure& f) { return f.name == "injected_spin_steps" && f.value > 0; });
   };
   EXPECT_FALSE(has_steps(cells[0])) << cells[0].name;
   EXPECT_TRUE(has_steps(cells[1])) << cells[1].name;

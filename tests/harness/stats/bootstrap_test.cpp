@@ -18,7 +18,7 @@ constexpr std::uint64_t k_seed = 7;
 TEST(Bootstrap, EachResampleMatchesTheStatisticsOfItsDrawnValues) {
   // bootstrap_sample counts draws over the sorted values instead of sorting
   // each resample; rebuild the same resamples here and compare.
-  suite::splitmix64 data_rng(3);
+  benchgate::splitmix64 data_rng(3);
   for (std::size_t n = 1; n <= 13; ++n) {
     std::vector<double> values(n);
     for (auto& v : values) v = 100 + static_cast<double>(data_rng.below(6));  // ties

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::stats {
 namespace {
@@ -54,7 +54,7 @@ TEST(Summary, EmptyAndSingleValuesGiveZeroSpread) {
 }
 
 TEST(Summary, PercentileInPlaceAgreesWithTheSortingPercentile) {
-  suite::splitmix64 rng(42);
+  benchgate::splitmix64 rng(42);
   for (std::size_t n = 1; n < 40; ++n) {
     std::vector<double> v(n);
     for (auto& x : v) x = static_cast<double>(rng.below(10));  // many ties
@@ -72,7 +72,7 @@ TEST(Summary, PercentileInPlaceAgreesWithTheSortingPercentile) {
 // bracket holds), sorted or reversed order and with heavy ties (where it may
 // not, and the fallback answers), and below the bracketing size.
 TEST(Summary, PercentilePairEqualsTheSortingPercentileInEveryOrder) {
-  suite::splitmix64 rng(7);
+  benchgate::splitmix64 rng(7);
   for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{1000},
                               std::size_t{8191}, std::size_t{8192}, std::size_t{100'000}}) {
     std::vector<double> random(n);

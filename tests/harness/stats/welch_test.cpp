@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "harness/suite/rng.hpp"
+#include "benchgate/rng.hpp"
 
 namespace benchgate::stats {
 namespace {
@@ -54,7 +54,7 @@ TEST(Welch, PIsTwoSidedAndSymmetric) {
 
 TEST(Welch, PValueIsRoughlyUniformUnderTheNull) {
   // Among 100 A/A pairs of normal-ish samples, about 5 % fall below 0.05.
-  suite::splitmix64 rng(5);
+  benchgate::splitmix64 rng(5);
   int below = 0;
   constexpr int k_pairs = 100;
   for (int pair = 0; pair < k_pairs; ++pair) {
@@ -101,7 +101,7 @@ TEST(Welch, DegenerateSamplesHaveDefinedResults) {
 TEST(Welch, StopsEarlyOnlyWhenPIsClearlyAboveTheThreshold) {
   constexpr std::size_t k_full = 100'000;
   constexpr double k_alpha = 0.05;
-  suite::splitmix64 rng(5);
+  benchgate::splitmix64 rng(5);
   std::vector<double> a(10);
   std::vector<double> b(10);
   for (auto& x : a) x = 100 + rng.uniform01();

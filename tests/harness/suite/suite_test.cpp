@@ -1,13 +1,13 @@
 #include <gtest/gtest.h>
 
-#include "harness/suite/case.hpp"
-#include "harness/suite/param_point.hpp"
-#include "harness/suite/rng.hpp"
-#include "harness/suite/value_checks.hpp"
+#include "benchgate/case.hpp"
+#include "benchgate/param_point.hpp"
+#include "benchgate/rng.hpp"
+#include "benchgate/value_checks.hpp"
 
 namespace {
 
-using namespace benchgate::suite;
+using namespace benchgate;
 
 TEST(ParamPoint, LabelJoinsAxesInOrder) {
   const param_point p({{"row_bytes", "8"}, {"density", "0.1"}});

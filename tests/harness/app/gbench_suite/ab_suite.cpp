@@ -1,6 +1,6 @@
 // A small Google Benchmark suite of our own for `benchgate ab` on plain
 // Google Benchmark executables (ab_gbench_cli_test.cpp and
-// docs/measurements/ab-gbench.md). Its one knob, --slowdown=PCT (read and
+// docs/measurements/2026-12-04-ab-gbench.md). Its one knob, --slowdown=PCT (read and
 // removed before Google Benchmark sees the arguments), makes BM_Chain_fast
 // do PCT percent more work per iteration, so a known regression can be
 // injected into one side. Each benchmark checks its result; --break-other

@@ -1,5 +1,5 @@
 #include "harness/cases/clvm_backrefs/clvm_backrefs_case.hpp"
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,18 +15,18 @@ namespace {
 
 using namespace benchgate;
 
-suite::param_point input_point(const std::string& value) {
-  return suite::param_point(std::vector<std::pair<std::string, std::string>>{{"input", value}});
+benchgate::param_point input_point(const std::string& value) {
+  return benchgate::param_point(std::vector<std::pair<std::string, std::string>>{{"input", value}});
 }
 
-const suite::figure* find_figure(const std::vector<suite::figure>& figures, const std::string& name) {
+const benchgate::figure* find_figure(const std::vector<benchgate::figure>& figures, const std::string& name) {
   for (const auto& f : figures) {
     if (f.name == name) return &f;
   }
   return nullptr;
 }
 
-const suite::variant_bench* find_bench(const suite::prepared_point& prepared, const std::string& variant) {
+const benchgate::variant_bench* find_bench(const benchgate::prepared_point& prepared, const std::string& variant) {
   for (const auto& b : prepared.benches) {
     if (b.variant == variant) return &b;
   }
@@ -49,7 +49,7 @@ TEST(ClvmBackrefsCase, HasTheBaselineAndThreeCoreVariants) {
   const auto variants = c->variants();
   ASSERT_EQ(variants.size(), 4U);
   EXPECT_EQ(variants[0].name, "baseline");
-  EXPECT_EQ(variants[0].role, suite::variant_role::baseline);
+  EXPECT_EQ(variants[0].role, benchgate::variant_role::baseline);
   EXPECT_EQ(variants[1].name, "core");
   EXPECT_EQ(variants[2].name, "core_t3");
   EXPECT_EQ(variants[3].name, "core_fresh");
@@ -75,7 +75,7 @@ TEST(ClvmBackrefsCase, PreparesAGeneratedBlockWithSizesPerVariant) {
   const auto c = cases::make_clvm_backrefs_case();
   const auto prepared = c->prepare(input_point("block_10k"));
   ASSERT_EQ(prepared.error, "");
-  EXPECT_EQ(prepared.work.unit, suite::work_unit::bytes);
+  EXPECT_EQ(prepared.work.unit, benchgate::work_unit::bytes);
   const auto* plain = find_figure(prepared.figures, "plain_bytes");
   ASSERT_NE(plain, nullptr);
   EXPECT_EQ(prepared.work.amount, plain->value);

@@ -13,7 +13,7 @@
 
 #include "cores/http_parse/implementations.hpp"
 #include "harness/cases/http_parse/http_parse_case.hpp"
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 #include "harness/cases/http_parse/workload.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "tests/cores/http_parse/random_heads.hpp"
@@ -22,19 +22,18 @@
 namespace http_parse_test {
 namespace {
 
-namespace suite = benchgate::suite;
 
-std::unique_ptr<suite::benchmark_case> make_case() { return benchgate::cases::make_http_parse_case(); }
+std::unique_ptr<benchgate::benchmark_case> make_case() { return benchgate::cases::make_http_parse_case(); }
 
-const suite::axis_info& axis(const std::vector<suite::axis_info>& axes, std::string_view name) {
+const benchgate::axis_info& axis(const std::vector<benchgate::axis_info>& axes, std::string_view name) {
   for (const auto& a : axes) {
     if (a.name == name) return a;
   }
   throw std::runtime_error("no axis " + std::string(name));
 }
 
-std::vector<suite::axis_values> defaults_of(const suite::benchmark_case& c) {
-  std::vector<suite::axis_values> chosen;
+std::vector<benchgate::axis_values> defaults_of(const benchgate::benchmark_case& c) {
+  std::vector<benchgate::axis_values> chosen;
   for (const auto& a : c.axes()) chosen.push_back({a.name, a.defaults});
   return chosen;
 }
@@ -58,7 +57,7 @@ TEST(HttpParseCase, VariantsAreTheBaselinesTheCoreAndEachRunnableImplementation)
   std::vector<std::string> names;
   for (const auto& v : c->variants()) names.push_back(v.name);
   EXPECT_EQ(names, expected);
-  EXPECT_EQ(c->variants().front().role, suite::variant_role::baseline);
+  EXPECT_EQ(c->variants().front().role, benchgate::variant_role::baseline);
   EXPECT_TRUE(c->takes_input_files());
 }
 
@@ -117,14 +116,14 @@ TEST(HttpParseCase, EveryDefaultPointPreparesWithAllVariantsAgreeing) {
     EXPECT_EQ(prepared.error, "") << point.label();
     ASSERT_EQ(prepared.benches.size(), variants.size()) << point.label();
     for (std::size_t i = 0; i < variants.size(); ++i) EXPECT_EQ(prepared.benches[i].variant, variants[i].name);
-    EXPECT_EQ(prepared.work.unit, suite::work_unit::bytes);
+    EXPECT_EQ(prepared.work.unit, benchgate::work_unit::bytes);
     EXPECT_GT(prepared.work.amount, 0);
   }
 }
 
 TEST(HttpParseCase, ForcedImplPreparesToo) {
   const auto c = make_case();
-  const suite::param_point point({{"workload", "resp"}, {"impl", "swar"}});
+  const benchgate::param_point point({{"workload", "resp"}, {"impl", "swar"}});
   const auto prepared = c->prepare(point);
   EXPECT_EQ(prepared.error, "");
   EXPECT_EQ(prepared.work.amount, static_cast<double>(benchgate::cases::http_parse::named_workload("resp").bytes.size()));

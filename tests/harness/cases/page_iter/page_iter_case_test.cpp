@@ -1,5 +1,5 @@
 #include "harness/cases/page_iter/page_iter_case.hpp"
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 #include <gtest/gtest.h>
 
@@ -123,15 +123,15 @@ TEST(PageIterWorkload, TheSameParametersGiveTheSamePatternForEveryBitset) {
 
 class PageIterCase : public ::testing::Test {
  protected:
-  std::unique_ptr<benchgate::suite::benchmark_case> bench_case = benchgate::cases::make_page_iter_case();
+  std::unique_ptr<benchgate::benchmark_case> bench_case = benchgate::cases::make_page_iter_case();
 };
 
 TEST_F(PageIterCase, ListsBaselineCoresAndPeerWithTheDefaultGrid) {
   EXPECT_EQ(bench_case->name(), "page_iter");
   const auto variants = bench_case->variants();
   ASSERT_EQ(variants.size(), 5u);
-  EXPECT_EQ(variants[0].role, benchgate::suite::variant_role::baseline);
-  EXPECT_EQ(variants[4].role, benchgate::suite::variant_role::peer);
+  EXPECT_EQ(variants[0].role, benchgate::variant_role::baseline);
+  EXPECT_EQ(variants[4].role, benchgate::variant_role::peer);
   const auto axes = bench_case->axes();
   ASSERT_EQ(axes.size(), 3u);
   EXPECT_EQ(axes[0].defaults, (std::vector<std::string>{"8", "32", "256"}));
@@ -142,7 +142,7 @@ TEST_F(PageIterCase, ListsBaselineCoresAndPeerWithTheDefaultGrid) {
 // The default page count is not named, so the default grid's cells keep the
 // spec's names; another count is.
 TEST_F(PageIterCase, PagesAreNamedInTheCellOnlyWhenNotTheDefault) {
-  using benchgate::suite::axis_values;
+  using benchgate::axis_values;
   const auto points = bench_case->points(
       {axis_values{"row_bytes", {"8"}}, axis_values{"density", {"0.5"}}, axis_values{"pages", {"16", "1"}}}, {});
   ASSERT_EQ(points.size(), 2u);
@@ -167,7 +167,7 @@ TEST_F(PageIterCase, SeveralPagesAreDrawnWithSuccessiveSeedsAndAllCount) {
   std::size_t rows = 0;
   for (const auto& p : pages) rows += p->num_rows();
   const auto prepared = bench_case->prepare(
-      benchgate::suite::param_point({{"row_bytes", "8"}, {"density", "0.5"}, {"pages", "3"}}));
+      benchgate::param_point({{"row_bytes", "8"}, {"density", "0.5"}, {"pages", "3"}}));
   ASSERT_EQ(prepared.error, "");
   EXPECT_EQ(prepared.work.amount, static_cast<double>(rows * 8));
 }
@@ -187,10 +187,10 @@ TEST_F(PageIterCase, AxisChecksRejectValuesOutsideTheirRange) {
 }
 
 TEST_F(PageIterCase, PrepareChecksTheVariantsAndReportsHeaderBytes) {
-  const auto prepared = bench_case->prepare(benchgate::suite::param_point({{"row_bytes", "8"}, {"density", "1.0"}}));
+  const auto prepared = bench_case->prepare(benchgate::param_point({{"row_bytes", "8"}, {"density", "1.0"}}));
   ASSERT_EQ(prepared.error, "");
   ASSERT_EQ(prepared.benches.size(), 5u);
-  EXPECT_EQ(prepared.work.unit, benchgate::suite::work_unit::bytes);
+  EXPECT_EQ(prepared.work.unit, benchgate::work_unit::bytes);
   EXPECT_EQ(prepared.work.amount, 16 * 8184.0 * 8) << "16 full pages of 8184 8-byte rows";
   const auto header_bytes = [&](std::size_t i) {
     for (const auto& f : prepared.benches[i].figures) {

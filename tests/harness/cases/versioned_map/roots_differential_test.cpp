@@ -13,7 +13,7 @@
 
 #include "cores/versioned_map/versioned_map.hpp"
 #include "harness/cases/versioned_map/variants.hpp"
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // small size (variants agree, four benches, memory figures).
 
 #include "harness/cases/versioned_map/versioned_map_case.hpp"
-#include "harness/suite/case.hpp"
+#include "benchgate/case.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,8 +15,8 @@
 
 namespace {
 
-using benchgate::suite::axis_values;
-using benchgate::suite::param_point;
+using benchgate::axis_values;
+using benchgate::param_point;
 
 std::vector<axis_values> grid(std::vector<std::string> workloads, std::vector<std::string> phases,
                               std::vector<std::string> versions = {"1000"}, std::vector<std::string> window = {"10"}) {
@@ -32,7 +32,7 @@ std::vector<std::string> labels(const std::vector<param_point>& points) {
   return out;
 }
 
-double figure(const std::vector<benchgate::suite::figure>& figures, const std::string& name) {
+double figure(const std::vector<benchgate::figure>& figures, const std::string& name) {
   const auto it = std::find_if(figures.begin(), figures.end(), [&](const auto& f) { return f.name == name; });
   return it == figures.end() ? -1 : it->value;
 }
@@ -42,10 +42,10 @@ TEST(VersionedMapCase, HasTheFourVariantsBaselineFirst) {
   const auto variants = c->variants();
   ASSERT_EQ(variants.size(), 4U);
   EXPECT_EQ(variants[0].name, "map");
-  EXPECT_EQ(variants[0].role, benchgate::suite::variant_role::baseline);
+  EXPECT_EQ(variants[0].role, benchgate::variant_role::baseline);
   EXPECT_EQ(variants[1].name, "deque");
   EXPECT_EQ(variants[2].name, "ring");
-  EXPECT_EQ(variants[3].role, benchgate::suite::variant_role::peer);
+  EXPECT_EQ(variants[3].role, benchgate::variant_role::peer);
   EXPECT_EQ(c->default_samples(), 10);
 }
 
