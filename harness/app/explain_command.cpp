@@ -48,6 +48,7 @@ exit_code explain_cell(const options::explain_options& options, std::ostream& ou
   plan.new_build = {options.new_binary, "NEW"};
   plan.gbench = options.gbench;
   plan.min_time_s = options.min_time_s;
+  plan.cache_sim = options.cache_sim;
   plan.limits.functions = options.top;
   plan.max_cells = options.verdict ? options.max_cells : 1;
   plan.max_seconds = options.verdict ? options.max_seconds : std::numeric_limits<double>::infinity();

@@ -13,6 +13,7 @@
 #include "harness/report/progress.hpp"
 #include "harness/report/run_report.hpp"
 #include "harness/results/results_json.hpp"
+#include "harness/run/cache_sim.hpp"
 #include "harness/run/lockstep.hpp"
 #include "harness/run/measuring_child.hpp"
 #include "harness/run/runner.hpp"
@@ -64,7 +65,7 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
     // The child under callgrind does the run, prints and writes everything;
     // its exit code (any of the documented ones) is this run's.
     out.flush();
-    return static_cast<exit_code>(run::run_under_callgrind(options.args));
+    return static_cast<exit_code>(run::run_under_callgrind(options.args, options.settings.cache_sim));
   }
   // Fail on an unwritable destination or a missing baseline before spending
   // minutes measuring.
@@ -83,6 +84,12 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
   std::size_t unchecked = 0;
   for (const auto& point : plan.points) unchecked += point.plain ? point.plain->cells.size() : 0;
   print(report::run_summary(results.cells, elapsed_s, unchecked));
+  if (options.settings.cache_sim) {
+    // Every dump was checked to have simulated exactly these caches.
+    print("cache simulation: callgrind's model of " + std::string(run::k_cache_model) +
+          " (not this machine's caches); per iteration l1_hits, ll_hits, ram_accesses and estimated_cycles "
+          "(L1 hits + 5 x LL hits + 35 x RAM accesses) are in each sample's counters\n");
+  }
   if (options.out) {
     results::save_results(results, *options.out, "--out");
     out << "results: " << options.out->string() << "\n";

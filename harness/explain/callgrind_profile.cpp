@@ -115,6 +115,8 @@ class profile_reader {
         rest = space == std::string_view::npos ? std::string_view{} : trimmed(rest.substr(space + 1));
       }
       if (!ir_column_) fail("events: " + std::string(value), "an event list that includes Ir");
+      cache_columns_ = run::find_cache_columns(value);
+      profile_.result.has_cache = cache_columns_.has_value();
     } else if (key == "positions") {
       position_columns_ = 0;
       for (auto rest = value; !rest.empty(); ++position_columns_) {
@@ -215,7 +217,17 @@ class profile_reader {
 
   void add_self_cost(std::string_view line) {
     if (function_ == nullptr) fail("a cost line", "a 'fn=' line before it");
-    const auto ir = instructions(read_positions(line));
+    const auto costs = read_positions(line);
+    const auto ir = instructions(costs);
+    if (cache_columns_) {
+      for (std::size_t i = 0; i < cache_columns_->size(); ++i) {
+        const auto column = (*cache_columns_)[i];
+        // A cost line may leave out trailing zero counts.
+        if (column < costs.size()) {
+          function_->cache.counts[i] = checked_sum(function_->cache.counts[i], number(costs[column], false));
+        }
+      }
+    }
     function_->self = checked_sum(function_->self, ir);
     function_->inclusive = checked_sum(function_->inclusive, ir);
     const std::int64_t line_number = line_column_ ? previous_[*line_column_] : 0;
@@ -238,6 +250,7 @@ class profile_reader {
   std::int64_t number_ = 0;
   partial_profile profile_;
   std::optional<std::size_t> ir_column_;
+  std::optional<run::cache_columns> cache_columns_;
   std::size_t position_columns_ = 1;  // "positions: line" unless the file says otherwise
   std::optional<std::size_t> line_column_ = 0;
   std::vector<std::int64_t> previous_ = std::vector<std::int64_t>(1, 0);

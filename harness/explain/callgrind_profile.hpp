@@ -3,14 +3,18 @@
 // "Callgrind Format Specification", and `man callgrind_annotate`) into the
 // cost of each function: its own instructions (self), the instructions of
 // the calls it makes (self + calls = inclusive) and its own instructions
-// per source line when the binary has line information. Only the first
-// event named Ir (instructions executed) is kept.
+// per source line when the binary has line information. Of the events, the
+// first named Ir (instructions executed) is kept, and, when the profile
+// was made with callgrind's cache simulation (--cache-sim=yes), the cache
+// events of run/cache_sim.hpp (each function's own).
 
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
 #include <utility>
+
+#include "harness/run/cache_sim.hpp"
 
 namespace benchgate::explain {
 
@@ -24,11 +28,13 @@ struct function_cost {
   // Inclusive instructions of its calls, by callee name (as `functions`
   // keys): the caller->callee edges of callgrind's call graph (calls=).
   std::map<std::string, std::int64_t> calls;
+  run::cache_events cache;                    // self cache events (all 0 without the simulation)
 };
 
 struct callgrind_profile {
   std::string trigger;     // the dump's "desc: Trigger: ..." text, "" when absent
   std::int64_t total = 0;  // "totals:" (or "summary:") Ir; the sum of self costs when neither is given
+  bool has_cache = false;  // the events include every cache event (callgrind --cache-sim=yes)
   // By function name as the file writes it (mangled with --demangle=no).
   std::map<std::string, function_cost> functions;
 };

@@ -10,6 +10,7 @@
 #include "harness/options/gbench_listing.hpp"
 #include "harness/options/run_options.hpp"
 #include "harness/results/input_loader.hpp"
+#include "harness/run/cache_sim.hpp"
 #include "harness/run/measuring_child.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
@@ -72,12 +73,14 @@ std::vector<std::pair<std::int64_t, std::filesystem::path>> numbered_dumps(const
   return out;
 }
 
-void add_profile(callgrind_profile& into, const callgrind_profile& from) {
+void add_profile(callgrind_profile& into, const callgrind_profile& from, bool first) {
   into.total += from.total;
+  into.has_cache = first ? from.has_cache : into.has_cache && from.has_cache;
   for (const auto& [name, cost] : from.functions) {
     auto& f = into.functions[name];
     f.self += cost.self;
     f.inclusive += cost.inclusive;
+    f.cache += cost.cache;
     for (const auto& [where, count] : cost.lines) f.lines[where] += count;
     for (const auto& [callee, count] : cost.calls) f.calls[callee] += count;
   }
@@ -110,19 +113,21 @@ std::vector<std::string> point_arguments(const std::string& cell) {
 
 }  // namespace
 
-profile_side profile_driver_cell(const std::filesystem::path& valgrind, const build_side& side, const std::string& cell) {
+profile_side profile_driver_cell(const std::filesystem::path& valgrind, const build_side& side, const std::string& cell,
+                                 bool cache_sim) {
   check_binary(side);
   auto point = point_arguments(cell);
   const files::temp_folder folder("benchgate-explain");
   const auto out_file = folder.path() / k_dump_name;
   const auto results_file = folder.path() / "results.json";
-  auto args = run::callgrind_arguments(out_file);
+  auto args = run::callgrind_arguments(out_file, cache_sim);
   args.push_back("--demangle=no");
   args.push_back(side.binary.string());
   args.push_back("run");
   args.insert(args.end(), point.begin(), point.end());
   args.insert(args.end(), {"--filter", "^" + text::regex_escaped(cell) + "$", "--measure", "instructions",
                            "--callgrind-out", out_file.string(), "--callgrind-keep-dumps", "--out", results_file.string()});
+  if (cache_sim) args.push_back("--cache-sim");
   run_valgrind(valgrind, args, side, folder.path() / "run.log", "run --case " + point[1]);
 
   const auto loaded = results::load_any_results(results_file, side.label + " results");
@@ -146,7 +151,7 @@ profile_side profile_driver_cell(const std::filesystem::path& valgrind, const bu
   for (const auto& [number, path] : numbered_dumps(folder.path())) {
     const auto profile = parse_callgrind_profile(files::read_file(path, "callgrind dump"), path.filename().string());
     if (profile.trigger != trigger) continue;
-    add_profile(out.profile, profile);
+    add_profile(out.profile, profile, dumps == 0);
     ++dumps;
   }
   if (dumps != static_cast<int>(found->samples.size()) || out.iterations <= 0) {
@@ -159,7 +164,7 @@ profile_side profile_driver_cell(const std::filesystem::path& valgrind, const bu
 }
 
 profile_side profile_gbench_benchmark(const std::filesystem::path& valgrind, const build_side& side,
-                                      const std::string& name, double min_time_s) {
+                                      const std::string& name, double min_time_s, bool cache_sim) {
   check_binary(side);
   const auto listing = options::list_benchmarks(side.binary, {}, "explain");
   if (listing.names.empty()) {
@@ -180,6 +185,10 @@ profile_side profile_gbench_benchmark(const std::filesystem::path& valgrind, con
   std::vector<std::string> args = {"--tool=callgrind", "--dump-instr=no", "--quiet", "--demangle=no",
                                    "--callgrind-out-file=" + out_file.string(),
                                    "--zero-before=" + std::string(k_loop_start), dump_option};
+  if (cache_sim) {
+    const auto cache = run::cache_sim_arguments();
+    args.insert(args.end(), cache.begin(), cache.end());
+  }
   args.insert(args.end(), {side.binary.string(), "--benchmark_filter=^" + text::regex_escaped(name) + "$",
                            "--benchmark_repetitions=1", "--benchmark_min_time=" + std::to_string(min_time_s),
                            "--benchmark_out_format=json", "--benchmark_out=" + json_file.string()});

@@ -31,7 +31,10 @@ struct build_side {
 // driver `side`, per iteration over its 3 instruction samples. Throws
 // input_error when the binary is missing, the name is not a cell name, the
 // driver's run fails (its message quoted) or runs no cell of that name.
-profile_side profile_driver_cell(const std::filesystem::path& valgrind, const build_side& side, const std::string& cell);
+// With `cache_sim` callgrind simulates the caches too (run/cache_sim.hpp:
+// the driver runs with --cache-sim, its warm-up sample's dump discarded).
+profile_side profile_driver_cell(const std::filesystem::path& valgrind, const build_side& side, const std::string& cell,
+                                 bool cache_sim = false);
 
 // The profile of Google Benchmark benchmark `name` in executable `side`,
 // run for `min_time_s` seconds under callgrind (--benchmark_min_time).
@@ -39,6 +42,6 @@ profile_side profile_driver_cell(const std::filesystem::path& valgrind, const bu
 // executable, when no benchmark has that name (some names listed), or when
 // the run fails.
 profile_side profile_gbench_benchmark(const std::filesystem::path& valgrind, const build_side& side,
-                                      const std::string& name, double min_time_s);
+                                      const std::string& name, double min_time_s, bool cache_sim = false);
 
 }  // namespace benchgate::explain

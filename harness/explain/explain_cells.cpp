@@ -16,8 +16,8 @@ namespace {
 std::string first_line(const std::string& message) { return message.substr(0, message.find('\n')); }
 
 profile_side profile(const explain_plan& plan, const build_side& side, const std::string& cell) {
-  if (plan.gbench) return profile_gbench_benchmark(plan.valgrind, side, cell, plan.min_time_s);
-  return profile_driver_cell(plan.valgrind, side, cell);
+  if (plan.gbench) return profile_gbench_benchmark(plan.valgrind, side, cell, plan.min_time_s, plan.cache_sim);
+  return profile_driver_cell(plan.valgrind, side, cell, plan.cache_sim);
 }
 
 }  // namespace

@@ -34,6 +34,7 @@ struct explain_plan {
   build_side new_build;
   bool gbench = false;     // Google Benchmark executables, else benchgate drivers
   double min_time_s = 0;   // with gbench: --benchmark_min_time under callgrind
+  bool cache_sim = false;  // callgrind's cache simulation too (explain --cache-sim)
   diff_limits limits;
   // The budget: cells beyond max_cells, and any not started before
   // max_seconds have passed, are listed as not explained with the option

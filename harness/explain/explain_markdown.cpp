@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "harness/explain/cache_text.hpp"
 #include "harness/explain/explain_text.hpp"
 
 namespace benchgate::explain {
@@ -46,6 +47,7 @@ std::string explain_markdown(const results::explain_document& d) {
     }
     // After the table: the assessment speaks of "the functions above".
     out += assessment_text(e) + "\n\n";
+    out += cache_markdown(e);
     if (e.flamegraph) out += "Flame graph: " + code_span(*e.flamegraph) + "\n\n";
     for (const auto& note : e.notes) out += "> " + note + "\n";
     if (!e.notes.empty()) out += "\n";

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "harness/explain/cache_text.hpp"
 #include "harness/explain/profile_diff.hpp"
 
 namespace benchgate::explain {
@@ -48,10 +49,26 @@ std::string assessment_text(const results::explanation& e) {
              " %. Code alignment, data placement or cache behaviour can do that alone. To tell them apart: "
              "rebuild NEW with a different function alignment (e.g. -falign-functions=64, or another link order) "
              "and time it again (a layout effect moves or vanishes); compare cache-simulated counts of both builds "
-             "(valgrind --tool=callgrind --cache-sim=yes): a memory effect shows as more L1 or last-level misses at "
+             "(benchgate explain --cache-sim, callgrind's --cache-sim=yes): a memory effect shows as more L1 or last-level misses at "
              "equal instructions.";
+    case results::explain_assessment::memory_effect:
+      return "likely a memory effect, not a code change: no function's instruction count moved (each within " +
+             fixed(k_unchanged_fraction * k_percent) +
+             " % of the total), but the simulated cache costs did (the functions above, by estimated cycles): the same "
+             "instructions wait on memory differently (data layout, a bigger node, another access order or "
+             "placement).";
+    case results::explain_assessment::layout_effect:
+      return "likely a layout (code or data alignment) effect: neither the instruction counts nor the simulated "
+             "cache costs of any function moved, yet the time moved " +
+             fixed(e.time_change_pct.value_or(0), true) +
+             " %. To confirm: rebuild NEW (and OLD) with -falign-functions=64 (or another link order) and time them "
+             "again; a layout effect moves or vanishes.";
     case results::explain_assessment::no_change:
       break;
+  }
+  if (e.cache) {
+    return "no change: every function runs the same instructions, with the same simulated cache costs, per "
+           "iteration in both builds.";
   }
   return "no change: every function runs the same instructions per iteration in both builds.";
 }
@@ -87,6 +104,7 @@ std::string explanation_text(const results::explanation& e) {
              l.file + ":" + std::to_string(l.line) + "  (" + l.function + ")\n";
     }
   }
+  out += cache_text(e);
   out += "\n" + assessment_text(e) + "\n";
   for (const auto& note : e.notes) out += "note: " + note + "\n";
   return out;

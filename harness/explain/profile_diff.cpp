@@ -6,6 +6,7 @@
 #include <map>
 #include <vector>
 
+#include "harness/explain/cache_diff.hpp"
 #include "harness/explain/symbol_names.hpp"
 
 namespace benchgate::explain {
@@ -119,9 +120,19 @@ results::explanation diff_profiles(const std::string& cell, const std::string& k
   const bool any_self_change = std::any_of(changed.begin(), changed.end(), [&](const auto& c) {
     return std::abs(c.second.new_self - c.second.old_self) > tolerance;
   });
+  e.cache = diff_cache(old_side, new_side, limits.functions);
+  const bool time_moved = time_change_pct && *time_change_pct != 0;
   if (any_self_change) {
     e.assessment = results::explain_assessment::code_change;
-  } else if (time_change_pct && *time_change_pct != 0) {
+  } else if (e.cache) {
+    // The simulation tells memory from layout: the same instructions with
+    // other cache costs is a memory effect; neither moving, a layout one.
+    if (cache_moved(*e.cache)) {
+      e.assessment = results::explain_assessment::memory_effect;
+    } else if (time_moved) {
+      e.assessment = results::explain_assessment::layout_effect;
+    }
+  } else if (time_moved) {
     e.assessment = results::explain_assessment::layout_or_memory;
   }
 

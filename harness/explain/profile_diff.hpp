@@ -46,7 +46,11 @@ struct diff_limits {
 // changed functions; the assessment (code change; layout or memory when
 // no function moved but `time_change_pct` is given and nonzero; no change
 // otherwise) and notes on missing symbols, line information and sums that
-// do not reconcile.
+// do not reconcile. When both profiles carry cache events (--cache-sim)
+// the explanation has its cache side (cache_diff.hpp), and with no
+// instruction change the assessment is a memory effect when some
+// function's estimated cycles moved, a layout effect when none did but the
+// time did.
 results::explanation diff_profiles(const std::string& cell, const std::string& kind, const profile_side& old_side,
                                    const profile_side& new_side, std::optional<double> time_change_pct,
                                    const diff_limits& limits = {});

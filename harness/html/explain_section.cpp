@@ -39,6 +39,11 @@ std::string assessment_words(const results::explanation& e) {
       return "A code change: the functions below run a different number of instructions per iteration.";
     case results::explain_assessment::layout_or_memory:
       return "No function's count changed, yet the time did: likely a layout or memory effect, not a code change.";
+    case results::explain_assessment::memory_effect:
+      return "No function's instruction count changed, its simulated cache costs did: likely a memory effect.";
+    case results::explain_assessment::layout_effect:
+      return "Neither instruction counts nor simulated cache costs changed, yet the time did: likely a layout "
+             "(alignment) effect.";
     case results::explain_assessment::no_change: return "No function's instruction count changed.";
   }
   return "";

@@ -20,7 +20,7 @@ namespace {
 constexpr const char* k_forwarded_lists[] = {"case", "param", "input"};
 constexpr const char* k_forwarded_values[] = {"filter",   "samples", "measurement-time", "warmup",
                                               "min-time", "rounds",  "measure"};
-constexpr const char* k_forwarded_switches[] = {"quick", "no-interleave"};
+constexpr const char* k_forwarded_switches[] = {"quick", "no-interleave", "cache-sim"};
 // Of those, the ones that mean something for Google Benchmark executables.
 constexpr const char* k_gbench_values[] = {"filter", "rounds", "min-time"};
 
@@ -48,6 +48,9 @@ po::options_description ab_description() {
       ("input", po::value<std::vector<std::string>>()->value_name("FILE"), "run: a real input (repeatable)")
       ("measure", po::value<std::string>()->value_name("WHAT"),
        "run: time (default; the sides take turns) or instructions (they run side by side)")
+      ("cache-sim", po::bool_switch(),
+       "run: with --measure instructions, callgrind's cache simulation too (l1_hits, ll_hits, ram_accesses, "
+       "estimated_cycles; compare them with --metric)")
       ("old-arg", po::value<std::vector<std::string>>()->value_name("ARG"),
        "one more run argument for the old side only, taken as is even when it starts with - (repeatable), e.g. "
        "--old-arg --inject-slowdown=10")

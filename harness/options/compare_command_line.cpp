@@ -26,8 +26,10 @@ po::options_description compare_description() {
        "what is compared: real_time (wall, default; 'time' is its deprecated spelling), cpu_time, "
        "instructions (from run --measure instructions, the default when the runs counted them; identical counts "
        "on both sides are judged by --noise-threshold alone, p n/a), or any counter the cells carry by name: "
-       "a Google Benchmark user counter or rate (items_per_second), a case's figure. Times, instructions and "
-       "allocations are better lower, rates (*_per_second) higher; any other needs --direction")
+       "a Google Benchmark user counter or rate (items_per_second), a case's figure, the cache-simulated "
+       "l1_hits, ll_hits, ram_accesses, estimated_cycles (run --measure instructions --cache-sim). Times, "
+       "instructions, allocations and the cache-simulated counts are better lower, rates (*_per_second) higher; "
+       "any other needs --direction")
       ("direction", po::value<std::vector<std::string>>()->value_name("METRIC=higher|lower"),
        "which way METRIC is better (repeatable), e.g. --direction hits=higher: a drop of hits is then a "
        "regression")

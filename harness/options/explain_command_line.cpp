@@ -27,6 +27,12 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
        "moved, the change is reported as a likely layout or memory effect")
       ("min-time", po::value<std::string>()->value_name("SECONDS"),
        "with --gbench: --benchmark_min_time under callgrind (default 0.05)")
+      ("cache-sim", po::bool_switch(),
+       "callgrind also simulates a 2-level cache (I1 and D1 32 KiB 8-way, LL 8 MiB 16-way, 64 B lines: fixed, not "
+       "this machine's): prints both builds' L1 hits, last-level hits, RAM accesses and estimated cycles per "
+       "iteration (L1 hits + 5 x LL hits + 35 x RAM accesses) and the functions whose own estimated cycles changed "
+       "most, and tells a memory effect (same instructions, other cache costs) from a layout one (neither moved); "
+       "slower still")
       ("json", po::value<std::string>()->value_name("FILE"), "the explanation as JSON (benchgate.explain/1), written atomically")
       ("flamegraph", po::value<std::string>()->value_name("FILE"),
        "with --cell: a differential flame graph of the cell as SVG (width: NEW inclusive cost; colour: own cost "
@@ -44,7 +50,7 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   if (wants_help) {
     return help_request{help_text(
         "benchgate explain OLD NEW (--cell NAME | --verdict GATE_JSON) [--gbench] [--top N] [--time-change PCT]\n"
-        "                  [--json FILE] [--markdown FILE] [--flamegraph FILE.svg | --flamegraph-dir DIR]",
+        "                  [--cache-sim] [--json FILE] [--markdown FILE] [--flamegraph FILE.svg | --flamegraph-dir DIR]",
         "Why a cell got slower: runs the cell under valgrind's callgrind in both\n"
         "builds (OLD, NEW: two benchgate drivers, or two Google Benchmark executables\n"
         "with --gbench) and prints the functions whose instructions per iteration\n"
@@ -55,7 +61,8 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
         "Examples:\n  benchgate explain old/benchgate build/benchgate --cell page_iter/core/row_bytes:8/density:0.5\n"
         "  benchgate explain old/benchgate build/benchgate --verdict gate.json --markdown why.md\n"
         "  benchgate explain old/benchgate build/benchgate --cell page_iter/core/row_bytes:8/density:0.5 "
-        "--flamegraph flame.svg",
+        "--flamegraph flame.svg\n"
+        "  benchgate explain --gbench old/bench new/bench --cell BM_walk --cache-sim --time-change 40",
         described,
         "  0  explained (whatever changed)\n"
         "  2  bad usage, a cell that matches nothing, a binary that fails or has no symbols (the totals\n"
@@ -87,6 +94,7 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   if (max_cells) out.max_cells = *max_cells;
   if (max_seconds) out.max_seconds = *max_seconds;
   out.gbench = vm["gbench"].as<bool>();
+  out.cache_sim = vm["cache-sim"].as<bool>();
   if (const auto top = get_int_at_least(vm, "top", 1)) out.top = static_cast<std::size_t>(*top);
   if (const auto text = get_string(vm, "time-change")) {
     const auto pct = text::parse_percent(*text);

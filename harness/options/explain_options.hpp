@@ -33,6 +33,7 @@ struct explain_options {
   std::size_t top = k_default_explain_top;
   std::optional<double> time_change_pct;  // the cell's measured time change (from a time gate)
   double min_time_s = k_default_explain_min_time_s;
+  bool cache_sim = false;      // callgrind's cache simulation too (run/cache_sim.hpp)
   std::optional<std::filesystem::path> json;      // benchgate.explain/1, written atomically
   std::optional<std::filesystem::path> markdown;  // the block for a gate's Markdown summary
   // The differential flame graph (SVG): of the one --cell, or with --verdict

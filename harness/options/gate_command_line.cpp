@@ -26,11 +26,13 @@ po::options_description gate_judgement_description() {
        "metric where no rule sets one (over the rules file's defaults): real_time (default; 'time' is its "
        "deprecated spelling), cpu_time, instructions (default when both runs counted them), throughput (a "
        "Google Benchmark cell's items_per_second or bytes_per_second, else work per second; a drop regresses), "
-       "or any counter the cells carry by name (user counters, rates *_per_second, a case's figures); a cell "
-       "without it is listed as such, not judged")
+       "or any counter the cells carry by name (user counters, rates *_per_second, a case's figures, "
+       "estimated_cycles and the other cache-simulated counts of run --cache-sim); a cell without it is listed "
+       "as such, not judged")
       ("direction", po::value<std::vector<std::string>>()->value_name("METRIC=higher|lower"),
        "which way METRIC is better (repeatable), e.g. --direction hits=higher; needed for a counter that is "
-       "neither a time, instructions, allocations nor a rate (*_per_second) unless a rule sets \"direction\"")
+       "neither a time, instructions, allocations, a cache-simulated count nor a rate (*_per_second) unless a "
+       "rule sets \"direction\"")
       ("alpha", po::value<std::string>()->value_name("P"),
        "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)");
   return d;

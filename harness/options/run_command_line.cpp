@@ -82,7 +82,12 @@ po::options_description run_description() {
        "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
        "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default); "
        "allocations: the times plus allocations, frees, bytes allocated and peak bytes live per iteration, "
-       "counted by benchgate's operator new (exact, sampled as a time run)");
+       "counted by benchgate's operator new (exact, sampled as a time run)")
+      ("cache-sim", po::bool_switch(),
+       "with --measure instructions: callgrind also simulates a 2-level cache (I1 and D1 32 KiB 8-way, LL 8 MiB "
+       "16-way, 64 B lines: fixed, not this machine's) and each sample gets l1_hits, ll_hits, ram_accesses and "
+       "estimated_cycles per iteration (L1 hits + 5 x LL hits + 35 x RAM accesses, iai-callgrind's weights); "
+       "deterministic like the instructions, slower still");
   return d;
 }
 
@@ -299,7 +304,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
         "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
         "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
-        "                     [--measure time|instructions|allocations] [--role ROLE=REGEX]...",
+        "                     [--measure time|instructions|allocations] [--cache-sim] [--role ROLE=REGEX]...",
         "Registers every case x variant x parameter point as a Google Benchmark\n"
         "benchmark named case/variant/axis:value/..., checks that the variants of\n"
         "each point agree on its input, runs the samples of a point's variants\n"
@@ -318,6 +323,7 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
         "  benchgate run --case page_iter --save-baseline main\n"
         "  benchgate run --case page_iter --baseline main\n"
         "  benchgate run --case page_iter --quick --measure instructions --out instr.json\n"
+        "  benchgate run --case page_iter --quick --measure instructions --cache-sim --out cache.json\n"
         "  benchgate run --case http_parse --quick --measure allocations --out alloc.json\n"
         "  ./my_gbench_suite run --quick --filter BM_copy --role baseline=_naive --role core=_fast",
         described,
@@ -330,6 +336,11 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   auto& settings = out.settings;
   out.args = args;
   settings.measure = checked_measure(vm);
+  settings.cache_sim = vm["cache-sim"].as<bool>();
+  if (settings.cache_sim && settings.measure != measure_kind::instructions) {
+    throw input_error("--cache-sim: only with --measure instructions (the cache simulation is callgrind's); "
+                      "expected --measure instructions --cache-sim");
+  }
   if (const auto file = get_string(vm, "callgrind-out")) {
     if (settings.measure != measure_kind::instructions) {
       throw input_error("--callgrind-out " + *file + ": internal option of --measure instructions");
@@ -441,6 +452,7 @@ std::vector<std::string> to_arguments(const results::settings& s) {
   for (const auto& input : s.inputs) add("--input", input);
   for (const auto& role : s.roles) add("--role", role);
   if (s.measure != measure_kind::time) add("--measure", results::measure_name(s.measure));
+  if (s.cache_sim) args.push_back("--cache-sim");
   // A harness slowdown is part of how the run was made: a re-run has it too.
   if (s.injected_slowdown_pct > 0) {
     add("--inject-slowdown", exact_number_text(s.injected_slowdown_pct));

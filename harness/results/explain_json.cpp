@@ -39,12 +39,33 @@ std::string_view to_string(explain_assessment a) {
   switch (a) {
     case explain_assessment::code_change: return "code_change";
     case explain_assessment::layout_or_memory: return "layout_or_memory";
+    case explain_assessment::memory_effect: return "memory_effect";
+    case explain_assessment::layout_effect: return "layout_effect";
     case explain_assessment::no_change: return "no_change";
   }
   return "no_change";
 }
 
 namespace {
+
+json cache_costs_json(const cache_totals& o, const cache_totals& n) {
+  return {{"l1_hits", costs_json(o.l1_hits, n.l1_hits)},
+          {"ll_hits", costs_json(o.ll_hits, n.ll_hits)},
+          {"ram_accesses", costs_json(o.ram_accesses, n.ram_accesses)},
+          {"l1_misses", costs_json(o.l1_misses, n.l1_misses)},
+          {"estimated_cycles", costs_json(o.estimated_cycles, n.estimated_cycles)}};
+}
+
+json cache_json(const std::optional<explained_cache>& c) {
+  if (!c) return nullptr;
+  json functions = json::array();
+  for (const auto& f : c->functions) {
+    auto row = cache_costs_json(f.old_costs, f.new_costs);
+    row["name"] = f.name;
+    functions.push_back(row);
+  }
+  return {{"model", c->model}, {"totals", cache_costs_json(c->old_totals, c->new_totals)}, {"functions", functions}};
+}
 
 json explanation_json(const explanation& e) {
   json functions = json::array();
@@ -68,7 +89,8 @@ json explanation_json(const explanation& e) {
           {"functions", functions},
           {"lines", lines},
           {"notes", e.notes},
-          {"flamegraph", or_null(e.flamegraph)}};
+          {"flamegraph", or_null(e.flamegraph)},
+          {"cache", cache_json(e.cache)}};
 }
 
 costs costs_of(const object_reader& r, std::string_view key) {
@@ -90,10 +112,12 @@ explained_side side_of(const object_reader& r) {
 
 explain_assessment assessment_of(const object_reader& r) {
   const auto text = r.string("assessment");
-  for (const auto a : {explain_assessment::code_change, explain_assessment::layout_or_memory, explain_assessment::no_change}) {
+  for (const auto a : {explain_assessment::code_change, explain_assessment::layout_or_memory,
+                       explain_assessment::memory_effect, explain_assessment::layout_effect,
+                       explain_assessment::no_change}) {
     if (text == to_string(a)) return a;
   }
-  r.fail("assessment", "code_change, layout_or_memory or no_change");
+  r.fail("assessment", "code_change, layout_or_memory, memory_effect, layout_effect or no_change");
 }
 
 explanation explanation_of(const object_reader& r) {

@@ -46,8 +46,37 @@ struct explained_side {
 
 enum class explain_assessment {
   code_change,       // some function's own instruction count moved
-  layout_or_memory,  // no function's count moved, yet the time did (--time-change)
-  no_change,         // no function's count moved and no time change was given
+  layout_or_memory,  // no function's count moved, yet the time did (--time-change); no cache simulation
+  memory_effect,     // --cache-sim: no function's instructions moved, its simulated cache costs did
+  layout_effect,     // --cache-sim: neither moved, yet the time did (--time-change)
+  no_change,         // nothing moved (and no time change was given)
+};
+
+// Cache-simulated figures per iteration (explain --cache-sim,
+// run/cache_sim.hpp): hits at each level and the estimated cycles
+// (L1 hits + 5 LL hits + 35 RAM accesses).
+struct cache_totals {
+  double l1_hits = 0;
+  double ll_hits = 0;
+  double ram_accesses = 0;
+  double l1_misses = 0;
+  double estimated_cycles = 0;
+};
+
+// One function's own simulated cache costs per iteration, on each side.
+struct explained_cache_function {
+  std::string name;  // as in explained_function::name
+  cache_totals old_costs;
+  cache_totals new_costs;
+};
+
+// The cache side of an explanation: the simulated caches, both sides'
+// totals and the functions whose estimated cycles changed most.
+struct explained_cache {
+  std::string model;  // the simulated caches (run/cache_sim.hpp's k_cache_model)
+  cache_totals old_totals;
+  cache_totals new_totals;
+  std::vector<explained_cache_function> functions;  // most changed estimated cycles first
 };
 
 struct explanation {
@@ -61,6 +90,7 @@ struct explanation {
   explain_assessment assessment = explain_assessment::no_change;
   std::vector<std::string> notes;             // what the reader must know (no symbols, no line info)
   std::optional<std::string> flamegraph;      // the differential flame graph's SVG file, when one was written
+  std::optional<explained_cache> cache;       // with --cache-sim
 };
 
 // What one `benchgate explain` wrote: one explanation per cell explained,

@@ -1,8 +1,10 @@
 #pragma once
 // What a metric is: a name with a unit and a better direction (docs/compare.md,
 // "Metrics"). Built in: real_time and cpu_time (nanoseconds per iteration),
-// instructions and the allocation counters of k_allocation_counters (per
-// iteration) are better lower;
+// instructions, the allocation counters of k_allocation_counters (per
+// iteration) and the cache-simulated counts of `--measure instructions
+// --cache-sim` (l1_hits, ll_hits, ram_accesses, estimated_cycles:
+// run/cache_sim.hpp) are better lower;
 // throughput and Google Benchmark's rates are better higher. Any other
 // metric (a user counter, a case's figure) has the direction its user
 // declares (compare/gate --direction NAME=higher|lower, a rules file's
@@ -17,6 +19,13 @@
 namespace benchgate::results {
 
 enum class better { lower, higher };
+
+// The cache-simulated counts per iteration (run --measure instructions
+// --cache-sim), stored as each sample's counters under these names.
+inline constexpr std::string_view k_l1_hits_metric = "l1_hits";
+inline constexpr std::string_view k_ll_hits_metric = "ll_hits";
+inline constexpr std::string_view k_ram_accesses_metric = "ram_accesses";
+inline constexpr std::string_view k_estimated_cycles_metric = "estimated_cycles";
 
 // "lower" or "higher"; parse_better takes those and nothing else.
 std::string_view to_string(better direction);
@@ -38,7 +47,8 @@ inline constexpr std::string_view k_bytes_allocated_counter = "bytes_allocated";
 inline constexpr std::string_view k_peak_bytes_counter = "peak_bytes";
 
 // The direction a metric has without a declaration: lower for real_time,
-// cpu_time, instructions and the allocation counters; higher for throughput and rates
+// cpu_time, instructions, the allocation counters and the cache-simulated
+// counts; higher for throughput and rates
 // (is_rate_name); nullopt for anything else.
 std::optional<better> built_in_direction(std::string_view metric);
 

@@ -76,6 +76,10 @@ inline constexpr double k_default_measurement_time_s = 5.0;
 inline constexpr double k_default_warmup_s = 0.5;
 struct settings {
   measure_kind measure = measure_kind::time;     // --measure
+  // --cache-sim (instruction mode only): callgrind also simulates the caches
+  // (run/cache_sim.hpp) and every sample carries the counters l1_hits,
+  // ll_hits, ram_accesses and estimated_cycles (results/metric.hpp).
+  bool cache_sim = false;
   int samples = 0;                               // requested per cell (0: case default)
   double measurement_time_s = k_default_measurement_time_s;  // per grid point, shared by its variants
   double warmup_s = k_default_warmup_s;          // per grid point, shared by its variants

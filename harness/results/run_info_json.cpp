@@ -66,6 +66,7 @@ std::optional<measure_kind> measure_from_name(std::string_view name) {
 json settings_to_json(const settings& s) {
   json j;
   j["measure"] = measure_name(s.measure);
+  j["cache_sim"] = s.cache_sim;
   j["samples"] = s.samples;
   j["measurement_time_s"] = s.measurement_time_s;
   j["warmup_s"] = s.warmup_s;
@@ -95,6 +96,9 @@ settings settings_from_json(const object_reader& r) {
   const auto measure = measure_from_name(r.string("measure"));
   if (!measure) r.fail("measure", "\"time\", \"instructions\" or \"allocations\"");
   s.measure = *measure;
+  // Absent in files written before --cache-sim: no simulation.
+  s.cache_sim = r.has("cache_sim") && r.boolean("cache_sim");
+  if (s.cache_sim && s.measure != measure_kind::instructions) r.fail("cache_sim", "false unless measure is \"instructions\"");
   s.samples = static_cast<int>(r.integer("samples"));
   s.measurement_time_s = r.number("measurement_time_s");
   s.warmup_s = r.number("warmup_s");

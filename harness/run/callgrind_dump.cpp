@@ -1,5 +1,8 @@
 #include "harness/run/callgrind_dump.hpp"
 
+#include <iterator>
+#include <vector>
+
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::run {
@@ -18,7 +21,64 @@ std::optional<std::int64_t> first_count(std::string_view rest) {
   return text::parse_int(rest.substr(0, space));
 }
 
+constexpr std::string_view k_events = "events: ";
+constexpr std::string_view k_cache_desc[] = {"desc: I1 cache: ", "desc: D1 cache: ", "desc: LL cache: "};
+
+// The counts of an event line's value, in order; nullopt when one is not a count.
+std::optional<std::vector<std::int64_t>> counts_of(std::string_view rest) {
+  std::vector<std::int64_t> out;
+  while (!rest.empty()) {
+    const auto space = rest.find(' ');
+    if (space != 0) {
+      const auto n = text::parse_int(rest.substr(0, space));
+      if (!n || *n < 0) return std::nullopt;
+      out.push_back(*n);
+    }
+    rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+  }
+  return out;
+}
+
 }  // namespace
+
+std::optional<cache_dump> dump_cache_events(std::string_view text, std::string_view label) {
+  bool triggered = false;
+  std::optional<cache_columns> columns;
+  std::optional<std::vector<std::int64_t>> summary;
+  std::optional<std::vector<std::int64_t>> totals;
+  std::string caches[std::size(k_cache_desc)];
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    auto line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.starts_with(k_trigger)) {
+      triggered = line.substr(k_trigger.size()) == label;
+    } else if (line.starts_with(k_events)) {
+      columns = find_cache_columns(line.substr(k_events.size()));
+    } else if (line.starts_with(k_totals)) {
+      totals = counts_of(line.substr(k_totals.size()));
+    } else if (line.starts_with(k_summary)) {
+      summary = counts_of(line.substr(k_summary.size()));
+    } else {
+      for (std::size_t i = 0; i < std::size(k_cache_desc); ++i) {
+        if (line.starts_with(k_cache_desc[i])) caches[i] = std::string(line.substr(k_cache_desc[i].size()));
+      }
+    }
+  }
+  const auto& counts = totals ? totals : summary;
+  if (!triggered || !columns || !counts) return std::nullopt;
+  cache_dump out;
+  for (std::size_t i = 0; i < columns->size(); ++i) {
+    // callgrind leaves out trailing zero counts.
+    out.totals.counts[i] = (*columns)[i] < counts->size() ? (*counts)[(*columns)[i]] : 0;
+  }
+  constexpr std::string_view k_level_names[] = {"I1 ", "D1 ", "LL "};
+  for (std::size_t i = 0; i < std::size(k_cache_desc); ++i) {
+    out.model += (i > 0 ? "; " : "") + std::string(k_level_names[i]) + caches[i];
+  }
+  return out;
+}
 
 std::optional<std::int64_t> dump_instructions(std::string_view text, std::string_view label) {
   bool triggered = false;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <system_error>
 
+#include "harness/run/cache_sim.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/temp_folder.hpp"
 #include "harness/support/process/child_process.hpp"
@@ -34,10 +35,15 @@ std::optional<std::filesystem::path> find_on_path(const std::string& program) {
 
 }  // namespace
 
-std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_file) {
-  return {"--tool=callgrind",     "--collect-atstart=no", "--instr-atstart=no",
-          "--dump-instr=no",      "--quiet",
-          "--callgrind-out-file=" + out_file.string()};
+std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_file, bool cache_sim) {
+  std::vector<std::string> args = {"--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no",
+                                   "--dump-instr=no",  "--quiet",
+                                   "--callgrind-out-file=" + out_file.string()};
+  if (cache_sim) {
+    const auto cache = cache_sim_arguments();
+    args.insert(args.end(), cache.begin(), cache.end());
+  }
+  return args;
 }
 
 std::filesystem::path valgrind_path(std::string_view purpose) {
@@ -55,11 +61,11 @@ std::filesystem::path valgrind_path(std::string_view purpose) {
   return *valgrind;
 }
 
-int run_under_callgrind(const std::vector<std::string>& run_args) {
+int run_under_callgrind(const std::vector<std::string>& run_args, bool cache_sim) {
   const auto valgrind = valgrind_path("--measure instructions");
   const files::temp_folder dumps("benchgate-callgrind");
   const auto out_file = dumps.path() / "callgrind.out";
-  auto args = callgrind_arguments(out_file);
+  auto args = callgrind_arguments(out_file, cache_sim);
   args.push_back(process::this_executable().string());
   args.push_back("run");
   args.insert(args.end(), run_args.begin(), run_args.end());

@@ -14,8 +14,9 @@ namespace benchgate::run {
 
 // The valgrind arguments before the program: callgrind, counting off until
 // the harness switches it on (callgrind_counter.hpp), quiet, dumps to
-// `out_file` (numbered out_file.1, .2, ...).
-std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_file);
+// `out_file` (numbered out_file.1, .2, ...); with `cache_sim` the cache
+// simulation too (cache_sim.hpp).
+std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_file, bool cache_sim = false);
 
 // valgrind's path for `purpose` (the option that needs it, for the
 // message). Throws input_error when it is not on PATH, or when this build
@@ -23,8 +24,8 @@ std::vector<std::string> callgrind_arguments(const std::filesystem::path& out_fi
 std::filesystem::path valgrind_path(std::string_view purpose);
 
 // Runs `run_args` (the arguments of `benchgate run`, without "run") again
-// under callgrind and returns its exit code. Throws input_error when
-// valgrind is not on PATH.
-int run_under_callgrind(const std::vector<std::string>& run_args);
+// under callgrind (simulating the caches with `cache_sim`) and returns its
+// exit code. Throws input_error when valgrind is not on PATH.
+int run_under_callgrind(const std::vector<std::string>& run_args, bool cache_sim = false);
 
 }  // namespace benchgate::run

@@ -104,6 +104,13 @@ void add_instructions(results::cell& c, const callgrind_counter& counter) {
     return;
   }
   for (std::size_t i = 0; i < counts.size(); ++i) c.samples[i].instructions = counts[i];
+  // With the cache simulation, one set of figures per sample (the session
+  // refuses a dump without them), stored as the sample's counters.
+  const auto& cache = counter.cache_per_iteration();
+  for (std::size_t i = 0; i < cache.size() && i < c.samples.size(); ++i) {
+    const auto counters = as_counters(cache[i]);
+    c.samples[i].counters.insert(c.samples[i].counters.end(), counters.begin(), counters.end());
+  }
 }
 
 // Allocation mode: the counts of the `added` samples just appended to the
@@ -147,7 +154,8 @@ class point_session final : public timing_session {
       : planned_(planned),
         interleave_(interleave),
         prepared_(planned.bench_case->prepare(planned.point)),
-        turns_(turns) {
+        turns_(turns),
+        callgrind_(callgrind) {
     for (const auto& variant : planned.variants) {
       cells_.push_back(make_cell(planned, variant, prepared_));
       if (prepared_.error.empty() && find_bench(prepared_, variant.name) == nullptr) {
@@ -174,6 +182,9 @@ class point_session final : public timing_session {
     return std::any_of(cells_.begin(), cells_.end(), [](const auto& c) { return c.error.empty(); });
   }
 
+  // Uncounted samples each cell runs first (callgrind_counter.hpp).
+  int warmup_samples() const { return callgrind_ != nullptr && callgrind_->cache_sim() ? k_cache_warmup_samples : 0; }
+
   // The point's cells with every sample so far, in the point's variant order.
   std::vector<results::cell>& cells() override { return cells_; }
 
@@ -199,7 +210,7 @@ class point_session final : public timing_session {
             // The partner's turn: it times a sample of its own.
             if (turns != nullptr) turns->yield();
           });
-      registered->Repetitions(samples[i])->Unit(benchmark::kNanosecond);
+      registered->Repetitions(samples[i] + warmup_samples())->Unit(benchmark::kNanosecond);
       if (!counters_.empty()) {
         // Fixed: the counted iterations plus the warm-up one (timed_loop.hpp).
         registered->Iterations(options::k_instruction_iterations + 1);
@@ -224,7 +235,9 @@ class point_session final : public timing_session {
         c.error = "Google Benchmark reported no run for this cell";
         continue;
       }
-      c.samples.insert(c.samples.end(), found->second.samples.begin(), found->second.samples.end());
+      // The warm-up samples of the cache simulation are not the cell's.
+      const auto warm = std::min<std::ptrdiff_t>(warmup_samples(), std::ssize(found->second.samples));
+      c.samples.insert(c.samples.end(), found->second.samples.begin() + warm, found->second.samples.end());
       if (!found->second.error.empty()) {
         c.error = "the benchmark failed: " + found->second.error;
       } else if (!counters_.empty()) {
@@ -240,6 +253,7 @@ class point_session final : public timing_session {
   bool interleave_;
   benchgate::prepared_point prepared_;
   lockstep* turns_;
+  callgrind_session* callgrind_;
   std::vector<results::cell> cells_;
   std::vector<benchgate::detail::loop_knobs> knobs_;
   std::vector<callgrind_counter> counters_;
@@ -325,7 +339,7 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
 std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns) {
   slowdown_injector slowdown(plan);
   std::optional<callgrind_session> callgrind;
-  if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out, plan.keep_callgrind_dumps);
+  if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out, plan.keep_callgrind_dumps, plan.config.cache_sim);
   const auto count = plan.points.size();
   const int rounds = std::max(1, plan.config.rounds);
   std::vector<std::vector<results::cell>> by_point(count);

@@ -10,6 +10,7 @@
 
 #include "harness/options/command_line.hpp"
 #include "harness/options/run_options.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "tests/harness/options/fake_registry.hpp"
 
 namespace {
@@ -57,6 +58,7 @@ class RunArguments : public ::testing::Test {
         {"--role", "baseline=_naive", "--role", "core=_fast$"},
         {"--measure", "instructions"},
         {"--measure", "instructions", "--quick", "--samples", "10", "--measurement-time", "9", "--rounds", "2"},
+        {"--measure", "instructions", "--cache-sim"},
         {"--measure", "allocations"},
         {"--measure", "allocations", "--samples", "12", "--measurement-time", "0.3", "--no-interleave", "--rounds", "2"},
         {"--measure", "allocations", "--precision", "1"},
@@ -144,6 +146,26 @@ TEST_F(RunArguments, InstructionModeTakesTheRecordedTimingSettings) {
   EXPECT_EQ(s.measurement_time_s, 0);
   EXPECT_EQ(s.warmup_s, 0);
   EXPECT_FALSE(s.random_interleaving);
+}
+
+TEST_F(RunArguments, CacheSimulationIsAnInstructionModeSetting) {
+  EXPECT_TRUE(parse_run({"--measure", "instructions", "--cache-sim"}).settings.cache_sim);
+  EXPECT_FALSE(parse_run({"--measure", "instructions"}).settings.cache_sim);
+  results::settings counted;
+  counted.measure = results::measure_kind::instructions;
+  counted.samples = options::k_instruction_samples;
+  counted.cache_sim = true;
+  EXPECT_EQ(options::to_arguments(counted), (std::vector<std::string>{"--measure", "instructions", "--cache-sim"}));
+  for (const auto& args : {std::vector<std::string>{"--cache-sim"},
+                           std::vector<std::string>{"--measure", "time", "--cache-sim"}}) {
+    try {
+      parse_run(args);
+      ADD_FAILURE() << "--cache-sim without --measure instructions was accepted";
+    } catch (const input_error& e) {
+      EXPECT_STREQ(e.what(), "--cache-sim: only with --measure instructions (the cache simulation is callgrind's); "
+                             "expected --measure instructions --cache-sim");
+    }
+  }
 }
 
 }  // namespace

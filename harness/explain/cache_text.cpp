@@ -1,0 +1,78 @@
+#include "harness/explain/cache_text.hpp"
+
+#include <cstdio>
+
+namespace benchgate::explain {
+
+namespace {
+
+constexpr int k_count_width = 12;
+constexpr double k_percent = 100.0;
+
+std::string fixed(double value, bool sign = false) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, sign ? "%+.1f" : "%.1f", value);
+  return buffer;
+}
+
+std::string padded(const std::string& text, int width = k_count_width) {
+  return text.size() >= static_cast<std::size_t>(width) ? text + " "
+                                                         : std::string(static_cast<std::size_t>(width) - text.size(), ' ') + text;
+}
+
+std::string change(double old_value, double new_value) {
+  std::string out = fixed(new_value - old_value, true);
+  if (old_value != 0) out += " (" + fixed((new_value - old_value) / old_value * k_percent, true) + " %)";
+  return out;
+}
+
+std::string figure_line(const char* what, double old_value, double new_value) {
+  return std::string("  ") + what + ": " + fixed(old_value) + " -> " + fixed(new_value) + ", " +
+         change(old_value, new_value) + "\n";
+}
+
+}  // namespace
+
+std::string cache_text(const results::explanation& e) {
+  if (!e.cache) return "";
+  const auto& c = *e.cache;
+  std::string out = "\nsimulated caches (callgrind --cache-sim: " + c.model +
+                    "; deterministic, not this machine's caches), per iteration, OLD -> NEW:\n";
+  out += figure_line("L1 hits         ", c.old_totals.l1_hits, c.new_totals.l1_hits);
+  out += figure_line("last-level hits ", c.old_totals.ll_hits, c.new_totals.ll_hits);
+  out += figure_line("RAM accesses    ", c.old_totals.ram_accesses, c.new_totals.ram_accesses);
+  out += figure_line("estimated cycles", c.old_totals.estimated_cycles, c.new_totals.estimated_cycles);
+  out += "  (estimated cycles = L1 hits + 5 x last-level hits + 35 x RAM accesses, Itamar Turner-Trauring's weights "
+         "as iai-callgrind uses them)\n";
+  if (c.functions.empty()) {
+    out += "functions' own estimated cycles: none changed\n";
+    return out;
+  }
+  out += "functions, most changed own estimated cycles first:\n";
+  out += padded("cycles old") + padded("cycles new") + padded("change") + padded("L1 miss old") +
+         padded("L1 miss new") + padded("RAM old") + padded("RAM new") + "  function\n";
+  for (const auto& f : c.functions) {
+    out += padded(fixed(f.old_costs.estimated_cycles)) + padded(fixed(f.new_costs.estimated_cycles)) +
+           padded(fixed(f.new_costs.estimated_cycles - f.old_costs.estimated_cycles, true)) +
+           padded(fixed(f.old_costs.l1_misses)) + padded(fixed(f.new_costs.l1_misses)) +
+           padded(fixed(f.old_costs.ram_accesses)) + padded(fixed(f.new_costs.ram_accesses)) + "  " + f.name + "\n";
+  }
+  return out;
+}
+
+std::string cache_markdown(const results::explanation& e) {
+  if (!e.cache) return "";
+  const auto& c = *e.cache;
+  std::string out = "Simulated caches (per iteration): estimated cycles " + fixed(c.old_totals.estimated_cycles) +
+                    " → " + fixed(c.new_totals.estimated_cycles) + " (" +
+                    fixed(c.new_totals.estimated_cycles - c.old_totals.estimated_cycles, true) +
+                    (c.old_totals.estimated_cycles > 0
+                         ? ", " + fixed((c.new_totals.estimated_cycles / c.old_totals.estimated_cycles - 1) * k_percent, true) + " %"
+                         : std::string()) +
+                    "), RAM accesses " +
+                    fixed(c.old_totals.ram_accesses) + " → " + fixed(c.new_totals.ram_accesses);
+  if (!c.functions.empty()) out += "; most changed: `" + c.functions.front().name + "`";
+  return out + ".\n\n";
+}
+
+}  // namespace benchgate::explain
