@@ -1,12 +1,15 @@
 #pragma once
 // Reading back the cells a gate failed (benchgate explain --verdict): the
 // name, gated metric and change of each cell of a verdict JSON
-// (benchgate.gate/1, gate_verdict_json.hpp writes it) whose status is fail.
+// (benchgate.gate/1, gate_verdict_json.hpp writes it) whose status is fail;
+// the name and status of every cell (benchgate calibrate --for gate, ab).
 
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "harness/results/calibration_model.hpp"
 
 namespace benchgate::results {
 
@@ -19,5 +22,8 @@ struct failed_cell {
 // The failed cells of the verdict `text`, in its order. Throws input_error
 // naming `source` and the field when it is not a benchgate.gate/1 document.
 std::vector<failed_cell> read_failed_cells(std::string_view text, std::string_view source);
+
+// Every cell of the verdict `text`, in its order; throws as read_failed_cells.
+std::vector<verdict_cell> read_verdict_cells(std::string_view text, std::string_view source);
 
 }  // namespace benchgate::results
