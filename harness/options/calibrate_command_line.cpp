@@ -18,8 +18,8 @@ po::options_description calibrate_description() {
   auto d = make_description();
   d.add_options()
       ("for", po::value<std::string>()->value_name("COMMAND"),
-       "what to calibrate: compare (default: runs in this process compared), gate (tries of two runs gated "
-       "with --confirm N) or ab (tries of ab of this binary against itself)")
+       "what to calibrate: compare (runs in this process compared), gate (tries of two runs gated with "
+       "--confirm N) or ab (tries of ab of this binary against itself) (default: compare)")
       ("repeats", po::value<std::string>()->value_name("N"),
        "A/A and B/C comparisons per cell, >= 1 (default: 5); each repeat runs the cells three times. "
        "gate, ab: the A/A tries and the injected tries, N of each")
