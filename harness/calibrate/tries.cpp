@@ -98,8 +98,12 @@ results::calibration_try gate_try(const options::calibrate_options& options, boo
     t.exit_code = new_run.exit_code;
     return t;
   }
-  auto gate_args = std::vector<std::string>{"gate", old_json, new_json, "--confirm", std::to_string(options.confirm)};
-  if (options.confirm > 0) gate_args = joined(gate_args, {"--confirm-dir", (dir / "confirm").string()});
+  // gate takes --confirm 1 and up; 0 is no --confirm at all.
+  auto gate_args = std::vector<std::string>{"gate", old_json, new_json};
+  if (options.confirm > 0) {
+    gate_args = joined(gate_args, {"--confirm", std::to_string(options.confirm), "--confirm-dir",
+                                   (dir / "confirm").string()});
+  }
   gate_args = joined(joined(gate_args, options.command_args), {"--json", (dir / "verdict.json").string()});
   t.step = "gate";
   t.exit_code = run_step("gate", gate_args, log, where).exit_code;

@@ -2,6 +2,7 @@
 #include <variant>
 
 #include "harness/support/errors/input_error.hpp"
+#include "harness/options/gate_options.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
 #include "harness/support/text/parse_number.hpp"
@@ -182,6 +183,10 @@ command parse_calibrate(const std::vector<std::string>& args, const suite::regis
     out.slowdown_filter = filter;
   }
   out.confirm = get_int_at_least(vm, "confirm", 0).value_or(k_default_calibration_confirm);
+  if (out.confirm > k_max_confirm_rounds) {
+    throw input_error("--confirm " + std::to_string(out.confirm) + ": expected rounds in [0, " +
+                      std::to_string(k_max_confirm_rounds) + "] (gate's --confirm)");
+  }
   out.command_args = get_strings(vm, "command-arg");
   out.keep_dir = get_folder(vm, "keep-dir");
   out.repeats = get_int_at_least(vm, "repeats", k_min_calibration_repeats).value_or(k_default_calibration_repeats);

@@ -89,6 +89,21 @@ TEST_F(CalibrateCli, ForGateTriesTwoRunsGatedAndCountsTheirVerdicts) {
   EXPECT_EQ(files::read_file(path("cal.txt"), "test") + "calibration: cal.json\n", r.out);
 }
 
+// --confirm 0: each gate without --confirm (gate itself takes 1 and up).
+TEST_F(CalibrateCli, ForGateWithoutConfirmation) {
+  const auto r = run(std::string("calibrate --for gate ") + k_selection +
+                     " --repeats 1 --confirm 0 --command-arg=--no-rules --keep-dir kept --json cal.json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto doc = json_of("cal.json");
+  EXPECT_EQ(doc["confirm"], 0);
+  EXPECT_TRUE(doc["slowdown_filter"].is_null());
+  ASSERT_EQ(doc["experiments"].size(), 2U);
+  EXPECT_EQ(doc["experiments"][1]["injected_cells"], k_cells);  // no filter: every cell slowed
+  EXPECT_FALSE(std::filesystem::exists(path("kept/injected-1/confirm")));
+  EXPECT_THAT(r.out, HasSubstr("Calibration of gate --confirm 0: A/A tries (the same code on both sides) and "
+                               "injected tries (+10% on every cell)\n"));
+}
+
 TEST_F(CalibrateCli, ForAbTriesAbOfThisBinaryAgainstItself) {
   const auto r = run(std::string("calibrate --for ab ") + k_selection +
                      " --repeats 1 --slowdown 300 --slowdown-filter page_iter/core/ --command-arg=--pairs=2 "
@@ -118,6 +133,9 @@ TEST_F(CalibrateCli, BadOptionsOfTheTriesAreExit2) {
   r = run("calibrate --for ab --case page_iter --confirm 2");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("error: --confirm: not an option of calibrate --for ab; expected --for gate"));
+  r = run("calibrate --for gate --case page_iter --confirm 101");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: --confirm 101: expected rounds in [0, 100] (gate's --confirm)\n");
   // A command's usage error stops the tries at the first, quoting it.
   r = run(std::string("calibrate --for ab ") + k_selection + " --repeats 3 --command-arg=--bogus");
   EXPECT_EQ(r.exit_code, 2);
