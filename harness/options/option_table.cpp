@@ -87,7 +87,7 @@ parsed_texts parse_texts(const help_page& page, const std::vector<const option_t
         g.texts = vm[name].as<std::vector<std::string>>();
       }
     }
-    if (!g.option.empty()) out.outcome.given_options.push_back(name);
+    if (!g.option.empty()) out.outcome.given_values.push_back(g);
     if (row->where == shown::positional) g.option = name;
     out.values.push_back(std::move(g));
   }

@@ -65,9 +65,17 @@ struct help_page {
 
 // What parsing found besides the stored values.
 struct parse_outcome {
-  std::optional<std::string> help;         // --help: the page, and nothing stored
-  std::vector<std::string> given_options;  // the long names given, in table order
-  std::vector<std::string> unrecognized;   // with pass_unknown: the rest, as given
+  std::optional<std::string> help;        // --help: the page, and nothing stored
+  std::vector<given> given_values;        // the options given, in table order
+  std::vector<std::string> unrecognized;  // with pass_unknown: the rest, as given
+  // The option `name` as given, or null.
+  const given* find(std::string_view name) const {
+    for (const auto& g : given_values) {
+      if (g.option == name) return &g;
+    }
+    return nullptr;
+  }
+  bool was_given(std::string_view name) const { return find(name) != nullptr; }
 };
 
 // Parses `args` against `table` (plus --help). Unknown options, missing
