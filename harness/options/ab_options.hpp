@@ -43,7 +43,13 @@ struct gbench_ab_options {
   std::vector<std::string> new_names;
 };
 
+// As parse_command_line gives them, the options that depend on what the
+// binaries are (the run options, those of Google Benchmark executables)
+// are only in `args`, and `binaries` is google_benchmark when --gbench
+// said so; settle_ab (command_line.hpp), given what they are, checks and
+// fills the rest.
 struct ab_options {
+  std::vector<std::string> args;  // the arguments after "ab", as given
   ab_binaries binaries = ab_binaries::drivers;
   gbench_ab_options gbench;  // with google_benchmark
   std::filesystem::path old_binary;

@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 #include "harness/support/errors/input_error.hpp"
@@ -18,21 +19,32 @@ constexpr unsigned k_help_description_column = 32;
 constexpr const char* k_help_option = "help,h";
 constexpr const char* k_help_help = "show this help";
 
+void add(po::options_description& d, const option_text& row) {
+  const char* name = row.name.c_str();
+  const char* help = row.help.c_str();
+  if (row.kind == takes::flag) {
+    d.add_options()(name, po::bool_switch(), help);
+  } else if (row.where == shown::positional) {
+    d.add_options()(name, po::value<std::vector<std::string>>(), help);
+  } else if (row.kind == takes::value) {
+    d.add_options()(name, po::value<std::string>()->value_name(row.value_name), help);
+  } else {
+    d.add_options()(name, po::value<std::vector<std::string>>()->value_name(row.value_name), help);
+  }
+}
+
+// The rows of `table` (only the listed ones unless `all`), each group after
+// the first as a Boost group, which --help sets off with an empty line.
 po::options_description describe(const std::vector<const option_text*>& table, bool all) {
   po::options_description d(k_help_line_chars, k_help_description_column);
-  for (const auto* row : table) {
-    if (!all && row->where != shown::listed) continue;
-    const char* name = row->name.c_str();
-    const char* help = row->help.c_str();
-    if (row->kind == takes::flag) {
-      d.add_options()(name, po::bool_switch(), help);
-    } else if (row->where == shown::positional) {
-      d.add_options()(name, po::value<std::vector<std::string>>(), help);
-    } else if (row->kind == takes::value) {
-      d.add_options()(name, po::value<std::string>()->value_name(row->value_name), help);
-    } else {
-      d.add_options()(name, po::value<std::vector<std::string>>()->value_name(row->value_name), help);
+  int last_group = 0;
+  for (const auto* row : table) last_group = std::max(last_group, row->group);
+  for (int group = 0; group <= last_group; ++group) {
+    po::options_description part(k_help_line_chars, k_help_description_column);
+    for (const auto* row : table) {
+      if (row->group == group && (all || row->where == shown::listed)) add(group == 0 ? d : part, *row);
     }
+    if (group > 0 && !part.options().empty()) d.add(part);
   }
   return d;
 }

@@ -42,6 +42,9 @@ struct option_text {
   takes kind = takes::value;
   std::string help;
   shown where = shown::listed;
+  // In --help, group 0 comes first, then each other group after an empty
+  // line, in increasing order.
+  int group = 0;
 };
 
 // One row of a command's table: its description and where its value goes.
@@ -125,6 +128,13 @@ std::vector<option<Whole>> rows_into(const std::vector<option<Part>>& rows, Part
     out.push_back({row, [store = row.store, member](Whole& whole, const given& g) { store(whole.*member, g); }});
   }
   return out;
+}
+
+// `rows` in help group `group`.
+template <class Settings>
+std::vector<option<Settings>> in_group(std::vector<option<Settings>> rows, int group) {
+  for (auto& row : rows) row.group = group;
+  return rows;
 }
 
 // `more` appended to `rows`.
