@@ -31,6 +31,9 @@ std::vector<option<gate_options>> gate_judgement_rows();
 std::vector<option<gate_options>> confirm_rows();
 std::vector<option<gate_options>> explain_after_rows();
 
+// run's table (run_option_names lists its documented options).
+std::vector<option<run_options>> run_rows();
+
 // Checks --case values against the registry (unknown -> input_error) and
 // drops repeats, keeping the first order.
 std::vector<std::string> checked_case_names(const std::vector<std::string>& names,
