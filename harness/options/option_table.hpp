@@ -104,15 +104,19 @@ std::vector<const option_text*> texts_of(const std::vector<option<Settings>>& ta
 
 // Parses `args` into `out` by `table`; returns what parsing found (the
 // help page when --help was given, and then `out` is untouched).
+// `before_store`, when given, sees what was given before any value is
+// checked (e.g. to refuse options that do not apply first).
 template <class Settings>
 parse_outcome parse_table(Settings& out, const help_page& page, const std::vector<option<Settings>>& table,
-                          const std::vector<std::string>& args, bool pass_unknown = false) {
+                          const std::vector<std::string>& args, bool pass_unknown = false,
+                          const std::function<void(const parse_outcome&)>& before_store = nullptr) {
   const auto texts = texts_of(table);
   auto parsed = parse_texts(page, texts, args, pass_unknown);
   if (parsed.outcome.help) {
     parsed.outcome.help = help_text(page, texts);
     return parsed.outcome;
   }
+  if (before_store) before_store(parsed.outcome);
   for (std::size_t i = 0; i < table.size(); ++i) {
     if (!parsed.values[i].option.empty()) table[i].store(out, parsed.values[i]);
   }
