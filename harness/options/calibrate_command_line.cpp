@@ -1,10 +1,8 @@
 #include <string>
 #include <variant>
 
-#include "harness/support/errors/input_error.hpp"
-#include "harness/options/parse_support.hpp"
+#include "harness/options/option_kinds.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
 
@@ -14,18 +12,19 @@ namespace {
 // --inject-slowdown).
 constexpr double k_max_slowdown_pct = k_max_injected_slowdown_pct;
 
-po::options_description calibrate_description() {
-  auto d = make_description();
-  d.add_options()
-      ("repeats", po::value<std::string>()->value_name("N"),
-       "A/A and B/C comparisons per cell, >= 1 (default: 5); each repeat runs the cells three times")
-      ("slowdown", po::value<std::string>()->value_name("PCT"),
-       "the slowdown injected in the C runs, in % of each cell's time (default: 10)")
-      ("json", po::value<std::string>()->value_name("FILE"),
-       "write the calibration JSON (benchgate.calibration/1) to FILE, atomically")
-      ("text-out", po::value<std::string>()->value_name("FILE"), "also write the text report to FILE, atomically");
-  return d;
-}
+const std::vector<option<calibrate_options>> k_table = {
+    {{"repeats", "N", takes::value,
+      "A/A and B/C comparisons per cell, >= 1 (default: 5); each repeat runs the cells three times"},
+     [](calibrate_options& o, const given& g) { o.repeats = count(g, {k_min_calibration_repeats}); }},
+    {{"slowdown", "PCT", takes::value, "the slowdown injected in the C runs, in % of each cell's time (default: 10)"},
+     [](calibrate_options& o, const given& g) {
+       o.slowdown_pct = percent(g, {.low_included = false, .high = k_max_slowdown_pct, .example = ", e.g. 10"});
+     }},
+    {{"json", "FILE", takes::value, "write the calibration JSON (benchgate.calibration/1) to FILE, atomically"},
+     [](calibrate_options& o, const given& g) { o.json_out = output_file(g); }},
+    {{"text-out", "FILE", takes::value, "also write the text report to FILE, atomically"},
+     [](calibrate_options& o, const given& g) { o.text_out = output_file(g); }},
+};
 
 // Run's options that have no meaning here: each run of calibrate is internal.
 void reject_run_only(const run_options& run) {
@@ -60,7 +59,10 @@ command parse_run_part(const std::vector<std::string>& run_args, const suite::re
   }
 }
 
-const char* k_help_summary =
+constexpr help_page k_page{
+    "calibrate",
+    "benchgate calibrate [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
+    "                           [--repeats N] [--slowdown PCT] [--json FILE] [RUN OPTIONS]",
     "Measures the noise floor of the selected cells on this machine at the given\n"
     "settings. Each repeat runs the cells three times in this process: A and B\n"
     "alike, C with an injected slowdown of --slowdown % (run's --inject-slowdown\n"
@@ -76,51 +78,28 @@ const char* k_help_summary =
     "Examples:\n"
     "  benchgate calibrate --case page_iter --quick\n"
     "  benchgate calibrate --case page_iter --param row_bytes=8 --param density=0.1,1.0 \\\n"
-    "                      --repeats 5 --slowdown 10 --json reports/latest/calibration.json";
+    "                      --repeats 5 --slowdown 10 --json reports/latest/calibration.json",
+    "  0  the calibration ran (whatever it found)\n"
+    "  1  a benchmark failed its correctness check\n"
+    "  2  bad input or usage\n"};
 
 }  // namespace
 
+// The options calibrate does not know are run's, checked by run's parser
+// first (as run would), then calibrate's own.
 command parse_calibrate(const std::vector<std::string>& args, const suite::registry& cases) {
-  const auto described = calibrate_description();
-  po::options_description own;
-  own.add(described);
-  own.add_options()("help,h", "show this help");
-  po::variables_map vm;
-  std::vector<std::string> run_args;
-  try {
-    const auto parsed = po::command_line_parser(args)
-                            .options(own)
-                            .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
-                            .allow_unregistered()
-                            .run();
-    po::store(parsed, vm);
-    po::notify(vm);
-    run_args = po::collect_unrecognized(parsed.options, po::include_positional);
-  } catch (const po::error& e) {
-    throw input_error("benchgate calibrate: " + std::string(e.what()) + "; see 'benchgate calibrate --help'");
-  }
-  if (vm.count("help")) {
-    return help_request{help_text("benchgate calibrate [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
-                                  "                           [--repeats N] [--slowdown PCT] [--json FILE] "
-                                  "[RUN OPTIONS]",
-                                  k_help_summary, described,
-                                  "  0  the calibration ran (whatever it found)\n"
-                                  "  1  a benchmark failed its correctness check\n"
-                                  "  2  bad input or usage\n")};
-  }
   calibrate_options out;
-  // The rest are run's options, checked by run's own parser.
-  auto run = parse_run_part(run_args, cases);
-  if (!std::holds_alternative<run_options>(run)) {
-    throw input_error("benchgate calibrate: unexpected run option in " + (run_args.empty() ? "" : run_args.front()) +
-                      "; see 'benchgate calibrate --help'");
-  }
-  out.run = std::get<run_options>(std::move(run));
-  reject_run_only(out.run);
-  out.repeats = get_int_at_least(vm, "repeats", k_min_calibration_repeats).value_or(k_default_calibration_repeats);
-  if (const auto pct = get_percent_up_to(vm, "slowdown", k_max_slowdown_pct)) out.slowdown_pct = *pct;
-  out.json_out = get_output_path(vm, "json");
-  out.text_out = get_output_path(vm, "text-out");
+  const auto run_part = [&](const parse_outcome& parsed) {
+    auto run = parse_run_part(parsed.unrecognized, cases);
+    if (!std::holds_alternative<run_options>(run)) {
+      throw input_error("benchgate calibrate: unexpected run option in " +
+                        (parsed.unrecognized.empty() ? "" : parsed.unrecognized.front()) +
+                        "; see 'benchgate calibrate --help'");
+    }
+    out.run = std::get<run_options>(std::move(run));
+    reject_run_only(out.run);
+  };
+  if (auto help = parse_table(out, k_page, k_table, args, true, run_part).help) return help_request{*help};
   return out;
 }
 

@@ -67,8 +67,11 @@ parsed_texts parse_texts(const help_page& page, const std::vector<const option_t
   po::variables_map vm;
   parsed_texts out;
   try {
-    auto parser = po::command_line_parser(args).options(all).positional(positional).style(
-        po::command_line_style::default_style & ~po::command_line_style::allow_guessing);
+    auto parser = po::command_line_parser(args).options(all).style(po::command_line_style::default_style &
+                                                                   ~po::command_line_style::allow_guessing);
+    // Without a positional row, stray arguments are refused, or with
+    // `pass_unknown` passed on with the unknown options.
+    if (!pass_unknown) parser.positional(positional);
     if (pass_unknown) parser.allow_unregistered();
     const auto parsed = parser.run();
     po::store(parsed, vm);

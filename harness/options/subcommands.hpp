@@ -7,7 +7,6 @@
 
 #include "harness/options/command_line.hpp"
 #include "harness/options/option_table.hpp"
-#include "harness/options/parse_support.hpp"
 
 namespace benchgate::options::detail {
 
