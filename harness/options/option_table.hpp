@@ -81,9 +81,11 @@ struct parse_outcome {
   bool was_given(std::string_view name) const { return find(name) != nullptr; }
 };
 
-// Parses `args` against `table` (plus --help). Unknown options, missing
-// values and stray arguments become input_error naming the command; with
-// `pass_unknown` they are returned instead, for another parser.
+// Parses `args` against `table` (plus --help) without storing anything.
+// Unknown options, missing values and stray arguments become input_error
+// naming the command; with `pass_unknown` they are returned instead, for
+// another parser. On --help, `outcome.help` is set (empty: help_text
+// writes the page).
 struct parsed_texts {
   parse_outcome outcome;
   std::vector<given> values;  // parallel to the table's rows; empty option name: not given
