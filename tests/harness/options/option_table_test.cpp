@@ -190,6 +190,11 @@ TEST(AbCommandLine, ParsingStartsNoProcessAndLeavesTheKindToTheCommand) {
             "--rounds 1: expected an integer >= 2");
   const auto said = std::get<ab_options>(parse_command_line({"ab", "/bin/sh", "/bin/sh", "--gbench"}, none));
   EXPECT_EQ(said.binaries, ab_binaries::google_benchmark);
+  // A side's own arguments, whether given as --new-arg ARG or --old-arg=ARG.
+  const auto sides = std::get<ab_options>(
+      parse_command_line({"ab", "/bin/sh", "/bin/sh", "--old-arg=--quick", "--new-arg", "--samples=20"}, none));
+  EXPECT_EQ(sides.old_args, (std::vector<std::string>{"--quick"}));
+  EXPECT_EQ(sides.new_args, (std::vector<std::string>{"--samples=20"}));
 }
 
 }  // namespace
