@@ -1,4 +1,4 @@
-#include "harness/options/explain_options.hpp"
+#include "harness/explain/explain_options.hpp"
 #include "harness/options/option_kinds.hpp"
 #include "harness/options/subcommands.hpp"
 #include "harness/support/text/parse_number.hpp"

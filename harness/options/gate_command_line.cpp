@@ -2,7 +2,7 @@
 
 #include "harness/options/option_kinds.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 
 namespace benchgate::options::detail {
 

@@ -4,7 +4,7 @@
 
 #include "harness/options/option_kinds.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "harness/options/option_table.hpp"
-#include "harness/results/metric.hpp"
-#include "harness/results/model.hpp"
+#include "harness/formats/metric.hpp"
+#include "harness/formats/model.hpp"
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::options::detail {

@@ -1,8 +1,8 @@
 #include "harness/options/option_kinds.hpp"
-#include "harness/options/report_options.hpp"
+#include "harness/html/report_options.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/results/diff_model.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/formats/metric.hpp"
 
 namespace benchgate::options::detail {
 

@@ -5,9 +5,9 @@
 #include <system_error>
 
 #include "harness/options/option_kinds.hpp"
-#include "harness/options/run_options.hpp"
+#include "harness/run/run_options.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/results/role_patterns.hpp"
+#include "harness/formats/role_patterns.hpp"
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
