@@ -12,7 +12,10 @@ namespace {
 // --inject-slowdown).
 constexpr double k_max_slowdown_pct = k_max_injected_slowdown_pct;
 
-const std::vector<option<calibrate_options>> k_table = {
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<option<calibrate_options>> table() {
+  return {
     {{"repeats", "N", takes::value,
       "A/A and B/C comparisons per cell, >= 1 (default: 5); each repeat runs the cells three times"},
      [](calibrate_options& o, const given& g) { o.repeats = count(g, {k_min_calibration_repeats}); }},
@@ -24,7 +27,8 @@ const std::vector<option<calibrate_options>> k_table = {
      [](calibrate_options& o, const given& g) { o.json_out = output_file(g); }},
     {{"text-out", "FILE", takes::value, "also write the text report to FILE, atomically"},
      [](calibrate_options& o, const given& g) { o.text_out = output_file(g); }},
-};
+  };
+}
 
 // Run's options that have no meaning here: each run of calibrate is internal.
 void reject_run_only(const run_options& run) {
@@ -99,7 +103,7 @@ command parse_calibrate(const std::vector<std::string>& args, const suite::regis
     out.run = std::get<run_options>(std::move(run));
     reject_run_only(out.run);
   };
-  if (auto help = parse_table(out, k_page, k_table, args, true, run_part).help) return help_request{*help};
+  if (auto help = parse_table(out, k_page, table(), args, true, run_part).help) return help_request{*help};
   return out;
 }
 

@@ -47,7 +47,10 @@ benchgate::variant_role role_of(const given& g, const std::string& text) {
   return *role;
 }
 
-const std::vector<option<compare_options>> k_table = {
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<option<compare_options>> table() {
+  return {
     {{"input", "", takes::values, "OLD NEW, or RESULTS with --variants", shown::positional},
      [](compare_options& o, const given& g) { o.inputs = g.texts; }},
     {{"variants", "", takes::flag,
@@ -135,7 +138,8 @@ const std::vector<option<compare_options>> k_table = {
        if (g.text() != "regressed") throw input_error("--fail-on " + g.text() + ": expected regressed");
        o.fail_on_regressed = true;
      }},
-};
+  };
+}
 
 // Which way the metric is better: built in, or by --direction.
 void resolve_direction(compare_options& out, const parse_outcome& parsed) {
@@ -161,7 +165,7 @@ void resolve_direction(compare_options& out, const parse_outcome& parsed) {
 
 command parse_compare(const std::vector<std::string>& args, const suite::registry&) {
   compare_options out;
-  const auto parsed = parse_table(out, k_page, k_table, args);
+  const auto parsed = parse_table(out, k_page, table(), args);
   if (parsed.help) return help_request{*parsed.help};
   const std::size_t wanted = out.variants ? 1 : 2;
   if (out.inputs.size() != wanted) {

@@ -27,7 +27,10 @@ constexpr help_page k_page{
     "  2  bad usage, a cell that matches nothing, a binary that fails or has no symbols (the totals\n"
     "     are still printed), valgrind missing\n"};
 
-const std::vector<option<explain_options>> k_table = {
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<option<explain_options>> table() {
+  return {
     {{"binary", "", takes::values, "OLD NEW", shown::positional},
      [](explain_options& o, const given& g) {
        if (g.texts.size() != 2) {
@@ -87,13 +90,14 @@ const std::vector<option<explain_options>> k_table = {
       "with --verdict: one flame graph per cell explained in DIR, named N-CELL.svg (N: its place in the verdict's "
       "failing cells)"},
      [](explain_options& o, const given& g) { o.flamegraph_dir = folder(g); }},
-};
+  };
+}
 
 }  // namespace
 
 command parse_explain(const std::vector<std::string>& args, const suite::registry&) {
   explain_options out;
-  const auto parsed = parse_table(out, k_page, k_table, args);
+  const auto parsed = parse_table(out, k_page, table(), args);
   if (parsed.help) return help_request{*parsed.help};
   if (!out.verdict && out.cell.empty()) throw input_error("benchgate explain: --cell NAME or --verdict GATE_JSON is required");
   const bool max_cells = parsed.was_given("max-cells");

@@ -90,7 +90,10 @@ using history_row = option<history_options>;
 // --case is checked against the registry after parsing.
 const auto k_after = [](history_options&, const given&) {};
 
-const std::vector<history_row> k_table = {
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<history_row> table() {
+  return {
     {{"input", "", takes::values, "VERB RESULTS...", shown::positional},
      [](history_options& o, const given& g) {
        // The verb is checked before the values (refuse_inapplicable); the rest are its files.
@@ -157,7 +160,8 @@ const std::vector<history_row> k_table = {
     {{"out", "FILE|DIR", takes::value,
       "export: write to FILE, atomically (default: stdout); plot: the folder of the charts (required)"},
      [](history_options& o, const given& g) { o.out = o.verb == history_verb::plot ? folder(g) : output_file(g); }},
-};
+  };
+}
 
 constexpr std::initializer_list<const char*> k_add_only = {"commit", "date"};
 constexpr std::initializer_list<const char*> k_changes_only = {
@@ -226,7 +230,7 @@ history_verb checked_verb(const parse_outcome& parsed) {
 
 command parse_history(const std::vector<std::string>& args, const suite::registry& cases) {
   history_options out;
-  const auto parsed = parse_table(out, k_page, k_table, args, false,
+  const auto parsed = parse_table(out, k_page, table(), args, false,
                                   [&](const parse_outcome& given) { out.verb = checked_verb(given); });
   if (parsed.help) return help_request{*parsed.help};
   if (!parsed.was_given("history")) {

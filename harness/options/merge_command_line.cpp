@@ -13,7 +13,10 @@ constexpr help_page k_page{
     "Example:\n  benchgate merge --out base.json base-1.json base-2.json base-3.json",
     "  0  merged\n  2  bad usage, a file that is not benchgate results, or runs of different builds\n"};
 
-const std::vector<option<merge_options>> k_table = {
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<option<merge_options>> table() {
+  return {
     {{"input", "", takes::values, "RESULTS files", shown::positional},
      [](merge_options& o, const given& g) {
        if (g.texts.empty()) throw input_error("benchgate merge: expected RESULTS files; see 'benchgate merge --help'");
@@ -21,13 +24,14 @@ const std::vector<option<merge_options>> k_table = {
      }},
     {{"out", "FILE", takes::value, "the merged results JSON, written atomically (required)"},
      [](merge_options& o, const given& g) { o.out = output_file(g); }},
-};
+  };
+}
 
 }  // namespace
 
 command parse_merge(const std::vector<std::string>& args, const suite::registry&) {
   merge_options out;
-  if (auto help = parse_table(out, k_page, k_table, args).help) return help_request{*help};
+  if (auto help = parse_table(out, k_page, table(), args).help) return help_request{*help};
   if (out.out.empty()) throw input_error("benchgate merge: --out FILE is required");
   return out;
 }

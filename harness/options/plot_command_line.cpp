@@ -23,20 +23,24 @@ constexpr help_page k_page{
     "  benchgate plot diff.json --out charts --gate-threshold 5%",
     "  0  the charts were written\n  2  bad input or usage, or gnuplot is not installed\n"};
 
-const std::vector<option<plot_options>> k_table = {
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<option<plot_options>> table() {
+  return {
     {{"input", "", takes::values, "RESULTS_OR_DIFF", shown::positional},
      [](plot_options& o, const given& g) { o.input = single_input(g, "plot", "RESULTS_OR_DIFF"); }},
     {{"out", "DIR", takes::value, "the folder the charts are written to (created when missing); required"},
      [](plot_options& o, const given& g) { o.out_dir = output_folder(g); }},
     {{"gate-threshold", "PCT", takes::value, "also draw +-PCT percent on the change chart: 5 and 5% both mean 5 %"},
      [](plot_options& o, const given& g) { o.gate_threshold = percent_as_fraction(g, "5"); }},
-};
+  };
+}
 
 }  // namespace
 
 command parse_plot(const std::vector<std::string>& args, const suite::registry&) {
   plot_options out;
-  if (auto help = parse_table(out, k_page, k_table, args).help) return help_request{*help};
+  if (auto help = parse_table(out, k_page, table(), args).help) return help_request{*help};
   if (out.out_dir.empty()) required("plot", "--out DIR", "the folder to write to");
   return out;
 }

@@ -42,7 +42,10 @@ results::time_metric table_metric(const given& g) {
   return *metric;
 }
 
-const std::vector<option<report_options>> k_table = {
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<option<report_options>> table() {
+  return {
     {{"input", "", takes::values, "RESULTS", shown::positional},
      [](report_options& o, const given& g) { o.results = single_input(g, "report", "RESULTS"); }},
     {{"diff", "DIFF", takes::value,
@@ -72,13 +75,14 @@ const std::vector<option<report_options>> k_table = {
       "--explain --explain-json' or 'ab --explain --explain-json'; each cell's top functions under its row and in "
       "a section, its flame graph copied to DIR/flamegraphs/ and linked"},
      [](report_options& o, const given& g) { o.explain = non_empty(g, "a file name (benchgate.explain/1)"); }},
-};
+  };
+}
 
 }  // namespace
 
 command parse_report(const std::vector<std::string>& args, const suite::registry&) {
   report_options out;
-  if (auto help = parse_table(out, k_page, k_table, args).help) return help_request{*help};
+  if (auto help = parse_table(out, k_page, table(), args).help) return help_request{*help};
   if (out.out_dir.empty()) required("report", "--out DIR", "the folder to write to");
   return out;
 }
