@@ -9,10 +9,13 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "harness/app/commands.hpp"
 #include "harness/app/gate_explanation.hpp"
+#include "harness/options/command_line.hpp"
+#include "harness/run/gbench_listing.hpp"
 #include "harness/gate/gate_options.hpp"
 #include "harness/paired/ab_sides.hpp"
 #include "harness/paired/gbench_sides.hpp"
@@ -20,6 +23,7 @@
 #include "harness/gate/undecided.hpp"
 #include "harness/compare/diff_json.hpp"
 #include "harness/run/plan.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/gate/gate_steps.hpp"
 
@@ -88,10 +92,54 @@ void spend_extra_time(double cap_s, const extra_round& run_round, const results:
   }
 }
 
+// Whether OLD_BIN and NEW_BIN are Google Benchmark executables: --gbench
+// says so (then both must list their benchmarks), else each is asked
+// (a benchgate driver refuses --benchmark_list_tests). One of each kind is
+// an error. Then the options as they apply to that kind, with the listed
+// names.
+options::ab_options settled(const options::ab_options& parsed, const suite::registry& cases) {
+  const bool said = parsed.binaries == options::ab_binaries::google_benchmark;
+  const auto old_list = options::list_benchmarks(parsed.old_binary, parsed.old_args, "old");
+  const auto new_list = options::list_benchmarks(parsed.new_binary, parsed.new_args, "new");
+  const bool old_is = !old_list.names.empty();
+  const bool new_is = !new_list.names.empty();
+  if (!said && !old_is && !new_is) {
+    // Neither lists benchmarks: both must be benchgate drivers, else say
+    // what the one that is neither did (/bin/true, a script).
+    for (const auto& [what, binary, listing, tag] :
+         {std::tuple{"OLD_BIN", &parsed.old_binary, &old_list, "old"},
+          std::tuple{"NEW_BIN", &parsed.new_binary, &new_list, "new"}}) {
+      if (const auto problem = options::driver_problem(*binary, tag); !problem.empty()) {
+        throw input_error(std::string(what) + " " + binary->string() +
+                          ": not a benchmark: neither a Google Benchmark executable (" + listing->problem +
+                          ") nor a benchgate driver (" + problem +
+                          "); expected a benchgate driver (or a driver built on its library) or a Google Benchmark "
+                          "executable");
+      }
+    }
+    return options::settle_ab(parsed, options::ab_binaries::drivers, cases);
+  }
+  const auto refuse = [&](const char* what, const std::filesystem::path& binary, const options::benchmark_listing& l,
+                          const char* other) {
+    throw input_error(std::string(what) + " " + binary.string() + ": not a Google Benchmark executable (" +
+                      l.problem + ")" +
+                      (said ? "; expected one with --gbench"
+                            : std::string("; expected two of a kind, but ") + other +
+                                  " is one: two benchgate drivers or two Google Benchmark executables"));
+  };
+  if (!old_is) refuse("OLD_BIN", parsed.old_binary, old_list, "NEW_BIN");
+  if (!new_is) refuse("NEW_BIN", parsed.new_binary, new_list, "OLD_BIN");
+  auto listed = parsed;
+  listed.gbench.old_names = old_list.names;
+  listed.gbench.new_names = new_list.names;
+  return options::settle_ab(listed, options::ab_binaries::google_benchmark, cases);
+}
+
 }  // namespace
 
-exit_code ab_compare(const options::ab_options& options, const suite::registry& cases,
+exit_code ab_compare(const options::ab_options& parsed, const suite::registry& cases,
                      const std::vector<std::string>& plain_benchmarks, std::ostream& out, std::ostream& err) {
+  const auto options = settled(parsed, cases);
   files::check_outputs({{options.diff_out, "--json"},
                         {options.gate.json_out, "--verdict-json"},
                         {options.gate.markdown_out, "--markdown"},

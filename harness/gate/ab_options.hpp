@@ -4,13 +4,21 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "harness/gate/gate_options.hpp"
 #include "harness/paired/paired_options.hpp"
 
 namespace benchgate::options {
 
+// As parse_command_line gives them, the options that depend on what the
+// binaries are (the run options, those of Google Benchmark executables)
+// are only in `args`, and `binaries` is google_benchmark when --gbench
+// said so; settle_ab (options/command_line.hpp), given what they are,
+// checks and fills the rest.
 struct ab_options : paired_options {
+  std::vector<std::string> args;  // the arguments after "ab", as given
   // --extra-time: the most that extra rounds of pairs for the cells not yet
   // judged may take, in seconds (gate/undecided.hpp); none: as long as the
   // first pairs took, so that one ab takes at most about twice that.

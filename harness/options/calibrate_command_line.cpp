@@ -1,11 +1,10 @@
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 
-#include "harness/support/errors/input_error.hpp"
-#include "harness/gate/gate_options.hpp"
-#include "harness/options/parse_support.hpp"
+#include "harness/options/option_kinds.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
 
@@ -15,31 +14,54 @@ namespace {
 // --inject-slowdown).
 constexpr double k_max_slowdown_pct = k_max_injected_slowdown_pct;
 
-po::options_description calibrate_description() {
-  auto d = make_description();
-  d.add_options()
-      ("for", po::value<std::string>()->value_name("COMMAND"),
-       "what to calibrate: compare (runs in this process compared), gate (tries of two runs gated with "
-       "--confirm N) or ab (tries of ab of this binary against itself) (default: compare)")
-      ("repeats", po::value<std::string>()->value_name("N"),
-       "A/A and B/C comparisons per cell, >= 1 (default: 5); each repeat runs the cells three times. "
-       "gate, ab: the A/A tries and the injected tries, N of each")
-      ("slowdown", po::value<std::string>()->value_name("PCT"),
-       "the slowdown injected in the C runs (gate, ab: the new side of the injected tries), in % of each "
-       "cell's time (default: 10)")
-      ("slowdown-filter", po::value<std::string>()->value_name("REGEX"),
-       "gate, ab: inject the slowdown only into the cells whose name matches REGEX (default: all); failing "
-       "cells outside it are false failures")
-      ("confirm", po::value<std::string>()->value_name("N"), "gate: each gate's --confirm N, >= 0 (default: 2)")
-      ("command-arg", po::value<std::vector<std::string>>()->value_name("ARG"),
-       "gate, ab: one more argument of each gate or ab command, written --command-arg=ARG "
-       "(e.g. --command-arg=--pairs=2); repeatable")
-      ("keep-dir", po::value<std::string>()->value_name("DIR"),
-       "gate, ab: keep every try's runs, verdict and log in DIR (default: a temporary folder, removed)")
-      ("json", po::value<std::string>()->value_name("FILE"),
-       "write the calibration JSON (benchgate.calibration/1; gate, ab: /2) to FILE, atomically")
-      ("text-out", po::value<std::string>()->value_name("FILE"), "also write the text report to FILE, atomically");
-  return d;
+std::optional<results::calibration_target> parse_target(std::string_view text) {
+  if (text == "compare") return results::calibration_target::compare;
+  if (text == "gate") return results::calibration_target::gate;
+  if (text == "ab") return results::calibration_target::ab;
+  return std::nullopt;
+}
+
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<option<calibrate_options>> table() {
+  return {
+    {{"for", "COMMAND", takes::value,
+      "what to calibrate: compare (runs in this process compared), gate (tries of two runs gated with "
+      "--confirm N) or ab (tries of ab of this binary against itself) (default: compare)"},
+     [](calibrate_options& o, const given& g) {
+       o.target = named<results::calibration_target>(g, parse_target, "compare, gate or ab");
+     }},
+    {{"repeats", "N", takes::value,
+      "A/A and B/C comparisons per cell, >= 1 (default: 5); each repeat runs the cells three times. "
+      "gate, ab: the A/A tries and the injected tries, N of each"},
+     [](calibrate_options& o, const given& g) { o.repeats = count(g, {k_min_calibration_repeats}); }},
+    {{"slowdown", "PCT", takes::value,
+      "the slowdown injected in the C runs (gate, ab: the new side of the injected tries), in % of each "
+      "cell's time (default: 10)"},
+     [](calibrate_options& o, const given& g) {
+       o.slowdown_pct = percent(g, {.low_included = false, .high = k_max_slowdown_pct, .example = ", e.g. 10"});
+     }},
+    {{"slowdown-filter", "REGEX", takes::value,
+      "gate, ab: inject the slowdown only into the cells whose name matches REGEX (default: all); failing "
+      "cells outside it are false failures"},
+     [](calibrate_options& o, const given& g) { o.slowdown_filter = regex(g); }},
+    {{"confirm", "N", takes::value, "gate: each gate's --confirm N, >= 0 (default: 2)"},
+     [](calibrate_options& o, const given& g) {
+       o.confirm = count(g, {0, k_max_confirm_rounds, "rounds"});
+     }},
+    {{"command-arg", "ARG", takes::values,
+      "gate, ab: one more argument of each gate or ab command, written --command-arg=ARG "
+      "(e.g. --command-arg=--pairs=2); repeatable"},
+     [](calibrate_options& o, const given& g) { o.command_args = g.texts; }},
+    {{"keep-dir", "DIR", takes::value,
+      "gate, ab: keep every try's runs, verdict and log in DIR (default: a temporary folder, removed)"},
+     [](calibrate_options& o, const given& g) { o.keep_dir = folder(g); }},
+    {{"json", "FILE", takes::value,
+      "write the calibration JSON (benchgate.calibration/1; gate, ab: /2) to FILE, atomically"},
+     [](calibrate_options& o, const given& g) { o.json_out = output_file(g); }},
+    {{"text-out", "FILE", takes::value, "also write the text report to FILE, atomically"},
+     [](calibrate_options& o, const given& g) { o.text_out = output_file(g); }},
+  };
 }
 
 // Run's options that have no meaning here: each run of calibrate is internal.
@@ -57,19 +79,11 @@ void reject_run_only(const run_options& run) {
   reject(run.settings.measure != measure_kind::time, "measure", " (it compares CPU times)");
 }
 
-results::calibration_target parse_target(const po::variables_map& vm) {
-  const auto text = get_string(vm, "for");
-  if (!text || *text == "compare") return results::calibration_target::compare;
-  if (*text == "gate") return results::calibration_target::gate;
-  if (*text == "ab") return results::calibration_target::ab;
-  throw input_error("--for " + *text + ": expected compare, gate or ab");
-}
-
 // The options of the tries (--for gate, ab) have no meaning for compare,
 // and --confirm none for ab.
-void reject_misplaced(const po::variables_map& vm, results::calibration_target target) {
+void reject_misplaced(const parse_outcome& parsed, results::calibration_target target) {
   const auto reject = [&](const char* option, const char* expected) {
-    if (vm.count(option)) {
+    if (parsed.was_given(option)) {
       throw input_error(std::string("--") + option + ": not an option of calibrate --for " +
                         std::string(results::to_string(target)) + "; expected " + expected);
     }
@@ -102,7 +116,12 @@ command parse_run_part(const std::vector<std::string>& run_args, const suite::re
   }
 }
 
-const char* k_help_summary =
+constexpr help_page k_page{
+    "calibrate",
+    "benchgate calibrate [--for compare|gate|ab] [--case NAME]... [--filter REGEX]\n"
+    "                           [--param AXIS=V1,V2]... [--repeats N] [--slowdown PCT]\n"
+    "                           [--slowdown-filter REGEX] [--confirm N] [--command-arg=ARG]...\n"
+    "                           [--keep-dir DIR] [--json FILE] [RUN OPTIONS]",
     "Measures the noise floor of the selected cells on this machine at the given\n"
     "settings. Each repeat runs the cells three times in this process: A and B\n"
     "alike, C with an injected slowdown of --slowdown % (run's --inject-slowdown\n"
@@ -131,68 +150,32 @@ const char* k_help_summary =
     "                      --repeats 5 --slowdown 10 --json reports/latest/calibration.json\n"
     "  benchgate calibrate --for gate --case page_iter --quick --repeats 3 --slowdown 15 \\\n"
     "                      --slowdown-filter 'page_iter/core/' --confirm 2\n"
-    "  benchgate calibrate --for ab --case page_iter --quick --repeats 3 --slowdown-filter 'page_iter/core/'";
+    "  benchgate calibrate --for ab --case page_iter --quick --repeats 3 --slowdown-filter 'page_iter/core/'",
+    "  0  the calibration ran (whatever it found)\n"
+    "  1  a benchmark failed its correctness check (gate, ab: a try's run or\n"
+    "     command ended otherwise than with exit 0, 1 or 3)\n"
+    "  2  bad input or usage\n"};
 
 }  // namespace
 
+// The options calibrate does not know are run's, checked by run's parser
+// first (as run would), then calibrate's own.
 command parse_calibrate(const std::vector<std::string>& args, const suite::registry& cases) {
-  const auto described = calibrate_description();
-  po::options_description own;
-  own.add(described);
-  own.add_options()("help,h", "show this help");
-  po::variables_map vm;
-  std::vector<std::string> run_args;
-  try {
-    const auto parsed = po::command_line_parser(args)
-                            .options(own)
-                            .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
-                            .allow_unregistered()
-                            .run();
-    po::store(parsed, vm);
-    po::notify(vm);
-    run_args = po::collect_unrecognized(parsed.options, po::include_positional);
-  } catch (const po::error& e) {
-    throw input_error("benchgate calibrate: " + std::string(e.what()) + "; see 'benchgate calibrate --help'");
-  }
-  if (vm.count("help")) {
-    return help_request{help_text("benchgate calibrate [--for compare|gate|ab] [--case NAME]... [--filter REGEX]\n"
-                                  "                           [--param AXIS=V1,V2]... [--repeats N] [--slowdown PCT]\n"
-                                  "                           [--slowdown-filter REGEX] [--confirm N] "
-                                  "[--command-arg=ARG]...\n"
-                                  "                           [--keep-dir DIR] [--json FILE] [RUN OPTIONS]",
-                                  k_help_summary, described,
-                                  "  0  the calibration ran (whatever it found)\n"
-                                  "  1  a benchmark failed its correctness check (gate, ab: a try's run or\n"
-                                  "     command ended otherwise than with exit 0, 1 or 3)\n"
-                                  "  2  bad input or usage\n")};
-  }
   calibrate_options out;
-  // The rest are run's options, checked by run's own parser.
-  auto run = parse_run_part(run_args, cases);
-  if (!std::holds_alternative<run_options>(run)) {
-    throw input_error("benchgate calibrate: unexpected run option in " + (run_args.empty() ? "" : run_args.front()) +
-                      "; see 'benchgate calibrate --help'");
-  }
-  out.run = std::get<run_options>(std::move(run));
-  out.run_args = std::move(run_args);
-  reject_run_only(out.run);
-  out.target = parse_target(vm);
-  reject_misplaced(vm, out.target);
-  if (const auto filter = get_string(vm, "slowdown-filter")) {
-    check_regex("slowdown-filter", *filter);
-    out.slowdown_filter = filter;
-  }
-  out.confirm = get_int_at_least(vm, "confirm", 0).value_or(k_default_calibration_confirm);
-  if (out.confirm > k_max_confirm_rounds) {
-    throw input_error("--confirm " + std::to_string(out.confirm) + ": expected rounds in [0, " +
-                      std::to_string(k_max_confirm_rounds) + "] (gate's --confirm)");
-  }
-  out.command_args = get_strings(vm, "command-arg");
-  out.keep_dir = get_folder(vm, "keep-dir");
-  out.repeats = get_int_at_least(vm, "repeats", k_min_calibration_repeats).value_or(k_default_calibration_repeats);
-  if (const auto pct = get_percent_up_to(vm, "slowdown", k_max_slowdown_pct)) out.slowdown_pct = *pct;
-  out.json_out = get_output_path(vm, "json");
-  out.text_out = get_output_path(vm, "text-out");
+  const auto run_part = [&](const parse_outcome& parsed) {
+    auto run = parse_run_part(parsed.unrecognized, cases);
+    if (!std::holds_alternative<run_options>(run)) {
+      throw input_error("benchgate calibrate: unexpected run option in " +
+                        (parsed.unrecognized.empty() ? "" : parsed.unrecognized.front()) +
+                        "; see 'benchgate calibrate --help'");
+    }
+    out.run = std::get<run_options>(std::move(run));
+    out.run_args = parsed.unrecognized;
+    reject_run_only(out.run);
+  };
+  const auto parsed = parse_table(out, k_page, table(), args, true, run_part);
+  if (parsed.help) return help_request{*parsed.help};
+  reject_misplaced(parsed, out.target);
   return out;
 }
 

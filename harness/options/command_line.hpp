@@ -45,4 +45,10 @@ using command = std::variant<help_request, version_request, list_options, run_op
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);
 
+// ab's options once what OLD_BIN and NEW_BIN are is known (the command asks
+// them, after parsing): for benchgate drivers the run options checked by
+// this binary's run parser, for Google Benchmark executables their own.
+// `parsed.gbench`'s listed names are kept. Throws input_error.
+ab_options settle_ab(const ab_options& parsed, ab_binaries binaries, const suite::registry& cases);
+
 }  // namespace benchgate::options

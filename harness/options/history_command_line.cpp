@@ -2,8 +2,7 @@
 #include <cctype>
 #include <cstdlib>
 
-#include "harness/support/errors/input_error.hpp"
-#include "harness/options/parse_support.hpp"
+#include "harness/options/option_kinds.hpp"
 #include "harness/options/subcommands.hpp"
 #include "harness/formats/metric.hpp"
 #include "harness/support/text/parse_number.hpp"
@@ -67,215 +66,203 @@ constexpr const char* k_summary =
     "  benchgate history export --csv --out history.csv\n"
     "  benchgate history import --csv history.csv --history other.db";
 
+constexpr help_page k_page{"history", k_usage, k_summary,
+                          "  0  done; changes: no regression change point in the --window commits\n"
+                          "  1  changes: a regression change point in the --window commits\n"
+                          "  2  bad input or usage (the store is left as it was); changes, plot: a\n"
+                          "     --metric whose direction is neither built in nor given by --direction\n"};
+
 // --metric NAME: any name a store may hold (which ones it holds, the store
 // says when read).
-std::string metric_option(const po::variables_map& vm) {
-  const auto metric = get_string(vm, "metric");
-  if (!metric) return "real_time";
-  const bool plain = !metric->empty() && std::all_of(metric->begin(), metric->end(), [](char c) {
+std::string metric_name(const given& g) {
+  const auto& metric = g.text();
+  const bool plain = !metric.empty() && std::all_of(metric.begin(), metric.end(), [](char c) {
     return std::isgraph(static_cast<unsigned char>(c)) != 0;
   });
   if (!plain) {
-    throw input_error("--metric '" + *metric + "': expected a metric name (real_time, cpu_time, instructions, "
+    throw input_error("--metric '" + metric + "': expected a metric name (real_time, cpu_time, instructions, "
                       "throughput, or a counter's name such as items_per_second)");
   }
-  return *metric;
+  return metric;
 }
 
-po::options_description history_description() {
-  auto d = make_description();
-  d.add_options()
-      ("history", po::value<std::string>()->value_name("STORE"),
-       "the history store: a file (SQLite) or a postgresql:// URL (default: $BENCHGATE_HISTORY, else "
-       "reports/history.db)")
-      ("commit", po::value<std::string>()->value_name("SHA"),
-       "add: the commit the results measured (required when they do not record one)")
-      ("date", po::value<std::string>()->value_name("DATE"),
-       "add: the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series (default: the run's date)")
-      ("case", po::value<std::vector<std::string>>()->value_name("NAME"), "changes, plot: only this case (repeatable)")
-      ("filter", po::value<std::string>()->value_name("REGEX"), "changes, plot: only cells whose name matches")
-      ("since", po::value<std::string>()->value_name("DATE|COMMIT"),
-       "changes, plot: only commits dated at or after DATE, or after the stored COMMIT (a prefix)")
-      ("metric", po::value<std::string>()->value_name("NAME"),
-       "changes, plot, export: the metric followed: real_time (default), cpu_time, instructions, throughput, or "
-       "a counter's or figure's name")
-      ("direction", po::value<std::vector<std::string>>()->value_name("NAME=higher|lower"),
-       "changes, plot: which way metric NAME is better (repeatable), e.g. --direction hits=higher: a drop of "
-       "hits is then a regression; required for a --metric that is not a time, a count or a rate (*_per_second)")
-      ("min-change", po::value<std::string>()->value_name("PCT"),
-       "changes, plot: report change points of at least PCT percent (default: 1, as compare's noise threshold)")
-      ("alpha", po::value<std::string>()->value_name("P"),
-       "changes, plot: significance level of the t test, in (0, 1) (default: 0.001)")
-      ("window", po::value<std::string>()->value_name("N"),
-       "changes: exit 1 when a regression change point's first commit is among the last N commits")
-      ("min-segment", po::value<std::string>()->value_name("N"),
-       "changes, plot: commits on each side of a change point, at least (default: 3, minimum 2)")
-      ("detection-window", po::value<std::string>()->value_name("N"),
-       "changes, plot: commits per E-divisive window (default: 50; 0: the whole series at once, cost O(n^2))")
-      ("min-tail", po::value<std::string>()->value_name("N"),
-       "changes, plot: commits after an early change point (in the last --min-segment - 1), at least (default: 1; "
-       "--min-segment or more: none early)")
-      ("any-environment", po::bool_switch(), "changes, plot: one series per cell whatever the environment fingerprint")
-      ("json", po::value<std::string>()->value_name("FILE"), "changes: also write benchgate.changes/1 JSON to FILE")
-      ("csv", po::bool_switch(), "export: CSV (the only export format); import --csv FILE: a CSV of series")
-      ("list", po::bool_switch(), "import --list FILE: path,commit,date lines naming result files")
-      ("time-column", po::value<std::string>()->value_name("NAME"), "import --csv: the time column (default: time)")
-      ("commit-column", po::value<std::string>()->value_name("NAME"), "import --csv: the commit column (default: commit)")
-      ("environment-column", po::value<std::string>()->value_name("NAME"),
-       "import --csv: the environment fingerprint column, optional in the file (default: environment)")
-      ("attribute", po::value<std::vector<std::string>>()->value_name("NAME"),
-       "import --csv: a column that is no metric, ignored (repeatable)")
-      ("out", po::value<std::string>()->value_name("FILE|DIR"),
-       "export: write to FILE, atomically (default: stdout); plot: the folder of the charts (required)");
-  return d;
+using history_row = option<history_options>;
+// --case is checked against the registry after parsing.
+const auto k_after = [](history_options&, const given&) {};
+
+// Built when the command parses, not at start-up: nothing of it stays
+// on the heap of a process that measures.
+std::vector<history_row> table() {
+  return {
+    {{"input", "", takes::values, "VERB RESULTS...", shown::positional},
+     [](history_options& o, const given& g) {
+       // The verb is checked before the values (refuse_inapplicable); the rest are its files.
+       if (!g.texts.empty()) o.inputs.assign(g.texts.begin() + 1, g.texts.end());
+     }},
+    {{"history", "STORE", takes::value,
+      "the history store: a file (SQLite) or a postgresql:// URL (default: $BENCHGATE_HISTORY, else "
+      "reports/history.db)"},
+     [](history_options& o, const given& g) { o.store = non_empty(g, "a file path or a postgresql:// URL"); }},
+    {{"commit", "SHA", takes::value, "add: the commit the results measured (required when they do not record one)"},
+     [](history_options& o, const given& g) { o.commit = g.text(); }},
+    {{"date", "DATE", takes::value,
+      "add: the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series (default: the run's date)"},
+     [](history_options& o, const given& g) { o.date = g.text(); }},
+    {{"case", "NAME", takes::values, "changes, plot: only this case (repeatable)"}, k_after},
+    {{"filter", "REGEX", takes::value, "changes, plot: only cells whose name matches"},
+     [](history_options& o, const given& g) { o.filter = regex(g); }},
+    {{"since", "DATE|COMMIT", takes::value,
+      "changes, plot: only commits dated at or after DATE, or after the stored COMMIT (a prefix)"},
+     [](history_options& o, const given& g) { o.since = g.text(); }},
+    {{"metric", "NAME", takes::value,
+      "changes, plot, export: the metric followed: real_time (default), cpu_time, instructions, throughput, or "
+      "a counter's or figure's name"},
+     [](history_options& o, const given& g) { o.metric = metric_name(g); }},
+    {{"direction", "NAME=higher|lower", takes::values,
+      "changes, plot: which way metric NAME is better (repeatable), e.g. --direction hits=higher: a drop of "
+      "hits is then a regression; required for a --metric that is not a time, a count or a rate (*_per_second)"},
+     [](history_options& o, const given& g) { o.directions = directions(g); }},
+    {{"min-change", "PCT", takes::value,
+      "changes, plot: report change points of at least PCT percent (default: 1, as compare's noise threshold)"},
+     [](history_options& o, const given& g) { o.min_change_pct = percent(g, {.example = ", e.g. 5"}); }},
+    {{"alpha", "P", takes::value, "changes, plot: significance level of the t test, in (0, 1) (default: 0.001)"},
+     [](history_options& o, const given& g) { o.alpha = probability(g, "0.001"); }},
+    {{"window", "N", takes::value,
+      "changes: exit 1 when a regression change point's first commit is among the last N commits"},
+     [](history_options& o, const given& g) { o.recent_commits = static_cast<std::size_t>(count(g, {1})); }},
+    {{"min-segment", "N", takes::value,
+      "changes, plot: commits on each side of a change point, at least (default: 3, minimum 2)"},
+     [](history_options& o, const given& g) { o.min_segment = static_cast<std::size_t>(count(g, {2})); }},
+    {{"detection-window", "N", takes::value,
+      "changes, plot: commits per E-divisive window (default: 50; 0: the whole series at once, cost O(n^2))"},
+     [](history_options& o, const given& g) { o.detection_window = static_cast<std::size_t>(count(g, {0})); }},
+    {{"min-tail", "N", takes::value,
+      "changes, plot: commits after an early change point (in the last --min-segment - 1), at least (default: 1; "
+      "--min-segment or more: none early)"},
+     [](history_options& o, const given& g) { o.min_tail = static_cast<std::size_t>(count(g, {1})); }},
+    {{"any-environment", "", takes::flag, "changes, plot: one series per cell whatever the environment fingerprint"},
+     [](history_options& o, const given&) { o.any_environment = true; }},
+    {{"json", "FILE", takes::value, "changes: also write benchgate.changes/1 JSON to FILE"},
+     [](history_options& o, const given& g) { o.json = output_file(g); }},
+    {{"csv", "", takes::flag, "export: CSV (the only export format); import --csv FILE: a CSV of series"},
+     [](history_options&, const given&) {}},  // says which import; export's only format
+    {{"list", "", takes::flag, "import --list FILE: path,commit,date lines naming result files"},
+     [](history_options& o, const given&) { o.import_list = true; }},
+    {{"time-column", "NAME", takes::value, "import --csv: the time column (default: time)"},
+     [](history_options& o, const given& g) { o.time_column = g.text(); }},
+    {{"commit-column", "NAME", takes::value, "import --csv: the commit column (default: commit)"},
+     [](history_options& o, const given& g) { o.commit_column = g.text(); }},
+    {{"environment-column", "NAME", takes::value,
+      "import --csv: the environment fingerprint column, optional in the file (default: environment)"},
+     [](history_options& o, const given& g) { o.environment_column = g.text(); }},
+    {{"attribute", "NAME", takes::values, "import --csv: a column that is no metric, ignored (repeatable)"},
+     [](history_options& o, const given& g) { o.attributes = g.texts; }},
+    {{"out", "FILE|DIR", takes::value,
+      "export: write to FILE, atomically (default: stdout); plot: the folder of the charts (required)"},
+     [](history_options& o, const given& g) { o.out = o.verb == history_verb::plot ? folder(g) : output_file(g); }},
+  };
 }
 
-std::size_t count_option(const po::variables_map& vm, const char* name, int minimum, std::size_t fallback) {
-  const auto value = get_int_at_least(vm, name, minimum);
-  return value ? static_cast<std::size_t>(*value) : fallback;
-}
+constexpr std::initializer_list<const char*> k_add_only = {"commit", "date"};
+constexpr std::initializer_list<const char*> k_changes_only = {
+    "case", "filter", "since", "min-change", "alpha", "window", "min-segment", "min-tail", "detection-window", "json",
+    "direction"};
+constexpr std::initializer_list<const char*> k_import_only = {"time-column", "commit-column", "environment-column",
+                                                              "attribute"};
 
-// Options that only one verb reads, refused elsewhere.
-void refuse_others(const po::variables_map& vm, const std::string& verb, std::initializer_list<const char*> names) {
-  for (const char* name : names) {
-    if (vm.count(name) != 0 && !vm[name].defaulted()) {
-      throw input_error("benchgate history " + verb + ": --" + name + " does not apply; see 'benchgate history --help'");
-    }
+// The verb, and the options it does not read refused, before any value is
+// checked.
+history_verb checked_verb(const parse_outcome& parsed) {
+  const auto* positionals = parsed.find("input");
+  if (positionals == nullptr || positionals->texts.empty()) {
+    throw input_error("benchgate history: expected a verb: add, changes, plot, export or import; see 'benchgate history --help'");
   }
+  const auto& verb = positionals->texts.front();
+  const auto refuse = [&](std::initializer_list<const char*> names) {
+    for (const char* name : names) {
+      if (parsed.was_given(name)) {
+        throw input_error("benchgate history " + verb + ": --" + name + " does not apply; see 'benchgate history --help'");
+      }
+    }
+  };
+  const auto refuse_flags = [&](std::initializer_list<const char*> names, const std::string& what) {
+    for (const char* name : names) {
+      if (parsed.was_given(name)) throw input_error("benchgate history " + verb + ": " + what);
+    }
+  };
+  if (verb != "import") {
+    refuse(k_import_only);
+    refuse_flags({"list"}, "--list does not apply (see history import)");
+  }
+  if (verb == "add") {
+    refuse(k_changes_only);
+    refuse({"out", "metric"});
+    refuse_flags({"any-environment", "csv"}, "--any-environment and --csv do not apply");
+    return history_verb::add;
+  }
+  if (verb == "import") {
+    refuse(k_add_only);
+    refuse(k_changes_only);
+    refuse({"out"});
+    refuse_flags({"any-environment"}, "--any-environment does not apply");
+    if (parsed.was_given("list")) refuse(k_import_only);
+    return history_verb::import;
+  }
+  if (positionals->texts.size() > 1) {
+    throw input_error("benchgate history " + verb + ": unexpected argument '" + positionals->texts[1] + "'");
+  }
+  if (verb == "changes" || verb == "plot") {
+    refuse(k_add_only);
+    refuse(verb == "plot" ? std::initializer_list<const char*>{"json", "window"} : std::initializer_list<const char*>{"out"});
+    refuse_flags({"csv"}, "--csv does not apply (see history export)");
+    return verb == "plot" ? history_verb::plot : history_verb::changes;
+  }
+  if (verb == "export") {
+    refuse(k_add_only);
+    refuse(k_changes_only);
+    if (!parsed.was_given("csv")) throw input_error("benchgate history export: expected --csv (the only export format)");
+    return history_verb::export_csv;
+  }
+  throw input_error("benchgate history " + verb + ": unknown verb; expected add, changes, plot, export or import");
 }
 
 }  // namespace
 
 command parse_history(const std::vector<std::string>& args, const suite::registry& cases) {
-  const auto described = history_description();
-  auto accepted = history_description();
-  accepted.add_options()("input", po::value<std::vector<std::string>>(), "VERB RESULTS...");
-  po::positional_options_description positional;
-  positional.add("input", -1);
-  bool wants_help = false;
-  const auto vm = parse("history", args, accepted, wants_help, &positional);
-  const auto help = [&] {
-    return help_request{help_text(k_usage, k_summary, described,
-                                  "  0  done; changes: no regression change point in the --window commits\n"
-                                  "  1  changes: a regression change point in the --window commits\n"
-                                  "  2  bad input or usage (the store is left as it was); changes, plot: a\n"
-                                  "     --metric whose direction is neither built in nor given by --direction\n")};
-  };
-  if (wants_help) return help();
-  auto positionals = get_strings(vm, "input");
-  if (positionals.empty()) {
-    throw input_error("benchgate history: expected a verb: add, changes, plot, export or import; see 'benchgate history --help'");
-  }
-  const auto verb = positionals.front();
-  positionals.erase(positionals.begin());
   history_options out;
-  if (const auto store = get_string(vm, "history")) {
-    if (store->empty()) throw input_error("--history: expected a file path or a postgresql:// URL, got ''");
-    out.store = *store;
-  } else if (const char* env = std::getenv("BENCHGATE_HISTORY"); env != nullptr && *env != '\0') {
-    out.store = env;
-    out.store_origin = "BENCHGATE_HISTORY";
+  const auto parsed = parse_table(out, k_page, table(), args, false,
+                                  [&](const parse_outcome& given) { out.verb = checked_verb(given); });
+  if (parsed.help) return help_request{*parsed.help};
+  if (!parsed.was_given("history")) {
+    if (const char* env = std::getenv("BENCHGATE_HISTORY"); env != nullptr && *env != '\0') {
+      out.store = env;
+      out.store_origin = "BENCHGATE_HISTORY";
+    }
   }
-  const auto bool_set = [&](const char* name) { return vm.count(name) != 0 && vm[name].as<bool>(); };
-  static const std::initializer_list<const char*> add_only = {"commit", "date"};
-  static const std::initializer_list<const char*> changes_only = {
-      "case", "filter", "since", "min-change", "alpha", "window", "min-segment", "min-tail",
-      "detection-window", "json", "direction"};
-  static const std::initializer_list<const char*> import_only = {"time-column", "commit-column", "environment-column",
-                                                                 "attribute"};
-  if (verb != "import") {
-    refuse_others(vm, verb, import_only);
-    if (bool_set("list")) throw input_error("benchgate history " + verb + ": --list does not apply (see history import)");
+  switch (out.verb) {
+    case history_verb::add:
+      if (out.inputs.empty()) throw input_error("benchgate history add: expected RESULTS files");
+      break;
+    case history_verb::import:
+      if (out.import_list == parsed.was_given("csv") || out.inputs.size() != 1) {
+        throw input_error("benchgate history import: expected --csv FILE or --list FILE (one of them, one FILE)");
+      }
+      out.import_file = out.inputs.front();
+      out.inputs.clear();
+      break;
+    case history_verb::plot:
+    case history_verb::changes:
+      if (out.verb == history_verb::plot && !out.out) throw input_error("benchgate history plot: --out DIR is required");
+      if (const auto* names = parsed.find("case")) out.cases = checked_case_names(names->texts, cases);
+      if (out.detection_window != 0 && out.detection_window < 2 * out.min_segment) {
+        throw input_error("--detection-window " + std::to_string(out.detection_window) +
+                          ": expected 0 or at least twice --min-segment (" + std::to_string(2 * out.min_segment) + ")");
+      }
+      break;
+    case history_verb::export_csv:
+      break;
   }
-  if (verb == "add") {
-    out.verb = history_verb::add;
-    refuse_others(vm, verb, changes_only);
-    refuse_others(vm, verb, {"out", "metric"});
-    if (bool_set("any-environment") || bool_set("csv")) {
-      throw input_error("benchgate history add: --any-environment and --csv do not apply");
-    }
-    out.inputs = positionals;
-    if (out.inputs.empty()) throw input_error("benchgate history add: expected RESULTS files");
-    out.commit = get_string(vm, "commit");
-    out.date = get_string(vm, "date");
-    return out;
-  }
-  if (verb == "import") {
-    out.verb = history_verb::import;
-    refuse_others(vm, verb, add_only);
-    refuse_others(vm, verb, changes_only);
-    refuse_others(vm, verb, {"out"});
-    if (bool_set("any-environment")) throw input_error("benchgate history import: --any-environment does not apply");
-    out.import_list = bool_set("list");
-    if (out.import_list == bool_set("csv") || positionals.size() != 1) {
-      throw input_error("benchgate history import: expected --csv FILE or --list FILE (one of them, one FILE)");
-    }
-    if (out.import_list) refuse_others(vm, verb, import_only);
-    out.import_file = positionals.front();
-    if (const auto v = get_string(vm, "time-column")) out.time_column = *v;
-    if (const auto v = get_string(vm, "commit-column")) out.commit_column = *v;
-    if (const auto v = get_string(vm, "environment-column")) out.environment_column = *v;
-    out.attributes = get_strings(vm, "attribute");
-    return out;
-  }
-  if (!positionals.empty()) {
-    throw input_error("benchgate history " + verb + ": unexpected argument '" + positionals.front() + "'");
-  }
-  if (verb == "changes" || verb == "plot") {
-    const bool plot = verb == "plot";
-    out.verb = plot ? history_verb::plot : history_verb::changes;
-    refuse_others(vm, verb, add_only);
-    if (plot) {
-      refuse_others(vm, verb, {"json", "window"});
-      const auto dir = get_folder(vm, "out");
-      if (!dir) throw input_error("benchgate history plot: --out DIR is required");
-      out.out = *dir;
-    } else {
-      refuse_others(vm, verb, {"out"});
-    }
-    if (bool_set("csv")) throw input_error("benchgate history " + verb + ": --csv does not apply (see history export)");
-    out.cases = checked_case_names(get_strings(vm, "case"), cases);
-    if (const auto filter = get_string(vm, "filter")) {
-      check_regex("filter", *filter);
-      out.filter = filter;
-    }
-    out.since = get_string(vm, "since");
-    out.metric = metric_option(vm);
-    for (const auto& text : get_strings(vm, "direction")) {
-      out.directions.push_back(results::parse_declared_direction(text, "--direction"));
-    }
-    if (const auto text = get_string(vm, "min-change")) {
-      const auto pct = text::parse_percent(*text);
-      if (!pct || *pct < 0) throw input_error("--min-change " + *text + ": expected a percentage >= 0, e.g. 5");
-      out.min_change_pct = *pct;
-    }
-    if (const auto text = get_string(vm, "alpha")) {
-      const auto value = text::parse_double(*text);
-      if (!value || *value <= 0 || *value >= 1) throw input_error("--alpha " + *text + ": expected a number in (0, 1), e.g. 0.001");
-      out.alpha = *value;
-    }
-    out.recent_commits = count_option(vm, "window", 1, 0);
-    out.min_segment = count_option(vm, "min-segment", 2, out.min_segment);
-    out.detection_window = count_option(vm, "detection-window", 0, out.detection_window);
-    out.min_tail = count_option(vm, "min-tail", 1, out.min_tail);
-    if (out.detection_window != 0 && out.detection_window < 2 * out.min_segment) {
-      throw input_error("--detection-window " + std::to_string(out.detection_window) +
-                        ": expected 0 or at least twice --min-segment (" + std::to_string(2 * out.min_segment) + ")");
-    }
-    out.any_environment = bool_set("any-environment");
-    out.json = get_output_path(vm, "json");
-    return out;
-  }
-  if (verb == "export") {
-    out.verb = history_verb::export_csv;
-    refuse_others(vm, verb, add_only);
-    refuse_others(vm, verb, changes_only);
-    if (!bool_set("csv")) throw input_error("benchgate history export: expected --csv (the only export format)");
-    out.metric = metric_option(vm);
-    out.out = get_output_path(vm, "out");
-    return out;
-  }
-  throw input_error("benchgate history " + verb + ": unknown verb; expected add, changes, plot, export or import");
+  return out;
 }
 
 }  // namespace benchgate::options::detail

@@ -2,14 +2,12 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <regex>
 #include <system_error>
 
+#include "harness/options/option_kinds.hpp"
 #include "harness/run/run_options.hpp"
-#include "harness/formats/role_patterns.hpp"
-#include "harness/support/errors/input_error.hpp"
-#include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
+#include "harness/formats/role_patterns.hpp"
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
@@ -26,91 +24,44 @@ std::string precision_help() {
          ", unless --samples, --rounds, --quick or --measure instructions fix the samples)";
 }
 
-po::options_description run_description() {
-  auto d = make_description();
-  d.add_options()
-      ("case", po::value<std::vector<std::string>>()->value_name("NAME"),
-       "run only this case (repeatable; default: every case, and every plain Google Benchmark registration)")
-      ("filter", po::value<std::string>()->value_name("REGEX"),
-       "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...', or "
-       "in a plain Google Benchmark registration's name, e.g. 'BM_copy/64')")
-      ("param", po::value<std::vector<std::string>>()->value_name("AXIS=V1,V2"),
-       "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)")
-      ("samples", po::value<std::string>()->value_name("N"),
-       "samples (Google Benchmark repetitions) per cell, >= 10 (default: the case's, else 100; 10 with --quick)")
-      ("measurement-time", po::value<std::string>()->value_name("SECONDS"),
-       "time to measure each grid point, shared by its variants (default: 5; 0.5 with --quick)")
-      ("warmup", po::value<std::string>()->value_name("SECONDS"),
-       "warm-up time of each grid point, shared by its variants (default: 0.5; 0.1 with --quick)")
-      ("min-time", po::value<std::string>()->value_name("SECONDS"),
-       "minimum time of each sample; overrides the share of --measurement-time")
-      ("quick", po::bool_switch(), "quick preset: the cases' --quick grids, 10 samples, short times")
-      ("no-interleave", po::bool_switch(),
-       "run each variant's samples back to back instead of interleaving the variants of a grid point in random order")
-      ("rounds", po::value<std::string>()->value_name("N"),
-       "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
-       "run and a shared machine's slow drift widens its interval instead of biasing it (default: 1)")
-      ("role", po::value<std::vector<std::string>>()->value_name("ROLE=REGEX"),
-       "plain Google Benchmark registrations (BENCHMARK()) whose name REGEX matches get ROLE (baseline, core "
-       "or peer), the matched part being the variant, the rest the grid point, as 'ab --role' (repeatable)")
-      ("input", po::value<std::vector<std::string>>()->value_name("FILE"),
-       "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)")
-      ("out", po::value<std::string>()->value_name("FILE"),
-       "write results JSON (benchgate.results/1) to FILE, atomically")
-      ("text-out", po::value<std::string>()->value_name("FILE"),
-       "also write the text report to FILE, atomically")
-      ("save-baseline", po::value<std::string>()->value_name("NAME"),
-       "save the run as baseline NAME (DIR/NAME.json) when every cell ran; a failed or interrupted run saves nothing")
-      ("baseline", po::value<std::string>()->value_name("NAME"),
-       "compare the run against saved baseline NAME and print the change report")
-      ("baseline-dir", po::value<std::string>()->value_name("DIR"),
-       "where baselines are saved and looked up (default: reports/baselines)")
-      ("inject-slowdown", po::value<std::string>()->value_name("PCT"),
-       "test knob: add PCT % extra work to each timed cell (calibrated by a pilot run), to check that a known "
-       "regression is detected")
-      ("inject-filter", po::value<std::string>()->value_name("REGEX"),
-       "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)")
-      ("precision", po::value<std::string>()->value_name("PCT|off"),
-       precision_help().c_str())
-      ("precision-cap", po::value<std::string>()->value_name("SECONDS"),
-       "the most CPU time of one grid point's samples, shared equally by its variants (default: 60 % of the "
-       "measurement time, so a variant that cannot reach the target takes 60 % of the fixed samples)")
-      ("shard", po::value<std::string>()->value_name("K/N"),
-       "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
-       "part), e.g. on N CI machines; 'benchgate merge' pools the N results files")
-      ("measure", po::value<std::string>()->value_name("WHAT"),
-       "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
-       "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default); "
-       "allocations: the times plus allocations, frees, bytes allocated and peak bytes live per iteration, "
-       "counted by benchgate's operator new (exact, sampled as a time run)")
-      ("cache-sim", po::bool_switch(),
-       "with --measure instructions: callgrind also simulates a 2-level cache (I1 and D1 32 KiB 8-way, LL 8 MiB "
-       "16-way, 64 B lines: fixed, not this machine's) and each sample gets l1_hits, ll_hits, ram_accesses and "
-       "estimated_cycles per iteration (L1 hits + 5 x LL hits + 35 x RAM accesses, iai-callgrind's weights); "
-       "deterministic like the instructions, slower still");
-  return d;
-}
 
-// Not in the help: set by `run --measure instructions` on the child it
-// starts under callgrind, and by gate --confirm on the runs it pairs.
-po::options_description internal_run_description() {
-  auto d = make_description();
-  d.add_options()("callgrind-out", po::value<std::string>()->value_name("FILE"),
-                  "internal: this process runs under callgrind, whose dumps go to FILE.N")
-      ("callgrind-keep-dumps", po::bool_switch(),
-       "internal (benchgate explain): leave each sample's dump FILE.N on disk")
-      ("lockstep-fd", po::value<std::string>()->value_name("FD"),
-       "internal (gate --confirm): take turns, sample by sample, with a partner run over socket FD");
-  return d;
-}
+constexpr help_page k_page{
+    "run",
+    "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
+    "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
+    "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
+    "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
+    "                     [--measure time|instructions|allocations] [--cache-sim] [--role ROLE=REGEX]...",
+    "Registers every case x variant x parameter point as a Google Benchmark\n"
+    "benchmark named case/variant/axis:value/..., checks that the variants of\n"
+    "each point agree on its input, runs the samples of a point's variants\n"
+    "interleaved in random order (each variant until its 95 % interval is\n"
+    "within --precision, by default), prints a report per point (time,\n"
+    "throughput, samples and precision, and each variant against the\n"
+    "baseline) and writes results JSON.\n\n"
+    "Plain Google Benchmark registrations linked into the driver (BENCHMARK(),\n"
+    "BENCHMARK_F, ...) run too, each a cell named by Google Benchmark's own name\n"
+    "(BM_copy/64), each sample one repetition; --role gives them roles\n"
+    "(docs/google-benchmark-suites.md).\n\n"
+    "Examples:\n"
+    "  benchgate run --case page_iter --quick\n"
+    "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
+    "                --out reports/latest/results.json\n"
+    "  benchgate run --case page_iter --save-baseline main\n"
+    "  benchgate run --case page_iter --baseline main\n"
+    "  benchgate run --case page_iter --quick --measure instructions --out instr.json\n"
+    "  benchgate run --case page_iter --quick --measure instructions --cache-sim --out cache.json\n"
+    "  benchgate run --case http_parse --quick --measure allocations --out alloc.json\n"
+    "  ./my_gbench_suite run --quick --filter BM_copy --role baseline=_naive --role core=_fast",
+    "  0  every cell ran and checked its output\n"
+    "  1  a benchmark failed its correctness check (variants disagree)\n"
+    "  2  bad input or usage, or a --baseline that is not saved, or --measure instructions\n"
+    "     without valgrind\n"};
 
-measure_kind checked_measure(const po::variables_map& vm) {
-  const auto text = get_string(vm, "measure");
-  if (!text || *text == "time") return measure_kind::time;
-  if (*text == "instructions") return measure_kind::instructions;
-  if (*text == "allocations") return measure_kind::allocations;
-  throw input_error("--measure " + *text + ": expected time, instructions or allocations");
-}
+// --case, --param and --input are checked against the registry after
+// parsing (they depend on each other); --precision and --precision-cap on
+// what else fixes the samples.
+const auto k_after = [](run_options&, const given&) {};
 
 // "AXIS=V1,V2" -> {AXIS, [V1, V2]}.
 benchgate::axis_values split_param(const std::string& text) {
@@ -249,9 +200,13 @@ std::vector<std::string> checked_inputs(const std::vector<std::string>& texts,
 // (whose samples are identical) and lockstep (whose partner must take as
 // many turns: a lockstep run samples a fixed number). Without --precision a
 // run that can takes the default target (takes_default_precision).
-void check_precision(const po::variables_map& vm, const run_options& options, results::settings& out) {
-  const auto cap = get_seconds(vm, "precision-cap", false);
-  const auto pct = get_string(vm, "precision");
+void check_precision(const parse_outcome& parsed, const run_options& options, results::settings& out) {
+  const auto* cap_given = parsed.find("precision-cap");
+  std::optional<double> cap;
+  if (cap_given) cap = seconds(*cap_given, false);
+  const auto* pct_given = parsed.find("precision");
+  std::optional<std::string> pct;
+  if (pct_given) pct = pct_given->text();
   if (pct == k_precision_off) {
     if (cap) throw input_error("--precision-cap: not with --precision off; the cap bounds the stopping rule");
     return;
@@ -281,124 +236,171 @@ void check_precision(const po::variables_map& vm, const run_options& options, re
   out.precision_cap_s = cap.value_or(out.measurement_time_s * k_default_precision_cap_share);
 }
 
-std::optional<std::string> checked_baseline_name(const po::variables_map& vm, const char* name) {
-  const auto text = get_string(vm, name);
-  if (!text) return std::nullopt;
-  if (const auto problem = results::baseline_name_problem(*text)) {
-    throw input_error("--" + std::string(name) + " " + *text + ": expected " + *problem);
+std::optional<measure_kind> parse_measure(std::string_view text) {
+  for (const auto kind : {measure_kind::time, measure_kind::instructions, measure_kind::allocations}) {
+    if (text == results::measure_name(kind)) return kind;
   }
-  return text;
+  return std::nullopt;
+}
+
+// --save-baseline, --baseline: a name the baseline store takes.
+std::string baseline_name(const given& g) {
+  if (const auto problem = results::baseline_name_problem(g.text())) {
+    throw input_error("--" + g.option + " " + g.text() + ": expected " + *problem);
+  }
+  return g.text();
 }
 
 }  // namespace
 
+std::vector<option<run_options>> run_rows() {
+  return {
+      {{"case", "NAME", takes::values,
+        "run only this case (repeatable; default: every case, and every plain Google Benchmark registration)"}, k_after},
+      {{"filter", "REGEX", takes::value,
+        "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...', or "
+        "in a plain Google Benchmark registration's name, e.g. 'BM_copy/64')"},
+       [](run_options& o, const given& g) { o.settings.filter = regex(g); }},
+      {{"param", "AXIS=V1,V2", takes::values,
+        "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)"},
+       k_after},
+      {{"samples", "N", takes::value,
+        "samples (Google Benchmark repetitions) per cell, >= 10 (default: the case's, else 100; 10 with --quick)"},
+       [](run_options& o, const given& g) { o.settings.samples = count(g, {k_min_samples}); }},
+      {{"measurement-time", "SECONDS", takes::value,
+        "time to measure each grid point, shared by its variants (default: 5; 0.5 with --quick)"},
+       [](run_options& o, const given& g) { o.settings.measurement_time_s = seconds(g, false); }},
+      {{"warmup", "SECONDS", takes::value,
+        "warm-up time of each grid point, shared by its variants (default: 0.5; 0.1 with --quick)"},
+       [](run_options& o, const given& g) { o.settings.warmup_s = seconds(g, true); }},
+      {{"min-time", "SECONDS", takes::value, "minimum time of each sample; overrides the share of --measurement-time"},
+       [](run_options& o, const given& g) { o.settings.min_time_s = seconds(g, false); }},
+      {{"quick", "", takes::flag, "quick preset: the cases' --quick grids, 10 samples, short times"},
+       [](run_options& o, const given&) { o.settings.quick = true; }},
+      {{"no-interleave", "", takes::flag,
+        "run each variant's samples back to back instead of interleaving the variants of a grid point in random order"},
+       [](run_options& o, const given&) { o.settings.random_interleaving = false; }},
+      {{"rounds", "N", takes::value,
+        "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
+        "run and a shared machine's slow drift widens its interval instead of biasing it (default: 1)"},
+       [](run_options& o, const given& g) { o.settings.rounds = count(g, {1}); }},
+      {{"role", "ROLE=REGEX", takes::values,
+        "plain Google Benchmark registrations (BENCHMARK()) whose name REGEX matches get ROLE (baseline, core "
+        "or peer), the matched part being the variant, the rest the grid point, as 'ab --role' (repeatable)"},
+       [](run_options& o, const given& g) {
+         for (const auto& role : g.texts) {
+           results::parse_role_pattern(role, "--role");  // checked here; applied by the plan
+           o.settings.roles.push_back(role);
+         }
+       }},
+      {{"input", "FILE", takes::values,
+        "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)"},
+       k_after},
+      {{"out", "FILE", takes::value, "write results JSON (benchgate.results/1) to FILE, atomically"},
+       [](run_options& o, const given& g) { o.out = output_file(g); }},
+      {{"text-out", "FILE", takes::value, "also write the text report to FILE, atomically"},
+       [](run_options& o, const given& g) { o.text_out = output_file(g); }},
+      {{"save-baseline", "NAME", takes::value,
+        "save the run as baseline NAME (DIR/NAME.json) when every cell ran; a failed or interrupted run saves nothing"},
+       [](run_options& o, const given& g) { o.save_baseline = baseline_name(g); }},
+      {{"baseline", "NAME", takes::value, "compare the run against saved baseline NAME and print the change report"},
+       [](run_options& o, const given& g) { o.baseline = baseline_name(g); }},
+      {{"baseline-dir", "DIR", takes::value, "where baselines are saved and looked up (default: reports/baselines)"},
+       [](run_options& o, const given& g) { o.baseline_dir = folder(g); }},
+      {{"inject-slowdown", "PCT", takes::value,
+        "test knob: add PCT % extra work to each timed cell (calibrated by a pilot run), to check that a known "
+        "regression is detected"},
+       [](run_options& o, const given& g) {
+         o.settings.injected_slowdown_pct =
+             percent(g, {.low_included = false, .high = k_max_injected_slowdown_pct, .example = ", e.g. 10"});
+       }},
+      {{"inject-filter", "REGEX", takes::value,
+        "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)"},
+       [](run_options& o, const given& g) {
+         if (o.settings.injected_slowdown_pct == 0) {
+           throw input_error("--inject-filter: only means something with --inject-slowdown");
+         }
+         o.settings.injected_slowdown_filter = regex(g);
+       }},
+      {{"precision", "PCT|off", takes::value, precision_help()}, k_after},
+      {{"precision-cap", "SECONDS", takes::value,
+        "the most CPU time of one grid point's samples, shared equally by its variants (default: 60 % of the "
+        "measurement time, so a variant that cannot reach the target takes 60 % of the fixed samples)"},
+       k_after},
+      {{"shard", "K/N", takes::value,
+        "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
+        "part), e.g. on N CI machines; 'benchgate merge' pools the N results files"},
+       [](run_options& o, const given& g) { o.settings.shard = shard(g); }},
+      {{"measure", "WHAT", takes::value,
+        "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
+        "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default); "
+        "allocations: the times plus allocations, frees, bytes allocated and peak bytes live per iteration, "
+        "counted by benchgate's operator new (exact, sampled as a time run)"},
+       [](run_options& o, const given& g) {
+         o.settings.measure = named<measure_kind>(g, parse_measure, "time, instructions or allocations");
+       }},
+      {{"cache-sim", "", takes::flag,
+        "with --measure instructions: callgrind also simulates a 2-level cache (I1 and D1 32 KiB 8-way, LL 8 MiB "
+        "16-way, 64 B lines: fixed, not this machine's) and each sample gets l1_hits, ll_hits, ram_accesses and "
+        "estimated_cycles per iteration (L1 hits + 5 x LL hits + 35 x RAM accesses, iai-callgrind's weights); "
+        "deterministic like the instructions, slower still"},
+       [](run_options& o, const given&) {
+         if (o.settings.measure != measure_kind::instructions) {
+           throw input_error("--cache-sim: only with --measure instructions (the cache simulation is callgrind's); "
+                             "expected --measure instructions --cache-sim");
+         }
+         o.settings.cache_sim = true;
+       }},
+      // Not in the help: set by `run --measure instructions` on the child it
+      // starts under callgrind, and by gate --confirm on the runs it pairs.
+      {{"callgrind-out", "FILE", takes::value,
+        "internal: this process runs under callgrind, whose dumps go to FILE.N", shown::hidden},
+       [](run_options& o, const given& g) {
+         if (o.settings.measure != measure_kind::instructions) {
+           throw input_error("--callgrind-out " + g.text() + ": internal option of --measure instructions");
+         }
+         o.callgrind_out = std::filesystem::path(g.text());
+       }},
+      {{"callgrind-keep-dumps", "", takes::flag,
+        "internal (benchgate explain): leave each sample's dump FILE.N on disk", shown::hidden},
+       [](run_options& o, const given&) {
+         if (!o.callgrind_out) throw input_error("--callgrind-keep-dumps: only with --callgrind-out (benchgate explain)");
+         o.keep_callgrind_dumps = true;
+       }},
+      {{"lockstep-fd", "FD", takes::value,
+        "internal (gate --confirm): take turns, sample by sample, with a partner run over socket FD", shown::hidden},
+       [](run_options& o, const given& g) {
+         o.lockstep_fd = count(g, {0});
+         if (o.settings.measure != measure_kind::time) {
+           throw input_error("--lockstep-fd " + std::to_string(*o.lockstep_fd) +
+                             ": only with --measure time (counts need no partner)");
+         }
+       }},
+  };
+}
+
 command parse_run(const std::vector<std::string>& args, const suite::registry& cases) {
-  const auto described = run_description();
-  auto parsed = run_description();
-  parsed.add(internal_run_description());
-  bool wants_help = false;
-  const auto vm = parse("run", args, parsed, wants_help);
-  if (wants_help) {
-    return help_request{help_text(
-        "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
-        "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
-        "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
-        "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
-        "                     [--measure time|instructions|allocations] [--cache-sim] [--role ROLE=REGEX]...",
-        "Registers every case x variant x parameter point as a Google Benchmark\n"
-        "benchmark named case/variant/axis:value/..., checks that the variants of\n"
-        "each point agree on its input, runs the samples of a point's variants\n"
-        "interleaved in random order (each variant until its 95 % interval is\n"
-        "within --precision, by default), prints a report per point (time,\n"
-        "throughput, samples and precision, and each variant against the\n"
-        "baseline) and writes results JSON.\n\n"
-        "Plain Google Benchmark registrations linked into the driver (BENCHMARK(),\n"
-        "BENCHMARK_F, ...) run too, each a cell named by Google Benchmark's own name\n"
-        "(BM_copy/64), each sample one repetition; --role gives them roles\n"
-        "(docs/google-benchmark-suites.md).\n\n"
-        "Examples:\n"
-        "  benchgate run --case page_iter --quick\n"
-        "  benchgate run --case page_iter --param row_bytes=8 --param density=0.1,0.5 \\\n"
-        "                --out reports/latest/results.json\n"
-        "  benchgate run --case page_iter --save-baseline main\n"
-        "  benchgate run --case page_iter --baseline main\n"
-        "  benchgate run --case page_iter --quick --measure instructions --out instr.json\n"
-        "  benchgate run --case page_iter --quick --measure instructions --cache-sim --out cache.json\n"
-        "  benchgate run --case http_parse --quick --measure allocations --out alloc.json\n"
-        "  ./my_gbench_suite run --quick --filter BM_copy --role baseline=_naive --role core=_fast",
-        described,
-        "  0  every cell ran and checked its output\n"
-        "  1  a benchmark failed its correctness check (variants disagree)\n"
-        "  2  bad input or usage, or a --baseline that is not saved, or --measure instructions\n"
-        "     without valgrind\n")};
-  }
   run_options out;
-  auto& settings = out.settings;
   out.args = args;
-  settings.measure = checked_measure(vm);
-  settings.cache_sim = vm["cache-sim"].as<bool>();
-  if (settings.cache_sim && settings.measure != measure_kind::instructions) {
-    throw input_error("--cache-sim: only with --measure instructions (the cache simulation is callgrind's); "
-                      "expected --measure instructions --cache-sim");
-  }
-  if (const auto file = get_string(vm, "callgrind-out")) {
-    if (settings.measure != measure_kind::instructions) {
-      throw input_error("--callgrind-out " + *file + ": internal option of --measure instructions");
-    }
-    out.callgrind_out = std::filesystem::path(*file);
-  }
-  if (vm["callgrind-keep-dumps"].as<bool>()) {
-    if (!out.callgrind_out) throw input_error("--callgrind-keep-dumps: only with --callgrind-out (benchgate explain)");
-    out.keep_callgrind_dumps = true;
-  }
-  if (const auto fd = get_int_at_least(vm, "lockstep-fd", 0)) {
-    if (settings.measure != measure_kind::time) {
-      throw input_error("--lockstep-fd " + std::to_string(*fd) + ": only with --measure time (counts need no partner)");
-    }
-    out.lockstep_fd = fd;
-  }
-  settings.shard = checked_shard(vm);
+  const auto parsed = parse_table(out, k_page, run_rows(), args);
+  if (parsed.help) return help_request{*parsed.help};
+  auto& settings = out.settings;
+  const auto texts = [&](const char* name) {
+    const auto* g = parsed.find(name);
+    return g ? g->texts : std::vector<std::string>{};
+  };
   if (settings.shard && out.lockstep_fd) {
     throw input_error("--shard: not with --lockstep-fd; a lockstep confirmation re-runs the suspect cells whole");
   }
-  settings.cases = checked_case_names(get_strings(vm, "case"), cases);
+  settings.cases = checked_case_names(texts("case"), cases);
   const auto run = selected(settings.cases, cases);
-  if (const auto filter = get_string(vm, "filter")) {
-    check_regex("filter", *filter);
-    settings.filter = filter;
+  settings.params = checked_params(texts("param"), run);
+  if (!parsed.was_given("measurement-time")) {
+    settings.measurement_time_s = settings.quick ? k_quick_measurement_time_s : k_default_measurement_time_s;
   }
-  settings.params = checked_params(get_strings(vm, "param"), run);
-  settings.quick = vm["quick"].as<bool>();
-  settings.random_interleaving = !vm["no-interleave"].as<bool>();
-  settings.samples = get_int_at_least(vm, "samples", k_min_samples).value_or(0);
-  settings.rounds = get_int_at_least(vm, "rounds", 1).value_or(1);
-  settings.measurement_time_s = get_seconds(vm, "measurement-time", false)
-                                    .value_or(settings.quick ? k_quick_measurement_time_s
-                                                             : k_default_measurement_time_s);
-  settings.warmup_s =
-      get_seconds(vm, "warmup", true).value_or(settings.quick ? k_quick_warmup_s : k_default_warmup_s);
-  settings.min_time_s = get_seconds(vm, "min-time", false);
-  check_precision(vm, out, settings);
-  settings.inputs = checked_inputs(get_strings(vm, "input"), run, cases);
-  for (const auto& role : get_strings(vm, "role")) {
-    results::parse_role_pattern(role, "--role");  // checked here; applied by the plan
-    settings.roles.push_back(role);
-  }
-  out.out = get_output_path(vm, "out");
-  out.text_out = get_output_path(vm, "text-out");
-  out.save_baseline = checked_baseline_name(vm, "save-baseline");
-  out.baseline = checked_baseline_name(vm, "baseline");
-  if (const auto dir = get_folder(vm, "baseline-dir")) out.baseline_dir = *dir;
-  if (const auto pct = get_percent_up_to(vm, "inject-slowdown", k_max_injected_slowdown_pct)) {
-    settings.injected_slowdown_pct = *pct;
-  }
-  if (const auto filter = get_string(vm, "inject-filter")) {
-    if (settings.injected_slowdown_pct == 0) {
-      throw input_error("--inject-filter: only means something with --inject-slowdown");
-    }
-    check_regex("inject-filter", *filter);
-    settings.injected_slowdown_filter = filter;
-  }
+  if (!parsed.was_given("warmup")) settings.warmup_s = settings.quick ? k_quick_warmup_s : k_default_warmup_s;
+  check_precision(parsed, out, settings);
+  settings.inputs = checked_inputs(texts("input"), run, cases);
   if (settings.measure == measure_kind::instructions) {
     // Fixed iterations, one after another: no timing budget, no
     // interleaving; what a counted run records.
@@ -417,8 +419,9 @@ namespace benchgate::options {
 
 std::vector<std::string> run_option_names() {
   std::vector<std::string> names;
-  const auto described = detail::run_description();
-  for (const auto& option : described.options()) names.push_back(option->long_name());
+  for (const auto& row : detail::run_rows()) {
+    if (row.where == detail::shown::listed) names.push_back(row.name);
+  }
   return names;
 }
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "harness/options/command_line.hpp"
-#include "harness/options/parse_support.hpp"
+#include "harness/options/option_table.hpp"
 
 namespace benchgate::options::detail {
 
@@ -23,16 +23,15 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
 command parse_explain(const std::vector<std::string>& args, const suite::registry& cases);
 command parse_ab(const std::vector<std::string>& args, const suite::registry& cases);
 
-// The options of gate that judge a comparison (--rules ... --alpha) and
-// those of its confirmation (--confirm ... --confirm-dir), shared with ab:
-// their descriptions and their checked values, read into `out`.
-po::options_description gate_judgement_description();
-po::options_description confirm_description();
-void read_gate_judgement(const po::variables_map& vm, gate_options& out);
-void read_confirm(const po::variables_map& vm, gate_options& out);
-// --explain and its budget and outputs (--explain-max-cells ...), shared with ab.
-po::options_description explain_after_description();
-void read_explain_after(const po::variables_map& vm, gate_options& out);
+// The rows of gate's table that judge a comparison (--rules ... --alpha),
+// those of its confirmation (--confirm ... --confirm-dir) and those of
+// --explain after the verdict, shared with ab.
+std::vector<option<gate_options>> gate_judgement_rows();
+std::vector<option<gate_options>> confirm_rows();
+std::vector<option<gate_options>> explain_after_rows();
+
+// run's table (run_option_names lists its documented options).
+std::vector<option<run_options>> run_rows();
 
 // Checks --case values against the registry (unknown -> input_error) and
 // drops repeats, keeping the first order.

@@ -135,7 +135,7 @@ TEST_F(CalibrateCli, BadOptionsOfTheTriesAreExit2) {
   EXPECT_THAT(r.err, HasSubstr("error: --confirm: not an option of calibrate --for ab; expected --for gate"));
   r = run("calibrate --for gate --case page_iter --confirm 101");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "error: --confirm 101: expected rounds in [0, 100] (gate's --confirm)\n");
+  EXPECT_EQ(r.err, "error: --confirm 101: expected a number of rounds from 0 to 100\n");
   // A command's usage error stops the tries at the first, quoting it.
   r = run(std::string("calibrate --for ab ") + k_selection + " --repeats 3 --command-arg=--bogus");
   EXPECT_EQ(r.exit_code, 2);

@@ -1,0 +1,153 @@
+#pragma once
+// Options as data (internal to harness/options): each command declares one
+// table of options (name, value name, what it takes, help, where its value
+// goes) and one help page; parse_table turns argv into the settings struct
+// and --help into the page, both from that table. The option kinds that
+// check a value (count, percent, seconds, ...) are in option_kinds.hpp.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace benchgate::options::detail {
+
+// What an option takes on the command line.
+enum class takes {
+  flag,    // --quick: nothing
+  value,   // --samples N: one value (given twice is an error)
+  values,  // --case NAME: repeatable, in order
+};
+
+// Where an option shows.
+enum class shown {
+  listed,      // in --help
+  hidden,      // accepted, not in --help (internal options)
+  positional,  // the arguments without a name, accepted not listed
+};
+
+// The text given to one option.
+struct given {
+  std::string option;              // its long name, without "--"
+  std::vector<std::string> texts;  // as given, in order: none for a flag
+  // The value of a takes::value option.
+  const std::string& text() const { return texts.back(); }
+};
+
+// One option's description, whatever the settings it fills.
+struct option_text {
+  std::string name;        // long name, and ",x" for a short one
+  std::string value_name;  // e.g. "N"; unused for flags and positionals
+  takes kind = takes::value;
+  std::string help;
+  shown where = shown::listed;
+  // In --help, group 0 comes first, then each other group after an empty
+  // line, in increasing order.
+  int group = 0;
+};
+
+// One row of a command's table: its description and where its value goes.
+// `store` is called after parsing, in table order, for each option given
+// (a flag: when set), and always for the positional row (with what was
+// given, maybe nothing). It checks the text (throwing input_error) and
+// stores it; checks between options belong to the command's parser, after
+// the table is stored.
+template <class Settings>
+struct option : option_text {
+  std::function<void(Settings&, const given&)> store;
+};
+
+// The rest of a command's --help page.
+struct help_page {
+  std::string_view command;     // e.g. "run"
+  std::string_view usage;       // after "Usage: "
+  std::string_view summary;     // description and examples
+  std::string_view exit_codes;  // one line per code
+};
+
+// What parsing found besides the stored values.
+struct parse_outcome {
+  std::optional<std::string> help;        // --help: the page, and nothing stored
+  std::vector<given> given_values;        // the options given, in table order
+  std::vector<std::string> unrecognized;  // with pass_unknown: the rest, as given
+  // The option `name` as given, or null.
+  const given* find(std::string_view name) const {
+    for (const auto& g : given_values) {
+      if (g.option == name) return &g;
+    }
+    return nullptr;
+  }
+  bool was_given(std::string_view name) const { return find(name) != nullptr; }
+};
+
+// Parses `args` against `table` (plus --help) without storing anything.
+// Unknown options, missing values and stray arguments become input_error
+// naming the command; with `pass_unknown` they are returned instead, for
+// another parser. On --help, `outcome.help` is set (empty: help_text
+// writes the page).
+struct parsed_texts {
+  parse_outcome outcome;
+  std::vector<given> values;  // parallel to the table's rows; empty option name: not given
+};
+parsed_texts parse_texts(const help_page& page, const std::vector<const option_text*>& table,
+                         const std::vector<std::string>& args, bool pass_unknown = false);
+
+// The help page: usage, summary, the listed options of `table` (and
+// --help), exit codes; formatted by Boost.Program_options at 100 columns.
+std::string help_text(const help_page& page, const std::vector<const option_text*>& table);
+
+template <class Settings>
+std::vector<const option_text*> texts_of(const std::vector<option<Settings>>& table) {
+  std::vector<const option_text*> out;
+  for (const auto& row : table) out.push_back(&row);
+  return out;
+}
+
+// Parses `args` into `out` by `table`; returns what parsing found (the
+// help page when --help was given, and then `out` is untouched).
+// `before_store`, when given, sees what was given before any value is
+// checked (e.g. to refuse options that do not apply first).
+template <class Settings>
+parse_outcome parse_table(Settings& out, const help_page& page, const std::vector<option<Settings>>& table,
+                          const std::vector<std::string>& args, bool pass_unknown = false,
+                          const std::function<void(const parse_outcome&)>& before_store = nullptr) {
+  const auto texts = texts_of(table);
+  auto parsed = parse_texts(page, texts, args, pass_unknown);
+  if (parsed.outcome.help) {
+    parsed.outcome.help = help_text(page, texts);
+    return parsed.outcome;
+  }
+  if (before_store) before_store(parsed.outcome);
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (!parsed.values[i].option.empty()) table[i].store(out, parsed.values[i]);
+  }
+  return parsed.outcome;
+}
+
+// Rows of a table for `Part` (shared by two commands), storing into the
+// `Part` member of `Whole`.
+template <class Whole, class Part>
+std::vector<option<Whole>> rows_into(const std::vector<option<Part>>& rows, Part Whole::*member) {
+  std::vector<option<Whole>> out;
+  for (const auto& row : rows) {
+    out.push_back({row, [store = row.store, member](Whole& whole, const given& g) { store(whole.*member, g); }});
+  }
+  return out;
+}
+
+// `rows` in help group `group`.
+template <class Settings>
+std::vector<option<Settings>> in_group(std::vector<option<Settings>> rows, int group) {
+  for (auto& row : rows) row.group = group;
+  return rows;
+}
+
+// `more` appended to `rows`.
+template <class Settings>
+std::vector<option<Settings>> operator+(std::vector<option<Settings>> rows, const std::vector<option<Settings>>& more) {
+  rows.insert(rows.end(), more.begin(), more.end());
+  return rows;
+}
+
+}  // namespace benchgate::options::detail
