@@ -22,7 +22,7 @@ constexpr const char* k_forwarded_values[] = {"filter",   "samples", "measuremen
                                               "min-time", "rounds",  "measure"};
 constexpr const char* k_forwarded_switches[] = {"quick", "no-interleave", "cache-sim"};
 // Of those, the ones that mean something for Google Benchmark executables.
-constexpr const char* k_gbench_values[] = {"filter", "rounds", "min-time"};
+constexpr const char* k_gbench_values[] = {"filter", "rounds", "min-time", "measure"};
 
 po::options_description ab_description() {
   auto d = make_description();
@@ -47,7 +47,9 @@ po::options_description ab_description() {
        "default 20)")
       ("input", po::value<std::vector<std::string>>()->value_name("FILE"), "run: a real input (repeatable)")
       ("measure", po::value<std::string>()->value_name("WHAT"),
-       "run: time (default; the sides take turns) or instructions (they run side by side)")
+       "run: time (default; the sides take turns) or instructions (they run side by side); Google Benchmark "
+       "executables: time or allocations (each process also counts its timed loop's allocations, frees, bytes and "
+       "peak bytes per iteration: docs/allocations.md)")
       ("cache-sim", po::bool_switch(),
        "run: with --measure instructions, callgrind's cache simulation too (l1_hits, ll_hits, ram_accesses, "
        "estimated_cycles; compare them with --metric)")
@@ -217,7 +219,8 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
                            }) != std::end(k_gbench_values);
       if (!allowed && given(name)) {
         throw input_error(std::string("--") + name + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
-                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard, " +
+                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --measure, --role, " +
+                          "--shard, " +
                           "--extra-time, or " +
                           "their own options through --old-arg/--new-arg");
       }
@@ -235,6 +238,14 @@ void read_gbench(const po::variables_map& vm, ab_options& out) {
     out.gbench.rounds = *rounds;
   }
   if (const auto min_time = get_seconds(vm, "min-time", false)) out.gbench.min_time_s = *min_time;
+  if (const auto measure = get_string(vm, "measure")) {
+    if (*measure == "allocations") {
+      out.gbench.measure = measure_kind::allocations;
+    } else if (*measure != "time") {
+      throw input_error("--measure " + *measure + ": OLD_BIN and NEW_BIN are Google Benchmark executables; expected " +
+                        "time or allocations (their instructions: 'benchgate explain OLD_BIN NEW_BIN --gbench')");
+    }
+  }
   if (const auto filter = get_string(vm, "filter")) {
     check_regex("filter", *filter);
     out.gbench.filter = *filter;
@@ -285,9 +296,12 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
         "sample is a short process of its own, one benchmark, one repetition,\n"
         "--benchmark_min_time SECONDS (--min-time, default 0.05), old and new\n"
         "alternating (old new, new old, ...), --rounds N times (default 20); sample\n"
-        "i of each side is a pair. Only --filter, --rounds, --min-time and --role\n"
-        "apply to them (and --shard K/N: part K of N of the benchmarks, for a CI\n"
-        "matrix); --old-arg/--new-arg pass their own options through. Benchmarks\n"
+        "i of each side is a pair. Only --filter, --rounds, --min-time, --role and\n"
+        "--measure apply to them (and --shard K/N: part K of N of the benchmarks,\n"
+        "for a CI matrix); --old-arg/--new-arg pass their own options through.\n"
+        "--measure allocations preloads benchgate's counter into each process: the\n"
+        "samples also carry allocations, frees, bytes_allocated and peak_bytes per\n"
+        "iteration of the timed loop (gate them: --metric allocations). Benchmarks\n"
         "still wider than max_ci_width get --rounds more rounds of their own,\n"
         "within --extra-time, as drivers' cells get more pairs.\n"
         "A benchmark only in NEW is listed as new, one only in OLD as removed;\n"
@@ -297,7 +311,8 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry& c
         "  benchgate ab build/benchgate build/benchgate --case page_iter --quick \\\n"
         "               --new-arg --inject-slowdown=10 --new-arg --inject-filter=page_iter/core/\n"
         "  benchgate ab old/benchgate new/benchgate --quick --json diff.json --verdict-json verdict.json\n"
-        "  benchgate ab ./bench_main ./bench_pr --rounds 30 --role baseline=_naive --role core=_fast",
+        "  benchgate ab ./bench_main ./bench_pr --rounds 30 --role baseline=_naive --role core=_fast\n"
+        "  benchgate ab ./bench_main ./bench_pr --measure allocations --rounds 2 --metric allocations",
         described,
         "  0  no cell failed and every cell was judged\n"
         "  1  a cell regressed beyond its fail level, or errored in NEW\n"
