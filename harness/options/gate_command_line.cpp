@@ -72,7 +72,11 @@ po::options_description explain_after_description() {
       ("explain-json", po::value<std::string>()->value_name("FILE"),
        "with --explain: the explanations as JSON (benchgate.explain/1), written atomically")
       ("explain-flamegraphs", po::value<std::string>()->value_name("DIR"),
-       "with --explain: a differential flame graph (SVG) per cell explained in DIR, named N-CELL.svg");
+       "with --explain: a differential flame graph (SVG) per cell explained in DIR, named N-CELL.svg")
+      ("explain-cache-sim", po::bool_switch(),
+       "with --explain: callgrind simulates the caches too (explain --cache-sim): each explanation gets the L1, "
+       "last-level and RAM accesses and estimated cycles of both builds, and tells a memory effect from a layout "
+       "one; slower");
   return d;
 }
 
@@ -99,6 +103,8 @@ void read_explain_after(const po::variables_map& vm, gate_options& out) {
   if (e.json) needs_explain("explain-json", e.json->string());
   e.flamegraph_dir = get_folder(vm, "explain-flamegraphs");
   if (e.flamegraph_dir) needs_explain("explain-flamegraphs", e.flamegraph_dir->string());
+  e.cache_sim = vm["explain-cache-sim"].as<bool>();
+  if (e.cache_sim && !e.on) throw input_error("--explain-cache-sim: only means something with --explain");
 }
 
 namespace {
