@@ -151,6 +151,16 @@ TEST(CallgrindProfileCache, AMalformedCacheCountIsAnInputErrorNamingTheLine) {
   }
 }
 
+// `d` saved as --explain-json writes it and loaded back.
+results::explain_document round_trip(const results::explain_document& d) {
+  const auto path =
+      std::filesystem::temp_directory_path() / ("explain_cache_json_" + std::to_string(::getpid()) + ".json");
+  results::save_explain_document(d, path, "test");
+  auto back = results::load_explain_document(path, "--explain-json");
+  std::filesystem::remove(path);
+  return back;
+}
+
 TEST(ExplainJsonCache, TheCachePartReadsBackAsWritten) {
   results::explanation e;
   e.cell = "BM_walk";
@@ -166,11 +176,7 @@ TEST(ExplainJsonCache, TheCachePartReadsBackAsWritten) {
   e.cache = c;
   results::explain_document d;
   d.explanations.push_back(e);
-  const auto path =
-      std::filesystem::temp_directory_path() / ("explain_cache_json_" + std::to_string(::getpid()) + ".json");
-  results::save_explain_document(d, path, "test");
-  const auto back = results::load_explain_document(path, "--explain-json");
-  std::filesystem::remove(path);
+  const auto back = round_trip(d);
   ASSERT_EQ(back.explanations.size(), 1u);
   const auto& b = back.explanations[0];
   EXPECT_EQ(b.assessment, results::explain_assessment::memory_effect);
@@ -196,11 +202,7 @@ TEST(ExplainJsonCache, AnExplanationWithoutTheCacheSimulationHasNoCachePart) {
   e.kind = "gbench";
   results::explain_document d;
   d.explanations.push_back(e);
-  const auto path =
-      std::filesystem::temp_directory_path() / ("explain_nocache_json_" + std::to_string(::getpid()) + ".json");
-  results::save_explain_document(d, path, "test");
-  const auto back = results::load_explain_document(path, "--explain-json");
-  std::filesystem::remove(path);
+  const auto back = round_trip(d);
   ASSERT_EQ(back.explanations.size(), 1u);
   EXPECT_FALSE(back.explanations[0].cache.has_value());
 }
