@@ -86,6 +86,14 @@ TEST_F(GbenchAllocationsCli, TheRegressedBenchmarkAllocatesExactlyOneMorePerIter
   for (const auto& c : gated_doc.at("cells")) {
     EXPECT_EQ(c.at("status"), c.at("name") == "BM_parse" ? "fail" : "pass") << c.at("name");
   }
+
+  // gate --confirm counts the suspect again (20 rounds of short processes).
+  const auto confirmed = run("gate out/old.json out/new.json --metric allocations --no-rules --confirm 1 --confirm-dir c" +
+                             std::string(" --old-binary '") + k_old + "' --new-binary '" + k_new + "'");
+  EXPECT_EQ(confirmed.exit_code, 1) << confirmed.out << confirmed.err;
+  EXPECT_THAT(confirmed.out, HasSubstr("confirmed in 1 round"));
+  EXPECT_EQ(json_of("c/new-1.1.json").at("settings").at("measure"), "allocations");
+  EXPECT_EQ(counts("c/new-1.1.json", "BM_parse", "allocations"), std::vector<double>(20, 3.0));
 }
 
 TEST_F(GbenchAllocationsCli, BadInputIsExit2WithAMessage) {
