@@ -6,8 +6,8 @@
 #include <regex>
 
 #include "harness/results/input_loader.hpp"
-#include "harness/run/gbench_allocations.hpp"
 #include "harness/results/pairing.hpp"
+#include "harness/run/gbench_allocations.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/support/process/child_process.hpp"
