@@ -3,9 +3,9 @@
 #include "harness/app/commands.hpp"
 #include "harness/calibrate/calibrate.hpp"
 #include "harness/support/files/file_io.hpp"
-#include "harness/report/calibration_report.hpp"
+#include "harness/calibrate/calibration_report.hpp"
 #include "harness/report/progress.hpp"
-#include "harness/results/calibration_json.hpp"
+#include "harness/calibrate/calibration_json.hpp"
 
 namespace benchgate::app {
 

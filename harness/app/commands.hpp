@@ -11,8 +11,8 @@
 #include "harness/charts/chart.hpp"
 #include "harness/support/errors/exit_codes.hpp"
 #include "harness/options/command_line.hpp"
-#include "harness/results/diff_model.hpp"
-#include "harness/results/input_loader.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/formats/input_loader.hpp"
 #include "harness/suite/registry.hpp"
 
 namespace benchgate::app {

@@ -5,8 +5,8 @@
 #include <regex>
 #include <system_error>
 
-#include "harness/options/run_options.hpp"
-#include "harness/results/role_patterns.hpp"
+#include "harness/run/run_options.hpp"
+#include "harness/formats/role_patterns.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::run {

@@ -32,7 +32,7 @@ std::vector<std::string> alloc_preload_environment(const std::filesystem::path& 
                                                    const std::filesystem::path& record);
 
 // The sample counters (allocations, frees, bytes_allocated, peak_bytes:
-// results/metric.hpp) of the process whose records are in `record`: its
+// formats/metric.hpp) of the process whose records are in `record`: its
 // last loop (the run Google Benchmark reports) divided by that run's
 // `iterations`; the peak is not divided. `what` names the process in
 // errors. Throws input_error when the file is missing, holds no loop (a

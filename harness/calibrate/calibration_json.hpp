@@ -1,0 +1,18 @@
+#pragma once
+// Calibration JSON (schema benchgate.calibration/1): what `benchgate
+// calibrate --json` writes, for a rules file author. Written only.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "harness/calibrate/calibration_model.hpp"
+
+namespace benchgate::results {
+
+std::string calibration_to_json_text(const calibration& c);
+
+// Writes atomically; `source` names the option for error messages.
+void save_calibration(const calibration& c, const std::filesystem::path& path, std::string_view source);
+
+}  // namespace benchgate::results
