@@ -22,7 +22,45 @@ json to_json(const calibration_cell& c) {
           {"suggested_threshold", c.suggested_threshold}};
 }
 
+json to_json(const calibration_try& t) {
+  return {{"try", t.number},
+          {"step", t.step},
+          {"exit_code", t.exit_code ? json(*t.exit_code) : json(nullptr)},
+          {"cells", t.cells},
+          {"failing", t.failing},
+          {"unstable", t.unstable},
+          {"false_failing", t.false_failing},
+          {"injected_cells", t.injected_cells},
+          {"detected", t.detected},
+          {"wall_s", t.wall_s}};
+}
+
+json to_json(const calibration_experiment& e) {
+  json tries = json::array();
+  for (const auto& t : e.tries) tries.push_back(to_json(t));
+  return {{"name", e.name},
+          {"tries", e.tries.size()},
+          {"exit_0", e.exit_0},
+          {"exit_1", e.exit_1},
+          {"exit_3", e.exit_3},
+          {"other", e.other},
+          {"false_failing", e.false_failing},
+          {"injected_cells", e.injected_cells},
+          {"detected", e.detected},
+          {"wall_s", e.wall_s},
+          {"each", tries}};
+}
+
 }  // namespace
+
+std::string_view to_string(calibration_target target) {
+  switch (target) {
+    case calibration_target::compare: return "compare";
+    case calibration_target::gate: return "gate";
+    case calibration_target::ab: return "ab";
+  }
+  return "compare";
+}
 
 std::string calibration_to_json_text(const calibration& c) {
   json cells = json::array();
@@ -51,6 +89,26 @@ std::string calibration_to_json_text(const calibration& c) {
 
 void save_calibration(const calibration& c, const std::filesystem::path& path, std::string_view source) {
   files::write_atomically(path, calibration_to_json_text(c), source);
+}
+
+std::string calibration_tries_to_json_text(const calibration_tries& c) {
+  json experiments = json::array();
+  for (const auto& e : c.experiments) experiments.push_back(to_json(e));
+  const json document = {
+      {"schema", calibration_tries_schema},
+      {"for", std::string(to_string(c.target))},
+      {"environment", environment_to_json(c.env)},
+      {"run_args", c.run_args},
+      {"command_args", c.command_args},
+      {"confirm", c.target == calibration_target::gate ? json(c.confirm) : json(nullptr)},
+      {"slowdown_pct", c.slowdown_pct},
+      {"slowdown_filter", c.slowdown_filter ? json(*c.slowdown_filter) : json(nullptr)},
+      {"experiments", experiments}};
+  return document.dump(k_json_indent) + "\n";
+}
+
+void save_calibration_tries(const calibration_tries& c, const std::filesystem::path& path, std::string_view source) {
+  files::write_atomically(path, calibration_tries_to_json_text(c), source);
 }
 
 }  // namespace benchgate::results

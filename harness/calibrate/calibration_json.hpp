@@ -1,6 +1,7 @@
 #pragma once
-// Calibration JSON (schema benchgate.calibration/1): what `benchgate
-// calibrate --json` writes, for a rules file author. Written only.
+// Calibration JSON: what `benchgate calibrate --json` writes, for a rules
+// file author: benchgate.calibration/1 (--for compare), /2 (--for gate, ab).
+// Written only.
 
 #include <filesystem>
 #include <string>
@@ -14,5 +15,8 @@ std::string calibration_to_json_text(const calibration& c);
 
 // Writes atomically; `source` names the option for error messages.
 void save_calibration(const calibration& c, const std::filesystem::path& path, std::string_view source);
+
+std::string calibration_tries_to_json_text(const calibration_tries& c);
+void save_calibration_tries(const calibration_tries& c, const std::filesystem::path& path, std::string_view source);
 
 }  // namespace benchgate::results

@@ -71,4 +71,71 @@ std::string calibration_report(const results::calibration& c) {
   return out.str();
 }
 
+namespace {
+
+std::string seconds(double s) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(1);
+  out << s << " s";
+  return out.str();
+}
+
+std::string exit_text(const results::calibration_try& t) {
+  if (!t.exit_code) return "killed by a signal";
+  return "exit " + std::to_string(*t.exit_code);
+}
+
+}  // namespace
+
+std::string calibration_try_line(const std::string& experiment, const results::calibration_try& t, int of) {
+  std::ostringstream out;
+  out << experiment << " " << t.number;
+  if (of > 0) out << " of " << of;
+  out << ": ";
+  if (t.step != "gate" && t.step != "ab") {
+    out << t.step << " ended with " << exit_text(t) << ", no verdict, " << seconds(t.wall_s);
+    return out.str();
+  }
+  out << exit_text(t) << ", " << t.failing << " failing of " << t.cells << " cells, " << t.unstable << " unstable";
+  if (t.injected_cells > 0 || experiment == "injected") {
+    out << ", detected " << count_of(t.detected, t.injected_cells) << " injected, " << t.false_failing
+        << " failing outside the filter";
+  }
+  out << ", " << seconds(t.wall_s);
+  return out.str();
+}
+
+std::string calibration_tries_report(const results::calibration_tries& c) {
+  std::ostringstream out;
+  out << "Calibration of " << results::to_string(c.target);
+  if (c.target == results::calibration_target::gate) out << " --confirm " << c.confirm;
+  out << ": A/A tries (the same code on both sides) and injected tries (+" << plain(c.slowdown_pct) << "% on "
+      << (c.slowdown_filter ? "'" + *c.slowdown_filter + "'" : std::string("every cell")) << ")\n";
+  out << "run options:";
+  for (const auto& a : c.run_args) out << " " << a;
+  if (!c.command_args.empty()) {
+    out << "\n" << results::to_string(c.target) << " options:";
+    for (const auto& a : c.command_args) out << " " << a;
+  }
+  out << "\n\n";
+  for (const auto& e : c.experiments) {
+    for (const auto& t : e.tries) out << calibration_try_line(e.name, t) << "\n";
+  }
+  out << "\n";
+  for (const auto& e : c.experiments) {
+    out << "== " << (e.name == "aa" ? "A/A" : e.name) << ", " << e.tries.size() << " tries: " << e.exit_0
+        << " exit 0, " << e.exit_1 << " exit 1, " << e.exit_3 << " exit 3, " << e.other << " other; ";
+    if (e.name == "aa") {
+      out << "false failing cells " << e.false_failing;
+    } else {
+      out << "detected " << count_of(e.detected, e.injected_cells) << " injected cells, failing outside the filter "
+          << e.false_failing;
+    }
+    out << "; " << seconds(e.wall_s) << "\n";
+  }
+  out << "exit codes: 0 pass, 1 fail, 3 too unstable to judge; other: a run failed or ended otherwise\n";
+  return out.str();
+}
+
 }  // namespace benchgate::report

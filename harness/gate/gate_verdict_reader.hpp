@@ -1,7 +1,8 @@
 #pragma once
 // Reading back the cells a gate failed (benchgate explain --verdict): the
 // name, gated metric and change of each cell of a verdict JSON
-// (benchgate.gate/1, gate_verdict_json.hpp writes it) whose status is fail.
+// (benchgate.gate/1, gate_verdict_json.hpp writes it) whose status is fail;
+// the name and status of every cell (benchgate calibrate --for gate, ab).
 
 #include <optional>
 #include <string>
@@ -9,6 +10,13 @@
 #include <vector>
 
 namespace benchgate::results {
+
+// One cell of a verdict JSON (benchgate.gate/1), as calibrate's tries read it back.
+struct verdict_cell {
+  std::string name;
+  std::string status;  // pass, warn, fail, unstable, ... (gate_model.hpp's cell_status)
+};
+
 
 struct failed_cell {
   std::string name;
@@ -19,5 +27,8 @@ struct failed_cell {
 // The failed cells of the verdict `text`, in its order. Throws input_error
 // naming `source` and the field when it is not a benchgate.gate/1 document.
 std::vector<failed_cell> read_failed_cells(std::string_view text, std::string_view source);
+
+// Every cell of the verdict `text`, in its order; throws as read_failed_cells.
+std::vector<verdict_cell> read_verdict_cells(std::string_view text, std::string_view source);
 
 }  // namespace benchgate::results

@@ -29,7 +29,7 @@ LAYERS = {
     'paired': ['compare', 'run'],
     'explain': ['run', 'report'],
     'gate': ['paired', 'explain', 'compare'],
-    'calibrate': ['compare', 'run'],
+    'calibrate': ['gate', 'run'],
     'charts': ['compare', 'report'],
     'history': ['report', 'stats', 'formats'],
     'html': ['charts', 'history', 'gate', 'explain'],
