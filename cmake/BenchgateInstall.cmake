@@ -70,4 +70,9 @@ install(FILES "${PROJECT_BINARY_DIR}/benchgateConfig.cmake" "${PROJECT_BINARY_DI
   DESTINATION ${config_dir})
 
 install(TARGETS benchgate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# ab --gbench --measure allocations preloads it into the measured processes
+# and finds it relative to bin/benchgate (run/gbench_allocations.hpp).
+if(TARGET benchgate_alloc_preload)
+  install(TARGETS benchgate_alloc_preload LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/benchgate)
+endif()
 install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/benchgate-ci" DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -48,6 +48,7 @@ void explain_and_write(const results::gate_verdict& verdict, const options::gate
   plan.old_build = {*options.old_binary, "OLD"};
   plan.new_build = {*options.new_binary, "NEW"};
   plan.gbench = gbench;
+  plan.cache_sim = settings.cache_sim;
   plan.min_time_s = options::k_default_explain_min_time_s;
   plan.max_cells = settings.max_cells;
   plan.max_seconds = settings.max_seconds;

@@ -1,33 +1,25 @@
 #include "harness/explain/cache_text.hpp"
 
-#include <cstdio>
+#include "harness/support/text/decimal_text.hpp"
 
 namespace benchgate::explain {
 
 namespace {
 
 constexpr int k_count_width = 12;
-constexpr double k_percent = 100.0;
 
-std::string fixed(double value, bool sign = false) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, sign ? "%+.1f" : "%.1f", value);
-  return buffer;
-}
+using text::one_decimal;
 
-std::string padded(const std::string& text, int width = k_count_width) {
-  return text.size() >= static_cast<std::size_t>(width) ? text + " "
-                                                         : std::string(static_cast<std::size_t>(width) - text.size(), ' ') + text;
-}
+std::string padded(const std::string& s) { return text::right_aligned(s, k_count_width); }
 
 std::string change(double old_value, double new_value) {
-  std::string out = fixed(new_value - old_value, true);
-  if (old_value != 0) out += " (" + fixed((new_value - old_value) / old_value * k_percent, true) + " %)";
+  std::string out = one_decimal(new_value - old_value, true);
+  if (old_value != 0) out += " (" + text::percent_change(old_value, new_value) + ")";
   return out;
 }
 
 std::string figure_line(const char* what, double old_value, double new_value) {
-  return std::string("  ") + what + ": " + fixed(old_value) + " -> " + fixed(new_value) + ", " +
+  return std::string("  ") + what + ": " + one_decimal(old_value) + " -> " + one_decimal(new_value) + ", " +
          change(old_value, new_value) + "\n";
 }
 
@@ -52,10 +44,10 @@ std::string cache_text(const results::explanation& e) {
   out += padded("cycles old") + padded("cycles new") + padded("change") + padded("L1 miss old") +
          padded("L1 miss new") + padded("RAM old") + padded("RAM new") + "  function\n";
   for (const auto& f : c.functions) {
-    out += padded(fixed(f.old_costs.estimated_cycles)) + padded(fixed(f.new_costs.estimated_cycles)) +
-           padded(fixed(f.new_costs.estimated_cycles - f.old_costs.estimated_cycles, true)) +
-           padded(fixed(f.old_costs.l1_misses)) + padded(fixed(f.new_costs.l1_misses)) +
-           padded(fixed(f.old_costs.ram_accesses)) + padded(fixed(f.new_costs.ram_accesses)) + "  " + f.name + "\n";
+    out += padded(one_decimal(f.old_costs.estimated_cycles)) + padded(one_decimal(f.new_costs.estimated_cycles)) +
+           padded(one_decimal(f.new_costs.estimated_cycles - f.old_costs.estimated_cycles, true)) +
+           padded(one_decimal(f.old_costs.l1_misses)) + padded(one_decimal(f.new_costs.l1_misses)) +
+           padded(one_decimal(f.old_costs.ram_accesses)) + padded(one_decimal(f.new_costs.ram_accesses)) + "  " + f.name + "\n";
   }
   return out;
 }
@@ -63,14 +55,14 @@ std::string cache_text(const results::explanation& e) {
 std::string cache_markdown(const results::explanation& e) {
   if (!e.cache) return "";
   const auto& c = *e.cache;
-  std::string out = "Simulated caches (per iteration): estimated cycles " + fixed(c.old_totals.estimated_cycles) +
-                    " → " + fixed(c.new_totals.estimated_cycles) + " (" +
-                    fixed(c.new_totals.estimated_cycles - c.old_totals.estimated_cycles, true) +
+  std::string out = "Simulated caches (per iteration): estimated cycles " + one_decimal(c.old_totals.estimated_cycles) +
+                    " → " + one_decimal(c.new_totals.estimated_cycles) + " (" +
+                    one_decimal(c.new_totals.estimated_cycles - c.old_totals.estimated_cycles, true) +
                     (c.old_totals.estimated_cycles > 0
-                         ? ", " + fixed((c.new_totals.estimated_cycles / c.old_totals.estimated_cycles - 1) * k_percent, true) + " %"
+                         ? ", " + text::percent_change(c.old_totals.estimated_cycles, c.new_totals.estimated_cycles)
                          : std::string()) +
                     "), RAM accesses " +
-                    fixed(c.old_totals.ram_accesses) + " → " + fixed(c.new_totals.ram_accesses);
+                    one_decimal(c.old_totals.ram_accesses) + " → " + one_decimal(c.new_totals.ram_accesses);
   if (!c.functions.empty()) out += "; most changed: `" + c.functions.front().name + "`";
   return out + ".\n\n";
 }

@@ -9,11 +9,6 @@ namespace {
 
 constexpr int k_json_indent = 2;
 
-template <class T>
-json or_null(const std::optional<T>& value) {
-  return value ? json(*value) : json(nullptr);
-}
-
 json side_json(const explained_side& s) {
   return {{"binary", s.binary},
           {"iterations", s.iterations},
@@ -120,6 +115,31 @@ explain_assessment assessment_of(const object_reader& r) {
   r.fail("assessment", "code_change, layout_or_memory, memory_effect, layout_effect or no_change");
 }
 
+cache_totals cache_side_of(const object_reader& r, double costs::*side) {
+  cache_totals t;
+  t.l1_hits = costs_of(r, "l1_hits").*side;
+  t.ll_hits = costs_of(r, "ll_hits").*side;
+  t.ram_accesses = costs_of(r, "ram_accesses").*side;
+  t.l1_misses = costs_of(r, "l1_misses").*side;
+  t.estimated_cycles = costs_of(r, "estimated_cycles").*side;
+  return t;
+}
+
+// The cache part cache_json writes: null without --cache-sim.
+std::optional<explained_cache> cache_of(const object_reader& r) {
+  if (!r.has("cache") || r.raw().at("cache").is_null()) return std::nullopt;
+  const auto c = r.object("cache");
+  explained_cache out;
+  out.model = c.string("model");
+  const auto totals = c.object("totals");
+  out.old_totals = cache_side_of(totals, &costs::old_value);
+  out.new_totals = cache_side_of(totals, &costs::new_value);
+  for (const auto& f : c.objects("functions")) {
+    out.functions.push_back({f.string("name"), cache_side_of(f, &costs::old_value), cache_side_of(f, &costs::new_value)});
+  }
+  return out;
+}
+
 explanation explanation_of(const object_reader& r) {
   explanation e;
   e.cell = r.string("cell");
@@ -140,6 +160,8 @@ explanation explanation_of(const object_reader& r) {
   e.notes = r.strings("notes");
   // Written since the flame graphs came; older documents lack it.
   if (r.has("flamegraph")) e.flamegraph = r.optional_string("flamegraph");
+  // Written since --cache-sim came; older documents lack it.
+  e.cache = cache_of(r);
   return e;
 }
 

@@ -1,21 +1,14 @@
 #include "harness/explain/explain_markdown.hpp"
 
-#include <cstdio>
-
 #include "harness/explain/cache_text.hpp"
 #include "harness/explain/explain_text.hpp"
+#include "harness/support/text/decimal_text.hpp"
 
 namespace benchgate::explain {
 
 namespace {
 
-constexpr double k_percent = 100.0;
-
-std::string fixed(double value, bool sign = false) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, sign ? "%+.1f" : "%.1f", value);
-  return buffer;
-}
+using text::one_decimal;
 
 // A name in a code span: backticks inside would end it, and '|' a table cell.
 std::string code_span(std::string name) {
@@ -33,15 +26,15 @@ std::string explain_markdown(const results::explain_document& d) {
   for (const auto& e : d.explanations) {
     const double old_total = e.old_side.total;
     const double change = e.new_side.total - old_total;
-    out += "**" + code_span(e.cell) + "**: " + fixed(old_total) + " → " + fixed(e.new_side.total) + " (" +
-           fixed(change, true) + (old_total > 0 ? ", " + fixed(change / old_total * k_percent, true) + " %" : "") +
+    out += "**" + code_span(e.cell) + "**: " + one_decimal(old_total) + " → " + one_decimal(e.new_side.total) + " (" +
+           one_decimal(change, true) + (old_total > 0 ? ", " + text::percent_change(old_total, e.new_side.total) : "") +
            ").\n\n";
     if (!e.functions.empty()) {
       out += "| function | self old | self new | self change | inclusive change |\n|---|---:|---:|---:|---:|\n";
       for (std::size_t i = 0; i < e.functions.size() && i < k_markdown_functions; ++i) {
         const auto& f = e.functions[i];
-        out += "| " + code_span(f.name) + " | " + fixed(f.old_self) + " | " + fixed(f.new_self) + " | " +
-               fixed(f.new_self - f.old_self, true) + " | " + fixed(f.new_inclusive - f.old_inclusive, true) + " |\n";
+        out += "| " + code_span(f.name) + " | " + one_decimal(f.old_self) + " | " + one_decimal(f.new_self) + " | " +
+               one_decimal(f.new_self - f.old_self, true) + " | " + one_decimal(f.new_inclusive - f.old_inclusive, true) + " |\n";
       }
       out += "\n";
     }

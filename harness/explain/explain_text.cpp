@@ -5,6 +5,7 @@
 
 #include "harness/explain/cache_text.hpp"
 #include "harness/explain/profile_diff.hpp"
+#include "harness/support/text/decimal_text.hpp"
 
 namespace benchgate::explain {
 
@@ -13,26 +14,19 @@ namespace {
 constexpr int k_count_width = 11;
 constexpr double k_percent = 100.0;
 
-std::string fixed(double value, bool sign = false) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, sign ? "%+.1f" : "%.1f", value);
-  return buffer;
-}
+using text::one_decimal;
 
-std::string padded(const std::string& text, int width = k_count_width) {
-  return text.size() >= static_cast<std::size_t>(width) ? text + " " : std::string(static_cast<std::size_t>(width) - text.size(), ' ') + text;
-}
+std::string padded(const std::string& s) { return text::right_aligned(s, k_count_width); }
 
 std::string change_pct(double old_value, double new_value) {
-  if (old_value == 0) return "new";
-  return fixed((new_value - old_value) / old_value * k_percent, true) + " %";
+  return old_value == 0 ? "new" : text::percent_change(old_value, new_value);
 }
 
 std::string side_line(const char* label, const results::explained_side& s) {
-  std::string out = std::string("  ") + label + " " + s.binary + ": " + fixed(s.total) + " instructions per iteration (" +
+  std::string out = std::string("  ") + label + " " + s.binary + ": " + one_decimal(s.total) + " instructions per iteration (" +
                     std::to_string(s.iterations) + " iterations profiled)\n";
-  out += std::string("      functions add up to ") + fixed(s.functions_sum);
-  if (s.measured) out += "; the cell's own count: " + fixed(*s.measured);
+  out += std::string("      functions add up to ") + one_decimal(s.functions_sum);
+  if (s.measured) out += "; the cell's own count: " + one_decimal(*s.measured);
   return out + "\n";
 }
 
@@ -44,8 +38,8 @@ std::string assessment_text(const results::explanation& e) {
       return "code change: the functions above run a different number of instructions per iteration.";
     case results::explain_assessment::layout_or_memory:
       return "likely a layout or memory effect, not a code change: no function's instruction count moved (each within " +
-             fixed(k_unchanged_fraction * k_percent) + " % of the total), yet the time moved " +
-             fixed(e.time_change_pct.value_or(0), true) +
+             one_decimal(k_unchanged_fraction * k_percent) + " % of the total), yet the time moved " +
+             one_decimal(e.time_change_pct.value_or(0), true) +
              " %. Code alignment, data placement or cache behaviour can do that alone. To tell them apart: "
              "rebuild NEW with a different function alignment (e.g. -falign-functions=64, or another link order) "
              "and time it again (a layout effect moves or vanishes); compare cache-simulated counts of both builds "
@@ -53,14 +47,14 @@ std::string assessment_text(const results::explanation& e) {
              "equal instructions.";
     case results::explain_assessment::memory_effect:
       return "likely a memory effect, not a code change: no function's instruction count moved (each within " +
-             fixed(k_unchanged_fraction * k_percent) +
+             one_decimal(k_unchanged_fraction * k_percent) +
              " % of the total), but the simulated cache costs did (the functions above, by estimated cycles): the same "
              "instructions wait on memory differently (data layout, a bigger node, another access order or "
              "placement).";
     case results::explain_assessment::layout_effect:
       return "likely a layout (code or data alignment) effect: neither the instruction counts nor the simulated "
              "cache costs of any function moved, yet the time moved " +
-             fixed(e.time_change_pct.value_or(0), true) +
+             one_decimal(e.time_change_pct.value_or(0), true) +
              " %. To confirm: rebuild NEW (and OLD) with -falign-functions=64 (or another link order) and time them "
              "again; a layout effect moves or vanishes.";
     case results::explain_assessment::no_change:
@@ -80,9 +74,9 @@ std::string explanation_text(const results::explanation& e) {
                     ", instructions per iteration under callgrind)\n";
   out += side_line("OLD", o);
   out += side_line("NEW", n);
-  out += "  change: " + fixed(n.total - o.total, true) + " (" + change_pct(o.total, n.total) + ")";
-  if (o.measured && n.measured) out += "; measured: " + fixed(*n.measured - *o.measured, true);
-  if (e.time_change_pct) out += "; time: " + fixed(*e.time_change_pct, true) + " %";
+  out += "  change: " + one_decimal(n.total - o.total, true) + " (" + change_pct(o.total, n.total) + ")";
+  if (o.measured && n.measured) out += "; measured: " + one_decimal(*n.measured - *o.measured, true);
+  if (e.time_change_pct) out += "; time: " + one_decimal(*e.time_change_pct, true) + " %";
   out += "\n\n";
   if (e.functions.empty()) {
     out += "functions: none changed\n";
@@ -91,16 +85,16 @@ std::string explanation_text(const results::explanation& e) {
     out += padded("self old") + padded("self new") + padded("change") + padded("incl old") + padded("incl new") +
            padded("change") + "  function\n";
     for (const auto& f : e.functions) {
-      out += padded(fixed(f.old_self)) + padded(fixed(f.new_self)) + padded(fixed(f.new_self - f.old_self, true)) +
-             padded(fixed(f.old_inclusive)) + padded(fixed(f.new_inclusive)) +
-             padded(fixed(f.new_inclusive - f.old_inclusive, true)) + "  " + f.name + "\n";
+      out += padded(one_decimal(f.old_self)) + padded(one_decimal(f.new_self)) + padded(one_decimal(f.new_self - f.old_self, true)) +
+             padded(one_decimal(f.old_inclusive)) + padded(one_decimal(f.new_inclusive)) +
+             padded(one_decimal(f.new_inclusive - f.old_inclusive, true)) + "  " + f.name + "\n";
     }
   }
   if (!e.lines.empty()) {
     out += "\nlines, most changed first (self):\n";
     out += padded("old") + padded("new") + padded("change") + "  line\n";
     for (const auto& l : e.lines) {
-      out += padded(fixed(l.old_self)) + padded(fixed(l.new_self)) + padded(fixed(l.new_self - l.old_self, true)) + "  " +
+      out += padded(one_decimal(l.old_self)) + padded(one_decimal(l.new_self)) + padded(one_decimal(l.new_self - l.old_self, true)) + "  " +
              l.file + ":" + std::to_string(l.line) + "  (" + l.function + ")\n";
     }
   }

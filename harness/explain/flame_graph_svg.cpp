@@ -6,6 +6,8 @@
 #include <limits>
 #include <string_view>
 
+#include "harness/support/text/xml_escape.hpp"
+
 namespace benchgate::explain {
 
 namespace {
@@ -25,22 +27,6 @@ constexpr double k_min_frame_px = 0.1;
 constexpr int k_grey = 225;
 constexpr double k_palest = 215;
 constexpr double k_deepest = 35;
-
-// The escaping of XML text and attributes (&, <, >, "): this module sits below
-// harness/html, whose escape() does the same for the report page.
-std::string xml_text(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += (static_cast<unsigned char>(c) < 0x20 && c != '\n') ? '?' : c;
-    }
-  }
-  return out;
-}
 
 std::string number(double value, const char* format = "%.1f") {
   char text[64];
@@ -71,7 +57,7 @@ void draw(const flame_frame& f, double x, std::size_t depth, const layout& l, st
   if (width < k_min_frame_px) return;
   const double y = l.bottom - static_cast<double>(depth + 1) * k_frame_px;
   const auto colour = change_colour(f.old_self, f.new_self, l.tolerance);
-  out += "<g><title>" + xml_text(f.name) + "\ninclusive: old " + number(f.old_cost) + ", new " + number(f.new_cost) +
+  out += "<g><title>" + text::xml_escaped(f.name) + "\ninclusive: old " + number(f.old_cost) + ", new " + number(f.new_cost) +
          " (" + change_text(f.old_cost, f.new_cost) + ")\nself: old " + number(f.old_self) + ", new " +
          number(f.new_self) + " (" + change_text(f.old_self, f.new_self) + ")\ninstructions per iteration</title>";
   out += "<rect x=\"" + number(x, "%.2f") + "\" y=\"" + number(y) + "\" width=\"" + number(width, "%.2f") +
@@ -80,7 +66,7 @@ void draw(const flame_frame& f, double x, std::size_t depth, const layout& l, st
   const auto fits = static_cast<std::size_t>(std::max(0.0, (width - 6) / k_glyph_px));
   if (fits >= 3) {
     const auto label = f.name.size() <= fits ? f.name : f.name.substr(0, fits - 2) + "..";
-    out += "<text x=\"" + number(x + 3, "%.2f") + "\" y=\"" + number(y + k_frame_px - 4) + "\">" + xml_text(label) +
+    out += "<text x=\"" + number(x + 3, "%.2f") + "\" y=\"" + number(y + k_frame_px - 4) + "\">" + text::xml_escaped(label) +
            "</text>";
   }
   out += "</g>\n";
@@ -112,10 +98,10 @@ std::string flame_graph_svg(const flame_frame& root, const std::string& cell, do
          "\" height=\"" + number(height, "%.0f") + "\" viewBox=\"0 0 " + number(k_width_px, "%.0f") + " " +
          number(height, "%.0f") + "\" font-family=\"Verdana, sans-serif\" font-size=\"" + number(k_font_px, "%.0f") +
          "\">\n";
-  out += "<title>differential flame graph: " + xml_text(cell) + "</title>\n";
+  out += "<title>differential flame graph: " + text::xml_escaped(cell) + "</title>\n";
   out += "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"rgb(250,250,250)\"/>\n";
   out += "<text x=\"" + number(k_width_px / 2, "%.0f") + "\" y=\"20\" text-anchor=\"middle\" font-size=\"16\">" +
-         xml_text(cell) + ": " + number(root.old_cost) + " \xe2\x86\x92 " + number(root.new_cost) +
+         text::xml_escaped(cell) + ": " + number(root.old_cost) + " \xe2\x86\x92 " + number(root.new_cost) +
          " instructions per iteration (" + change_text(root.old_cost, root.new_cost) + ")</text>\n";
   out += "<text x=\"" + number(k_width_px / 2, "%.0f") +
          "\" y=\"40\" text-anchor=\"middle\" fill=\"rgb(90,90,90)\">width: NEW inclusive cost; colour: own (self) "

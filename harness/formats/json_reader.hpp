@@ -15,6 +15,12 @@ namespace benchgate::results {
 
 using json = nlohmann::ordered_json;
 
+// The writers' side: an optional value, or null when there is none.
+template <class T>
+json or_null(const std::optional<T>& value) {
+  return value ? json(*value) : json(nullptr);
+}
+
 // Parses `text`; throws input_error "SOURCE: not valid JSON: ..." otherwise.
 json parse_json(std::string_view text, std::string_view source);
 

@@ -37,6 +37,7 @@ struct explain_after_options {
   double max_seconds = k_default_explain_max_seconds;  // --explain-max-seconds: none started after
   std::optional<std::filesystem::path> json;            // --explain-json: benchgate.explain/1
   std::optional<std::filesystem::path> flamegraph_dir;  // --explain-flamegraphs: one SVG per cell
+  bool cache_sim = false;  // --explain-cache-sim: callgrind's cache simulation too (run/cache_sim.hpp)
 };
 
 struct gate_options {

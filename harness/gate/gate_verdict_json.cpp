@@ -9,11 +9,6 @@ namespace {
 
 constexpr int k_json_indent = 2;
 
-template <class T>
-json or_null(const std::optional<T>& value) {
-  return value ? json(*value) : json(nullptr);
-}
-
 json rule_json(const resolved_rule& r) {
   return {{"index", or_null(r.rule_index)},
           {"match", r.rule_index ? json(r.match) : json(nullptr)},

@@ -7,7 +7,8 @@
 
 namespace benchgate::html {
 
-// &, <, >, " and ' as character references; control characters as '?'.
+// text::xml_escaped (support/text/xml_escape.hpp): &, <, >, " and ' as
+// character references; control characters as '?'.
 std::string escape(std::string_view text);
 
 // <TAG>escaped text</TAG>, e.g. element("td", "a<b").

@@ -6,6 +6,7 @@
 
 #include "harness/html/escape.hpp"
 #include "harness/html/page_parts.hpp"
+#include "harness/support/text/decimal_text.hpp"
 
 namespace benchgate::html::detail {
 
@@ -14,21 +15,15 @@ namespace {
 // Functions named in a cell's row, and listed in its table in the section.
 constexpr std::size_t k_row_functions = 3;
 constexpr std::size_t k_section_functions = 5;
-constexpr double k_percent = 100.0;
-
-std::string fixed(double value, bool sign = false) {
-  char text[64];
-  std::snprintf(text, sizeof text, sign ? "%+.1f" : "%.1f", value);
-  return text;
-}
+using text::one_decimal;
 
 std::string anchor(std::size_t index) { return "why-" + std::to_string(index + 1); }
 
 std::string totals_text(const results::explanation& e) {
   const double change = e.new_side.total - e.old_side.total;
-  return fixed(e.old_side.total) + " \xe2\x86\x92 " + fixed(e.new_side.total) + " instructions per iteration (" +
-         fixed(change, true) +
-         (e.old_side.total > 0 ? ", " + fixed(change / e.old_side.total * k_percent, true) + " %" : "") + ")";
+  return one_decimal(e.old_side.total) + " \xe2\x86\x92 " + one_decimal(e.new_side.total) + " instructions per iteration (" +
+         one_decimal(change, true) +
+         (e.old_side.total > 0 ? ", " + text::percent_change(e.old_side.total, e.new_side.total) : "") + ")";
 }
 
 // The assessment in a few words (docs/explain.md says what each means; the
@@ -65,7 +60,7 @@ std::string explanation_row(const page_input& input, const std::string& cell, st
     std::string functions;
     for (std::size_t f = 0; f < e.functions.size() && f < k_row_functions; ++f) {
       const auto& row = e.functions[f];
-      functions += (f == 0 ? "" : ", ") + escape(row.name) + " (" + fixed(row.new_self - row.old_self, true) + ")";
+      functions += (f == 0 ? "" : ", ") + escape(row.name) + " (" + one_decimal(row.new_self - row.old_self, true) + ")";
     }
     std::string out = "<tr class=\"why\"><td class=\"text\" colspan=\"" + std::to_string(columns) +
                       "\">Why: " + escape(totals_text(e)) +
@@ -93,10 +88,10 @@ std::string explain_section(const page_input& input) {
              "<tbody>\n";
       for (std::size_t f = 0; f < e.functions.size() && f < k_section_functions; ++f) {
         const auto& row = e.functions[f];
-        out += "<tr><td class=\"text\">" + escape(row.name) + "</td><td>" + fixed(row.old_self) + "</td><td>" +
-               fixed(row.new_self) + "</td><td>" + fixed(row.new_self - row.old_self, true) + "</td><td>" +
-               fixed(row.old_inclusive) + "</td><td>" + fixed(row.new_inclusive) + "</td><td>" +
-               fixed(row.new_inclusive - row.old_inclusive, true) + "</td></tr>\n";
+        out += "<tr><td class=\"text\">" + escape(row.name) + "</td><td>" + one_decimal(row.old_self) + "</td><td>" +
+               one_decimal(row.new_self) + "</td><td>" + one_decimal(row.new_self - row.old_self, true) + "</td><td>" +
+               one_decimal(row.old_inclusive) + "</td><td>" + one_decimal(row.new_inclusive) + "</td><td>" +
+               one_decimal(row.new_inclusive - row.old_inclusive, true) + "</td></tr>\n";
       }
       out += "</tbody>\n</table>\n";
     }

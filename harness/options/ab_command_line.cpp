@@ -19,7 +19,7 @@ constexpr const char* k_forwarded_values[] = {"filter",   "samples", "measuremen
                                               "min-time", "rounds",  "measure"};
 constexpr const char* k_forwarded_switches[] = {"quick", "no-interleave", "cache-sim"};
 // Of those, the ones that mean something for Google Benchmark executables.
-constexpr const char* k_gbench_values[] = {"filter", "rounds", "min-time"};
+constexpr const char* k_gbench_values[] = {"filter", "rounds", "min-time", "measure"};
 
 constexpr help_page k_page{
     "ab",
@@ -47,9 +47,12 @@ constexpr help_page k_page{
     "sample is a short process of its own, one benchmark, one repetition,\n"
     "--benchmark_min_time SECONDS (--min-time, default 0.05), old and new\n"
     "alternating (old new, new old, ...), --rounds N times (default 20); sample\n"
-    "i of each side is a pair. Only --filter, --rounds, --min-time and --role\n"
-    "apply to them (and --shard K/N: part K of N of the benchmarks, for a CI\n"
-    "matrix); --old-arg/--new-arg pass their own options through. Benchmarks\n"
+    "i of each side is a pair. Only --filter, --rounds, --min-time, --role and\n"
+    "--measure apply to them (and --shard K/N: part K of N of the benchmarks,\n"
+    "for a CI matrix); --old-arg/--new-arg pass their own options through.\n"
+    "--measure allocations preloads benchgate's counter into each process: the\n"
+    "samples also carry allocations, frees, bytes_allocated and peak_bytes per\n"
+    "iteration of the timed loop (gate them: --metric allocations). Benchmarks\n"
     "still wider than max_ci_width get --rounds more rounds of their own,\n"
     "within --extra-time, as drivers' cells get more pairs.\n"
     "A benchmark only in NEW is listed as new, one only in OLD as removed;\n"
@@ -59,7 +62,8 @@ constexpr help_page k_page{
     "  benchgate ab build/benchgate build/benchgate --case page_iter --quick \\\n"
     "               --new-arg --inject-slowdown=10 --new-arg --inject-filter=page_iter/core/\n"
     "  benchgate ab old/benchgate new/benchgate --quick --json diff.json --verdict-json verdict.json\n"
-    "  benchgate ab ./bench_main ./bench_pr --rounds 30 --role baseline=_naive --role core=_fast",
+    "  benchgate ab ./bench_main ./bench_pr --rounds 30 --role baseline=_naive --role core=_fast\n"
+    "  benchgate ab ./bench_main ./bench_pr --measure allocations --rounds 2 --metric allocations",
     "  0  no cell failed and every cell was judged\n"
     "  1  a cell regressed beyond its fail level, or errored in NEW\n"
     "  2  bad input or usage, a binary that is not a benchmark, or a side's run that\n"
@@ -173,7 +177,9 @@ std::vector<ab_row> ab_rows() {
         "default 20)"}, k_later},
       {{"input", "FILE", takes::values, "run: a real input (repeatable)"}, k_later},
       {{"measure", "WHAT", takes::value,
-        "run: time (default; the sides take turns) or instructions (they run side by side)"}, k_later},
+        "run: time (default; the sides take turns) or instructions (they run side by side); Google Benchmark "
+        "executables: time or allocations (each process also counts its timed loop's allocations, frees, bytes and "
+        "peak bytes per iteration: docs/allocations.md)"}, k_later},
       {{"cache-sim", "", takes::flag,
         "run: with --measure instructions, callgrind's cache simulation too (l1_hits, ll_hits, ram_accesses, "
         "estimated_cycles; compare them with --metric)"}, k_later},
@@ -236,8 +242,8 @@ void settle_gbench(const parse_outcome& parsed, ab_options& out) {
                            }) != std::end(k_gbench_values);
       if (!allowed && parsed.was_given(name)) {
         throw input_error(std::string("--") + name + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
-                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard, " +
-                          "--extra-time, or " +
+                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --measure, --role, " +
+                          "--shard, --extra-time, or " +
                           "their own options through --old-arg/--new-arg");
       }
     }
@@ -254,6 +260,14 @@ void settle_gbench(const parse_outcome& parsed, ab_options& out) {
     }
   }
   if (const auto* g = parsed.find("min-time")) out.gbench.min_time_s = seconds(*g, false);
+  if (const auto* g = parsed.find("measure")) {
+    if (g->text() == "allocations") {
+      out.gbench.measure = measure_kind::allocations;
+    } else if (g->text() != "time") {
+      throw input_error("--measure " + g->text() + ": OLD_BIN and NEW_BIN are Google Benchmark executables; expected " +
+                        "time or allocations (their instructions: 'benchgate explain OLD_BIN NEW_BIN --gbench')");
+    }
+  }
   if (const auto* g = parsed.find("filter")) out.gbench.filter = regex(*g);
   if (const auto* g = parsed.find("role")) {
     for (const auto& text : g->texts) out.gbench.roles.push_back(results::parse_role_pattern(text, "--role"));

@@ -138,6 +138,14 @@ std::vector<gate_row> explain_after_rows() {
          o.explain.flamegraph_dir = folder(g);
          needs_explain(o, g);
        }},
+      {{"explain-cache-sim", "", takes::flag,
+        "with --explain: callgrind simulates the caches too (explain --cache-sim): each explanation gets the L1, "
+        "last-level and RAM accesses and estimated cycles of both builds, and tells a memory effect from a layout "
+        "one; slower"},
+       [](gate_options& o, const given&) {
+         o.explain.cache_sim = true;
+         if (!o.explain.on) throw input_error("--explain-cache-sim: only means something with --explain");
+       }},
   };
 }
 

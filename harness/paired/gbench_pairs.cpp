@@ -7,6 +7,7 @@
 
 #include "harness/formats/input_loader.hpp"
 #include "harness/formats/pairing_records.hpp"
+#include "harness/run/gbench_allocations.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/support/process/child_process.hpp"
@@ -32,6 +33,7 @@ struct side_state {
   const gbench_side* side = nullptr;
   std::filesystem::path log;
   std::filesystem::path out;
+  std::filesystem::path allocations;  // the allocation counter's records, --measure allocations
   results::run_results run;
   bool has_environment = false;
 };
@@ -51,13 +53,19 @@ results::cell& cell_named(results::run_results& run, const std::string& name) {
 void run_one(side_state& state, const std::string& name, const gbench_pair_plan& plan) {
   std::error_code ec;
   std::filesystem::remove(state.out, ec);
+  const bool counted = plan.measure == results::measure_kind::allocations;
+  if (counted) std::filesystem::remove(state.allocations, ec);
   auto args = state.side->args;
   args.insert(args.end(), {"--benchmark_filter=^" + text::regex_escaped(name) + "$", "--benchmark_repetitions=1",
                            "--benchmark_min_time=" + number_text(plan.min_time_s),
                            "--benchmark_out=" + state.out.string(), "--benchmark_out_format=json"});
-  std::string command = state.side->binary.string();
+  const auto environment =
+      counted ? run::alloc_preload_environment(plan.preload, state.allocations) : std::vector<std::string>{};
+  std::string command;
+  for (const auto& e : environment) command += e + " ";
+  command += state.side->binary.string();
   for (const auto& a : args) command += " " + a;
-  const auto outcome = process::run_child(state.side->binary, args, state.log);
+  const auto outcome = process::run_child(state.side->binary, args, state.log, environment);
   const auto failed = [&](const std::string& what) {
     return input_error("ab: the " + state.side->what + " side's run of " + name + " (" + command + ") " + what +
                        ":\n" + files::file_tail(state.log, k_log_tail_chars));
@@ -85,7 +93,16 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
     c.samples.clear();
     return;
   }
-  c.samples.insert(c.samples.end(), reported->samples.begin(), reported->samples.end());
+  auto samples = reported->samples;
+  if (counted) {
+    // One repetition: the one sample is the loop the counter recorded last.
+    for (auto& s : samples) {
+      const auto counts = run::read_loop_allocations(state.allocations, s.iterations,
+                                                "ab: the " + state.side->what + " side's run of " + name);
+      s.counters.insert(s.counters.end(), counts.begin(), counts.end());
+    }
+  }
+  c.samples.insert(c.samples.end(), samples.begin(), samples.end());
 }
 
 bool lists(const gbench_side& side, const std::string& name) {
@@ -93,7 +110,7 @@ bool lists(const gbench_side& side, const std::string& name) {
 }
 
 void record_settings(results::run_results& run, const gbench_side& side, const gbench_pair_plan& plan) {
-  run.config.measure = results::measure_kind::time;
+  run.config.measure = plan.measure;
   run.config.samples = 1;
   run.config.rounds = plan.rounds;
   run.config.min_time_s = plan.min_time_s;
@@ -146,10 +163,14 @@ std::vector<std::string> shard_part(const std::vector<std::string>& names,
 bool old_runs_first(int round, std::size_t index) { return (static_cast<std::size_t>(round) + index) % 2 == 0; }
 
 gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side& new_side,
-                                  const gbench_pair_plan& plan, std::ostream& err) {
+                                  const gbench_pair_plan& given, std::ostream& err) {
+  auto plan = given;
+  if (plan.measure == results::measure_kind::allocations && plan.preload.empty()) {
+    plan.preload = run::find_alloc_preload(process::this_executable());
+  }
   const auto names = shard_part(benchmarks_to_run(old_side, new_side, plan.filter), plan.shard);
-  side_state old_state{&old_side, plan.dir / "old.log", plan.dir / "old-last.json", {}};
-  side_state new_state{&new_side, plan.dir / "new.log", plan.dir / "new-last.json", {}};
+  side_state old_state{&old_side, plan.dir / "old.log", plan.dir / "old-last.json", plan.dir / "old-allocations.txt", {}};
+  side_state new_state{&new_side, plan.dir / "new.log", plan.dir / "new-last.json", plan.dir / "new-allocations.txt", {}};
   for (auto* state : {&old_state, &new_state}) {
     // Cells in the order they run, whatever fails first.
     for (const auto& name : names) {
@@ -159,7 +180,10 @@ gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side
   err << "ab: OLD_BIN and NEW_BIN are Google Benchmark executables: " << names.size()
       << (names.size() == 1 ? " benchmark, " : " benchmarks, ") << plan.rounds
       << " rounds of one process a benchmark a side (old and new alternating: old new, new old, ...), "
-      << "--benchmark_min_time " << number_text(plan.min_time_s) << "\n"
+      << "--benchmark_min_time " << number_text(plan.min_time_s)
+      << (plan.measure == results::measure_kind::allocations ? ", allocations counted (" + plan.preload.string() + ")"
+                                                              : std::string())
+      << "\n"
       << std::flush;
   const auto started = std::chrono::steady_clock::now();
   for (int round = 0; round < plan.rounds; ++round) {
@@ -179,8 +203,10 @@ gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side
   for (auto* state : {&old_state, &new_state}) record_settings(state->run, *state->side, plan);
   results::record_pairing(old_state.run, new_state.run);
   std::error_code ec;
-  std::filesystem::remove(old_state.out, ec);
-  std::filesystem::remove(new_state.out, ec);
+  for (const auto* state : {&old_state, &new_state}) {
+    std::filesystem::remove(state->out, ec);
+    std::filesystem::remove(state->allocations, ec);
+  }
   return {std::move(old_state.run), std::move(new_state.run)};
 }
 

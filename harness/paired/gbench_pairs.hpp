@@ -37,6 +37,12 @@ struct gbench_pair_plan {
   // The turns of round r are those of round first_round + r (old_runs_first):
   // ab's extra rounds go on where the rounds before them left off.
   int first_round = 0;
+  // time, or allocations: each process also runs with the allocation
+  // counter preloaded (run/gbench_allocations.hpp), its sample carrying
+  // the per-iteration counts. `preload` is the counter's library (found
+  // from this executable when empty).
+  results::measure_kind measure = results::measure_kind::time;
+  std::filesystem::path preload{};
 };
 
 struct gbench_pair_runs {
@@ -67,8 +73,8 @@ bool old_runs_first(int round, std::size_t index);
 // on that side. The runs record the pairing (formats/pairing_records.hpp) and their
 // settings (measure time, one sample a round, `rounds` rounds, the min
 // time, the filter, no interleaving, the side's arguments as
-// google_benchmark_args); environments come from Google
-// Benchmark's context. Progress (one line a round) on `err`. Throws
+// google_benchmark_args; the measure, with allocations each sample's
+// counts as counters); environments come from Google Benchmark's context. Progress (one line a round) on `err`. Throws
 // input_error when a process does not exit 0 or writes no result for its
 // benchmark, with its command and the tail of its log.
 gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side& new_side,

@@ -48,8 +48,9 @@ void gbench_extra_round(const options::paired_options& options, const std::vecto
   const paired::gbench_side old_run{"old", options.old_binary, options.old_args, options.gbench.old_names};
   const paired::gbench_side new_run{"new", options.new_binary, options.new_args, options.gbench.new_names};
   const int rounds = options.gbench.rounds;
-  const paired::gbench_pair_plan plan{rounds, options.gbench.min_time_s, text::exact_names_regex(cells), folder,
-                                   std::nullopt, round * rounds};
+  paired::gbench_pair_plan plan{rounds, options.gbench.min_time_s, text::exact_names_regex(cells), folder,
+                             std::nullopt, round * rounds};
+  plan.measure = options.gbench.measure;
   err << "ab: extra round " << round << ": " << cells.size() << (cells.size() == 1 ? " benchmark" : " benchmarks")
       << " not yet judged (interval wider than max_ci_width), " << rounds << " more rounds of them\n"
       << std::flush;
@@ -76,9 +77,10 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const st
                                  results::cell_names(new_side.loaded.results)};
   const auto folder = dir / ("gbench-" + tag);
   std::filesystem::create_directories(folder);
-  const paired::gbench_pair_plan plan{gbench_rerun_rounds(old_side, new_side, min_rounds),
-                                   old_settings.min_time_s.value_or(options::k_default_gbench_min_time_s), filter,
-                                   folder, std::nullopt};
+  paired::gbench_pair_plan plan{gbench_rerun_rounds(old_side, new_side, min_rounds),
+                             old_settings.min_time_s.value_or(options::k_default_gbench_min_time_s), filter, folder,
+                             std::nullopt};
+  plan.measure = old_settings.measure;  // re-counted as they were counted
   auto runs = paired::run_gbench_pairs(old_run, new_run, plan, err);
   return {side_in(std::move(runs.old_run), dir / ("old-" + tag + ".json"), "--confirm re-run"),
           side_in(std::move(runs.new_run), dir / ("new-" + tag + ".json"), "--confirm re-run")};
@@ -88,8 +90,9 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_ab_sides(const opti
                                                     const std::filesystem::path& dir, std::ostream& err) {
   const paired::gbench_side old_side{"old", options.old_binary, options.old_args, options.gbench.old_names};
   const paired::gbench_side new_side{"new", options.new_binary, options.new_args, options.gbench.new_names};
-  const paired::gbench_pair_plan plan{options.gbench.rounds, options.gbench.min_time_s, options.gbench.filter, dir,
-                                   options.gbench.shard};
+  paired::gbench_pair_plan plan{options.gbench.rounds, options.gbench.min_time_s, options.gbench.filter, dir,
+                             options.gbench.shard};
+  plan.measure = options.gbench.measure;
   auto runs = paired::run_gbench_pairs(old_side, new_side, plan, err);
   const auto side_of = [&](results::run_results& run, const std::string& what) {
     if (!options.gbench.roles.empty()) results::assign_roles(run, options.gbench.roles, what + " side");

@@ -47,6 +47,9 @@ struct gbench_ab_options {
   std::optional<std::string> filter;                // --filter: of the listed names
   std::vector<results::role_pattern> roles;         // --role ROLE=REGEX
   std::optional<results::shard_spec> shard;         // --shard K/N: part K of the benchmarks
+  // --measure: time, or allocations (each process also counts the timed
+  // loop's allocations: run/gbench_allocations.hpp).
+  results::measure_kind measure = results::measure_kind::time;
   // The benchmarks each binary listed (--benchmark_list_tests), in order.
   std::vector<std::string> old_names;
   std::vector<std::string> new_names;

@@ -39,35 +39,49 @@ std::optional<std::vector<std::int64_t>> counts_of(std::string_view rest) {
   return out;
 }
 
-}  // namespace
-
-std::optional<cache_dump> dump_cache_events(std::string_view text, std::string_view label) {
+// The lines of a dump that these read, each the last of its kind (as
+// values after their prefix), and whether its trigger is `label`.
+struct dump_lines {
   bool triggered = false;
-  std::optional<cache_columns> columns;
-  std::optional<std::vector<std::int64_t>> summary;
-  std::optional<std::vector<std::int64_t>> totals;
-  std::string caches[std::size(k_cache_desc)];
+  std::optional<std::string_view> events;
+  std::optional<std::string_view> totals;
+  std::optional<std::string_view> summary;
+  std::string_view caches[std::size(k_cache_desc)];
+};
+
+dump_lines scan_dump(std::string_view text, std::string_view label) {
+  dump_lines out;
   while (!text.empty()) {
     const auto end = text.find('\n');
     auto line = text.substr(0, end);
     text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.starts_with(k_trigger)) {
-      triggered = line.substr(k_trigger.size()) == label;
+      out.triggered = line.substr(k_trigger.size()) == label;
     } else if (line.starts_with(k_events)) {
-      columns = find_cache_columns(line.substr(k_events.size()));
+      out.events = line.substr(k_events.size());
     } else if (line.starts_with(k_totals)) {
-      totals = counts_of(line.substr(k_totals.size()));
+      out.totals = line.substr(k_totals.size());
     } else if (line.starts_with(k_summary)) {
-      summary = counts_of(line.substr(k_summary.size()));
+      out.summary = line.substr(k_summary.size());
     } else {
       for (std::size_t i = 0; i < std::size(k_cache_desc); ++i) {
-        if (line.starts_with(k_cache_desc[i])) caches[i] = std::string(line.substr(k_cache_desc[i].size()));
+        if (line.starts_with(k_cache_desc[i])) out.caches[i] = line.substr(k_cache_desc[i].size());
       }
     }
   }
-  const auto& counts = totals ? totals : summary;
-  if (!triggered || !columns || !counts) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
+std::optional<cache_dump> dump_cache_events(std::string_view text, std::string_view label) {
+  const auto lines = scan_dump(text, label);
+  if (!lines.triggered || !lines.events) return std::nullopt;
+  const auto columns = find_cache_columns(*lines.events);
+  auto counts = lines.totals ? counts_of(*lines.totals) : std::nullopt;
+  if (!counts && lines.summary) counts = counts_of(*lines.summary);
+  if (!columns || !counts) return std::nullopt;
   cache_dump out;
   for (std::size_t i = 0; i < columns->size(); ++i) {
     // callgrind leaves out trailing zero counts.
@@ -75,30 +89,17 @@ std::optional<cache_dump> dump_cache_events(std::string_view text, std::string_v
   }
   constexpr std::string_view k_level_names[] = {"I1 ", "D1 ", "LL "};
   for (std::size_t i = 0; i < std::size(k_cache_desc); ++i) {
-    out.model += (i > 0 ? "; " : "") + std::string(k_level_names[i]) + caches[i];
+    out.model += (i > 0 ? "; " : "") + std::string(k_level_names[i]) + std::string(lines.caches[i]);
   }
   return out;
 }
 
 std::optional<std::int64_t> dump_instructions(std::string_view text, std::string_view label) {
-  bool triggered = false;
-  std::optional<std::int64_t> summary;
-  std::optional<std::int64_t> totals;
-  while (!text.empty()) {
-    const auto end = text.find('\n');
-    auto line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.starts_with(k_trigger)) {
-      triggered = line.substr(k_trigger.size()) == label;
-    } else if (line.starts_with(k_totals)) {
-      totals = first_count(line.substr(k_totals.size()));
-    } else if (line.starts_with(k_summary)) {
-      summary = first_count(line.substr(k_summary.size()));
-    }
-  }
-  if (!triggered) return std::nullopt;
-  return totals ? totals : summary;
+  const auto lines = scan_dump(text, label);
+  if (!lines.triggered) return std::nullopt;
+  auto totals = lines.totals ? first_count(*lines.totals) : std::nullopt;
+  if (!totals && lines.summary) totals = first_count(*lines.summary);
+  return totals;
 }
 
 }  // namespace benchgate::run

@@ -25,6 +25,7 @@ LAYERS = {
     'compare': ['report', 'environment', 'stats', 'formats'],
     'run': ['suite', 'environment', 'report', 'stats', 'formats'],
     'cases': ['run', 'suite'],
+    'alloc_preload': [],  # loaded into other programs: includes nothing of benchgate
     'paired': ['compare', 'run'],
     'explain': ['run', 'report'],
     'gate': ['paired', 'explain', 'compare'],

@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <string_view>
 
 extern char** environ;
 
@@ -15,11 +17,27 @@ namespace {
 
 constexpr int k_log_mode = 0644;
 
+// This process's environment with the NAME=VALUE entries of `added`
+// replacing those of the same NAME, or added.
+std::vector<std::string> environment_with(const std::vector<std::string>& added) {
+  const auto name_of = [](std::string_view entry) { return entry.substr(0, entry.find('=')); };
+  std::vector<std::string> entries;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string_view entry(*e);
+    const bool replaced = std::any_of(added.begin(), added.end(),
+                                      [&](const std::string& a) { return name_of(a) == name_of(entry); });
+    if (!replaced) entries.emplace_back(entry);
+  }
+  entries.insert(entries.end(), added.begin(), added.end());
+  return entries;
+}
+
 // Starts `binary ARGS...`; with `out`, stdin is /dev/null and stdout is
-// appended to `out`, and stderr to `err` (or to `out` too without `err`).
+// appended to `out`, and stderr to `err` (or to `out` too without `err`);
+// with `environment`, those entries added to this process's environment.
 started_child spawn(const std::filesystem::path& binary, const std::vector<std::string>& args,
                     const std::optional<std::filesystem::path>& out, const std::optional<std::filesystem::path>& err,
-                    const std::vector<int>& close_in_child) {
+                    const std::vector<int>& close_in_child, const std::vector<std::string>& environment = {}) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (out) {
@@ -41,9 +59,15 @@ started_child spawn(const std::filesystem::path& binary, const std::vector<std::
   for (auto& a : argv_strings) argv.push_back(a.data());
   argv.push_back(nullptr);
 
+  auto env_strings = environment_with(environment);
+  std::vector<char*> envp;
+  for (auto& e : env_strings) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
   started_child child;
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, binary.c_str(), &actions, nullptr, argv.data(), environ);
+  const int spawned =
+      posix_spawn(&pid, binary.c_str(), &actions, nullptr, argv.data(), environment.empty() ? environ : envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
     child.start_error = spawned;
@@ -79,8 +103,8 @@ child_outcome wait_for(const started_child& child) {
 }
 
 child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
-                        const std::optional<std::filesystem::path>& log) {
-  return wait_for(start_child(binary, args, log));
+                        const std::optional<std::filesystem::path>& log, const std::vector<std::string>& environment) {
+  return wait_for(spawn(binary, args, log, std::nullopt, {}, environment));
 }
 
 child_outcome run_child_split(const std::filesystem::path& binary, const std::vector<std::string>& args,

@@ -18,9 +18,12 @@ struct child_outcome {
 
 // Runs `binary ARGS...` and waits for it. With `log`, stdin is /dev/null and
 // stdout and stderr are appended to `log`; without, the child shares this
-// process's standard streams.
+// process's standard streams. `environment`: NAME=VALUE entries the child
+// gets on top of this process's environment (replacing those of the same
+// NAME), e.g. LD_PRELOAD.
 child_outcome run_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
-                        const std::optional<std::filesystem::path>& log = std::nullopt);
+                        const std::optional<std::filesystem::path>& log = std::nullopt,
+                        const std::vector<std::string>& environment = {});
 
 // Runs `binary ARGS...` as run_child does with a log, but with its stdout
 // appended to `out` and its stderr to `err` (e.g. a listing to read apart

@@ -160,7 +160,7 @@ TEST_F(AbGbenchCli, BadInputIsExitTwoBeforeAnyRun) {
   const auto quick = ab("--quick");
   EXPECT_EQ(quick.exit_code, 2);
   EXPECT_THAT(quick.err, HasSubstr("error: --quick: a run option of benchgate drivers, but OLD_BIN and NEW_BIN are "
-                                   "Google Benchmark executables; expected --filter, --rounds, --min-time, --role, --shard"));
+                                   "Google Benchmark executables; expected --filter, --rounds, --min-time, --measure, --role, --shard"));
   const auto rounds = ab("--rounds 1");
   EXPECT_EQ(rounds.exit_code, 2);
   EXPECT_THAT(rounds.err, HasSubstr("error: --rounds 1: expected an integer >= 2"));

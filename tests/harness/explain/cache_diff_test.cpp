@@ -4,6 +4,10 @@
 #include "harness/explain/cache_diff.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
 
 #include "harness/explain/cache_text.hpp"
 #include "harness/explain/callgrind_profile.hpp"
@@ -145,6 +149,62 @@ TEST(CallgrindProfileCache, AMalformedCacheCountIsAnInputErrorNamingTheLine) {
   } catch (const input_error& e) {
     EXPECT_STREQ(e.what(), "dump.1: line 3: 'x': expected a count >= 0");
   }
+}
+
+// `d` saved as --explain-json writes it and loaded back.
+results::explain_document round_trip(const results::explain_document& d) {
+  const auto path =
+      std::filesystem::temp_directory_path() / ("explain_cache_json_" + std::to_string(::getpid()) + ".json");
+  results::save_explain_document(d, path, "test");
+  auto back = results::load_explain_document(path, "--explain-json");
+  std::filesystem::remove(path);
+  return back;
+}
+
+TEST(ExplainJsonCache, TheCachePartReadsBackAsWritten) {
+  results::explanation e;
+  e.cell = "BM_walk";
+  e.kind = "gbench";
+  e.old_side = {"old/bench", 5, 100, 100, std::nullopt, true, false};
+  e.new_side = {"new/bench", 4, 100, 100, std::nullopt, true, false};
+  e.assessment = results::explain_assessment::memory_effect;
+  results::explained_cache c;
+  c.model = "I1/D1 32 KiB, LL 8 MiB";
+  c.old_totals = {40, 2, 1, 3, 85};
+  c.new_totals = {30, 4, 9, 13, 365};
+  c.functions.push_back({"walk()", {40, 2, 1, 3, 85}, {30, 4, 9, 13, 365}});
+  e.cache = c;
+  results::explain_document d;
+  d.explanations.push_back(e);
+  const auto back = round_trip(d);
+  ASSERT_EQ(back.explanations.size(), 1u);
+  const auto& b = back.explanations[0];
+  EXPECT_EQ(b.assessment, results::explain_assessment::memory_effect);
+  ASSERT_TRUE(b.cache.has_value());
+  EXPECT_EQ(b.cache->model, c.model);
+  const auto same = [](const results::cache_totals& x, const results::cache_totals& y) {
+    return x.l1_hits == y.l1_hits && x.ll_hits == y.ll_hits && x.ram_accesses == y.ram_accesses &&
+           x.l1_misses == y.l1_misses && x.estimated_cycles == y.estimated_cycles;
+  };
+  EXPECT_TRUE(same(b.cache->old_totals, c.old_totals));
+  EXPECT_TRUE(same(b.cache->new_totals, c.new_totals));
+  ASSERT_EQ(b.cache->functions.size(), 1u);
+  EXPECT_EQ(b.cache->functions[0].name, "walk()");
+  EXPECT_TRUE(same(b.cache->functions[0].old_costs, c.functions[0].old_costs));
+  EXPECT_TRUE(same(b.cache->functions[0].new_costs, c.functions[0].new_costs));
+  // The text made from what was read is the text made from what was written.
+  EXPECT_EQ(explanation_text(b), explanation_text(e));
+}
+
+TEST(ExplainJsonCache, AnExplanationWithoutTheCacheSimulationHasNoCachePart) {
+  results::explanation e;
+  e.cell = "BM_x";
+  e.kind = "gbench";
+  results::explain_document d;
+  d.explanations.push_back(e);
+  const auto back = round_trip(d);
+  ASSERT_EQ(back.explanations.size(), 1u);
+  EXPECT_FALSE(back.explanations[0].cache.has_value());
 }
 
 }  // namespace

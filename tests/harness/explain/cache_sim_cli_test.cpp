@@ -16,6 +16,7 @@
 #include "harness/formats/results_json.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/app/cli.hpp"
+#include "tests/harness/explain/callgrind_cli.hpp"
 
 namespace benchgate {
 namespace {
@@ -29,25 +30,8 @@ constexpr const char* k_point =
     "run --case page_iter --param row_bytes=8 --param density=0.5 --filter ^page_iter/core/ --measure instructions";
 constexpr const char* k_cache_metrics[] = {"l1_hits", "ll_hits", "ram_accesses", "estimated_cycles"};
 
-#ifdef BENCHGATE_SANITIZED
-constexpr bool k_sanitized = true;
-#else
-constexpr bool k_sanitized = false;
-#endif
-
-bool valgrind_installed() { return std::system("valgrind --version >/dev/null 2>&1") == 0; }
-
-class CacheSimCli : public testing::cli_test {
+class CacheSimCli : public testing::callgrind_cli_test {
  protected:
-  void SetUp() override {
-    testing::cli_test::SetUp();
-    if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: the cache simulation cannot run";
-    if (k_sanitized) GTEST_SKIP() << "a sanitizer build: valgrind cannot run it";
-  }
-  nlohmann::json json_of(const std::string& name) const {
-    return nlohmann::json::parse(files::read_file(path(name), "test"));
-  }
-  static std::string quoted(const std::string& s) { return "'" + s + "'"; }
   std::string explain_walk(const std::string& cell, const std::string& more) const {
     return "explain --gbench " + quoted(k_walk_old) + " " + quoted(k_walk_new) + " --cell " + cell + " " + more;
   }
@@ -136,6 +120,47 @@ TEST_F(CacheSimCli, ExplainShowsAMemoryEffectWhereTheInstructionsAreTheSame) {
   EXPECT_THAT(r.out, HasSubstr("likely a memory effect, not a code change"));
   EXPECT_THAT(r.out, HasSubstr("estimated cycles = L1 hits + 5 x last-level hits + 35 x RAM accesses"));
   EXPECT_THAT(files::read_file(path("e.md"), "test"), HasSubstr("Simulated caches (per iteration): estimated cycles"));
+}
+
+// Google Benchmark JSON of BM_walk with 10 repetitions of `ns` each (and
+// +1 ns every other one, so that the sides have a spread to test).
+std::string walk_json(double ns) {
+  std::string out = R"({"context": {"date": "2026-12-06T09:00:00+00:00", "host_name": "fixture", "num_cpus": 2,
+                        "library_version": "v1.7.1"}, "benchmarks": [)";
+  constexpr int k_repetitions = 10;
+  for (int i = 0; i < k_repetitions; ++i) {
+    out += std::string(i > 0 ? "," : "") + R"({"name": "BM_walk", "run_name": "BM_walk", "run_type": "iteration", )" +
+           R"("repetitions": 10, "repetition_index": )" + std::to_string(i) +
+           R"(, "threads": 1, "iterations": 100, "real_time": )" + std::to_string(ns + i % 2) +
+           R"(, "cpu_time": )" + std::to_string(ns + i % 2) + R"(, "time_unit": "ns"})";
+  }
+  return out + "]}";
+}
+
+// gate --explain --explain-cache-sim: a failing time gate of BM_walk (its
+// times made up, 50 % slower) explained with the simulated caches, in the
+// printed explanation, its JSON and the Markdown summary under the verdict.
+TEST_F(CacheSimCli, GateExplainCacheSimPutsTheCacheBlockUnderTheVerdict) {
+  files::write_atomically(path("old.json"), walk_json(1000), "test");
+  files::write_atomically(path("new.json"), walk_json(1500), "test");
+  const auto gate = std::string("gate old.json new.json --no-rules --markdown summary.md");
+  const auto plain = run(gate);
+  ASSERT_EQ(plain.exit_code, 1) << plain.out << plain.err;
+  const auto r = run(gate + " --explain --explain-cache-sim --explain-json e.json --old-binary " + quoted(k_walk_old) +
+                     " --new-binary " + quoted(k_walk_new));
+  EXPECT_EQ(r.exit_code, plain.exit_code) << r.out << r.err;
+  const auto e = json_of("e.json").at("explanations").at(0);
+  EXPECT_EQ(e.at("assessment"), "memory_effect") << r.out;
+  const auto& totals = e.at("cache").at("totals");
+  EXPECT_GT(totals.at("ram_accesses").at("new").get<double>(), 10 * totals.at("ram_accesses").at("old").get<double>());
+  EXPECT_THAT(r.out, HasSubstr("estimated cycles = L1 hits + 5 x last-level hits + 35 x RAM accesses"));
+  const auto summary = files::read_file(path("summary.md"), "test");
+  EXPECT_THAT(summary, HasSubstr("Simulated caches (per iteration): estimated cycles"));
+  EXPECT_LT(summary.find("benchgate FAIL"), summary.find("Simulated caches"));
+  // Without --explain it means nothing.
+  const auto alone = run(gate + " --explain-cache-sim");
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_THAT(alone.err, HasSubstr("error: --explain-cache-sim: only means something with --explain"));
 }
 
 TEST_F(CacheSimCli, ExplainCallsItLayoutWhenNeitherInstructionsNorCachesMovedButTheTimeDid) {

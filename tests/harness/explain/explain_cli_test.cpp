@@ -16,6 +16,7 @@
 
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/app/cli.hpp"
+#include "tests/harness/explain/callgrind_cli.hpp"
 #include "tests/support/cli.hpp"
 
 namespace benchgate {
@@ -34,25 +35,8 @@ constexpr const char* k_changed_function = "benchgate::cases::(anonymous namespa
 // One page_iter cell: the smallest rows, half the rows present.
 constexpr const char* k_cell = "page_iter/core/row_bytes:8/density:0.5";
 
-#ifdef BENCHGATE_SANITIZED
-constexpr bool k_sanitized = true;
-#else
-constexpr bool k_sanitized = false;
-#endif
-
-bool valgrind_installed() { return std::system("valgrind --version >/dev/null 2>&1") == 0; }
-
-class ExplainCli : public testing::cli_test {
+class ExplainCli : public testing::callgrind_cli_test {
  protected:
-  void SetUp() override {
-    testing::cli_test::SetUp();
-    if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: explain cannot run";
-    if (k_sanitized) GTEST_SKIP() << "a sanitizer build: valgrind cannot run it";
-  }
-  nlohmann::json json_of(const std::string& name) const {
-    return nlohmann::json::parse(files::read_file(path(name), "test"));
-  }
-  static std::string quoted(const std::string& s) { return "'" + s + "'"; }
   // python3's xml.etree parses the SVG; the reddest frame must name `function`.
   int check_flamegraph(const std::string& svg, const std::string& function) const {
     const auto command = "python3 " + quoted(k_check_flamegraph) + " " + quoted(path(svg).string()) + " " +

@@ -75,6 +75,19 @@ TEST(RunChild, ArgumentsArriveUnsplitAndTheLogGetsBothStreamsAppended) {
   EXPECT_EQ(slurp(log), "before\n[two words 'q']\nerr\n");
 }
 
+TEST(RunChild, TheChildGetsTheAddedEnvironmentOnTopOfThisOne) {
+  test_support::temp_dir dir;
+  const auto log = dir.path() / "log.txt";
+  ASSERT_EQ(::setenv("BENCHGATE_TEST_KEPT", "kept", 1), 0);
+  ASSERT_EQ(::setenv("BENCHGATE_TEST_REPLACED", "old", 1), 0);
+  const auto outcome = run_child(k_shell, {"-c", "echo \"$BENCHGATE_TEST_KEPT $BENCHGATE_TEST_REPLACED $BENCHGATE_TEST_ADDED\""},
+                                 log, {"BENCHGATE_TEST_REPLACED=new", "BENCHGATE_TEST_ADDED=a=b"});
+  ::unsetenv("BENCHGATE_TEST_KEPT");
+  ::unsetenv("BENCHGATE_TEST_REPLACED");
+  ASSERT_EQ(outcome.exit_code, 0);
+  EXPECT_EQ(slurp(log), "kept new a=b\n");
+}
+
 TEST(StartChild, ClosesTheDescriptorsItIsToldToClose) {
   int fds[2];
   ASSERT_EQ(::pipe(fds), 0);
