@@ -1,7 +1,7 @@
 # Helpers that keep every CMakeLists.txt short and alike.
 #
 # Include paths are rooted at the repository: code includes
-# "harness/results/results.hpp" or "cores/page_iter/fixed_bit_set.hpp".
+# "harness/formats/model.hpp" or "cores/page_iter/fixed_bit_set.hpp".
 
 # A libFuzzer build instruments every library for coverage and the
 # sanitizers, so the fuzzers are guided by the code they test, not only by

@@ -1,5 +1,5 @@
 // benchgate ab OLD_BIN NEW_BIN: two builds run as lockstep pairs from the
-// first sample (rerun/ab_sides.hpp), compared as pairs, gated (verdict/gate_steps.hpp).
+// first sample (paired/ab_sides.hpp), compared as pairs, gated (gate/gate_steps.hpp).
 
 #include <chrono>
 #include <cstdio>
@@ -13,15 +13,15 @@
 
 #include "harness/app/commands.hpp"
 #include "harness/app/gate_explanation.hpp"
-#include "harness/options/gate_options.hpp"
-#include "harness/rerun/ab_sides.hpp"
-#include "harness/rerun/gbench_sides.hpp"
-#include "harness/rerun/paired_runs.hpp"
-#include "harness/rerun/undecided.hpp"
-#include "harness/results/diff_json.hpp"
+#include "harness/gate/gate_options.hpp"
+#include "harness/paired/ab_sides.hpp"
+#include "harness/paired/gbench_sides.hpp"
+#include "harness/paired/paired_runs.hpp"
+#include "harness/gate/undecided.hpp"
+#include "harness/compare/diff_json.hpp"
 #include "harness/run/plan.hpp"
 #include "harness/support/files/file_io.hpp"
-#include "harness/verdict/gate_steps.hpp"
+#include "harness/gate/gate_steps.hpp"
 
 namespace benchgate::app {
 
@@ -32,14 +32,14 @@ exit_code judge_sides(const compare::loaded_side& old_side, const compare::loade
                       const options::ab_options& options, std::ostream& out, std::ostream& err) {
   auto gate = options.gate;
   if (options.out_dir && gate.confirm > 0 && !gate.confirm_dir) gate.confirm_dir = *options.out_dir / "confirm";
-  const auto outcome = verdict::gate_sides(old_side, new_side, rules, gate, err);
+  const auto outcome = gate::gate_sides(old_side, new_side, rules, gate, err);
   // The comparison of the first metric the rules gate on.
   const auto& shown = outcome.diffs.front();
   std::ostringstream discard;
   const auto comparison = print_comparison(shown, out, discard);
   out << "\n";
   if (options.diff_out) results::save_diff(shown, *options.diff_out, "--json");
-  verdict::report_verdict(outcome.verdict, gate, out, comparison + "\n");
+  gate::report_verdict(outcome.verdict, gate, out, comparison + "\n");
   if (options.out_dir) out << "results: " << old_side.text << ", " << new_side.text << "\n";
   explain_after_verdict(outcome.verdict, gate, options.binaries == options::ab_binaries::google_benchmark, out, err);
   return outcome.verdict.exit;
@@ -50,13 +50,13 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // The cells a judgement of the sides as they stand leaves too wide to judge
-// (rerun/undecided.hpp): judged quietly, without --confirm or outputs.
+// (gate/undecided.hpp): judged quietly, without --confirm or outputs.
 std::vector<std::string> undecided_now(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
                                        const results::gate_rules& rules, const options::ab_options& options) {
   auto quiet = options.gate;
   quiet.confirm = 0;
   std::ostringstream discard;
-  return rerun::undecided_cells(verdict::gate_sides(old_side, new_side, rules, quiet, discard).verdict);
+  return gate::undecided_cells(gate::gate_sides(old_side, new_side, rules, quiet, discard).verdict);
 }
 
 // One extra round for `cells`, numbered `round` (1, 2, ...): more pairs
@@ -68,10 +68,10 @@ using extra_round = std::function<void(const std::vector<std::string>& cells, in
 void spend_extra_time(double cap_s, const extra_round& run_round, const results::gate_rules& rules,
                       const options::ab_options& options, const compare::loaded_side& old_side,
                       const compare::loaded_side& new_side, std::ostream& err) {
-  rerun::extra_budget budget;
+  gate::extra_budget budget;
   budget.cap_s = cap_s;
   auto cells = undecided_now(old_side, new_side, rules, options);
-  while (rerun::another_round(budget, cells.size())) {
+  while (gate::another_round(budget, cells.size())) {
     const auto start = std::chrono::steady_clock::now();
     run_round(cells, budget.rounds + 1);
     ++budget.rounds;
@@ -97,32 +97,32 @@ exit_code ab_compare(const options::ab_options& options, const suite::registry& 
                         {options.gate.markdown_out, "--markdown"},
                         {options.gate.text_out, "--text-out"}});
   check_explain_after(options.gate);
-  const auto rules = verdict::load_gate_rules(options.gate, err);
+  const auto rules = gate::load_gate_rules(options.gate, err);
   // Drivers' runs are planned (and checked) before the folder is made.
-  std::optional<rerun::ab_pairs_plan> pairs;
+  std::optional<paired::ab_pairs_plan> pairs;
   if (options.binaries == options::ab_binaries::drivers) {
-    pairs = rerun::plan_ab_pairs(
+    pairs = paired::plan_ab_pairs(
         options, [&](const options::run_options& run) { return run::fewest_samples(run::make_plan(run, cases, plain_benchmarks)); });
   }
-  const rerun::work_folder dir(options.out_dir, "--out-dir", "ab");
+  const paired::work_folder dir(options.out_dir, "--out-dir", "ab");
   const auto start = std::chrono::steady_clock::now();
   auto [old_side, new_side] =
-      pairs ? rerun::run_ab_pairs(*pairs, dir.path(), err) : rerun::gbench_ab_sides(options, dir.path(), err);
+      pairs ? paired::run_ab_pairs(*pairs, dir.path(), err) : paired::gbench_ab_sides(options, dir.path(), err);
   // The extra time: --extra-time, or as long as the first pairs took.
   const double cap_s = options.extra_time_s.value_or(seconds_since(start));
   if (!pairs) {
     spend_extra_time(
         cap_s,
         [&](const std::vector<std::string>& cells, int round) {
-          rerun::gbench_extra_round(options, cells, round, dir.path(), old_side, new_side, err);
+          paired::gbench_extra_round(options, cells, round, dir.path(), old_side, new_side, err);
         },
         rules, options, old_side, new_side, err);
-  } else if (rerun::takes_extra_rounds(*pairs)) {
+  } else if (paired::takes_extra_rounds(*pairs)) {
     int next_pair = pairs->pairs + 1;  // ab's index of the next process pair
     spend_extra_time(
         cap_s,
         [&](const std::vector<std::string>& cells, int round) {
-          rerun::run_extra_round(*pairs, cells, round, next_pair, dir.path(), old_side, new_side, err);
+          paired::run_extra_round(*pairs, cells, round, next_pair, dir.path(), old_side, new_side, err);
           next_pair += pairs->pairs;
         },
         rules, options, old_side, new_side, err);

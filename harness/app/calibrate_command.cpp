@@ -2,10 +2,11 @@
 
 #include "harness/app/commands.hpp"
 #include "harness/calibrate/calibrate.hpp"
+#include "harness/calibrate/tries.hpp"
 #include "harness/support/files/file_io.hpp"
-#include "harness/report/calibration_report.hpp"
+#include "harness/calibrate/calibration_report.hpp"
 #include "harness/report/progress.hpp"
-#include "harness/results/calibration_json.hpp"
+#include "harness/calibrate/calibration_json.hpp"
 
 namespace benchgate::app {
 
@@ -31,11 +32,31 @@ class calibration_progress : public run::run_observer {
   report::progress_line line_;
 };
 
+// --for gate, ab: the tries, their report and JSON.
+exit_code calibrate_commands(const options::calibrate_options& options, std::ostream& out, std::ostream& err) {
+  const auto result =
+      calibrate::calibrate_tries(options, [&](const std::string& experiment, const results::calibration_try& t, int of) {
+        err << report::calibration_try_line(experiment, t, of) << "\n" << std::flush;
+      });
+  const auto text = report::calibration_tries_report(result);
+  out << text;
+  if (options.json_out) {
+    results::save_calibration_tries(result, *options.json_out, "--json");
+    out << "calibration: " << options.json_out->string() << "\n";
+  }
+  files::write_output(options.text_out, text, "--text-out");
+  for (const auto& e : result.experiments) {
+    if (e.other > 0) return exit_code::regression;
+  }
+  return exit_code::ok;
+}
+
 }  // namespace
 
 exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
-                          std::ostream& out) {
+                          std::ostream& out, std::ostream& err) {
   files::check_outputs({{options.json_out, "--json"}, {options.text_out, "--text-out"}});
+  if (options.target != results::calibration_target::compare) return calibrate_commands(options, out, err);
   calibration_progress progress(options.repeats);
   const auto result = calibrate::calibrate(options, cases, progress, [&](int repeat, const std::string& run) {
     progress.run_started(repeat, run);

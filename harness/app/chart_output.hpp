@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "harness/charts/chart.hpp"
-#include "harness/results/input_loader.hpp"
+#include "harness/formats/input_loader.hpp"
 
 namespace benchgate::app {
 

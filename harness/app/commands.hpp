@@ -11,8 +11,8 @@
 #include "harness/charts/chart.hpp"
 #include "harness/support/errors/exit_codes.hpp"
 #include "harness/options/command_line.hpp"
-#include "harness/results/diff_model.hpp"
-#include "harness/results/input_loader.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/formats/input_loader.hpp"
 #include "harness/suite/registry.hpp"
 
 namespace benchgate::app {
@@ -48,10 +48,12 @@ exit_code explain_cell(const options::explain_options& options, std::ostream& ou
 // Reads the inputs (benchgate results only), merges them, writes --out.
 exit_code merge_results(const options::merge_options& options, std::ostream& out);
 
-// Runs A/A and injected-slowdown comparisons and prints the noise floor.
-// Exit 1 when a cell failed (not compared), else 0.
+// Runs A/A and injected-slowdown comparisons and prints the noise floor;
+// --for gate, ab: tries of those commands, each try's line on `err` as it
+// ends. Exit 1 when a cell failed (not compared) or a try ended otherwise
+// than with exit 0, 1 or 3, else 0.
 exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
-                          std::ostream& out);
+                          std::ostream& out, std::ostream& err);
 
 // `benchgate history add|changes|plot|export`. changes: exit 1 when a
 // regression change point lies in the --window commits. `err` receives

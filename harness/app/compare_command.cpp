@@ -6,9 +6,9 @@
 #include "harness/compare/compare.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
-#include "harness/report/compare_report.hpp"
-#include "harness/results/diff_json.hpp"
-#include "harness/results/role_patterns.hpp"
+#include "harness/compare/compare_report.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/formats/role_patterns.hpp"
 
 namespace benchgate::app {
 

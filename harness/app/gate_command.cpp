@@ -1,4 +1,4 @@
-// benchgate gate DIFF | OLD NEW: judged by the rules (verdict/gate_steps.hpp);
+// benchgate gate DIFF | OLD NEW: judged by the rules (gate/gate_steps.hpp);
 // with --explain, its failing cells explained after the verdict.
 
 #include <ostream>
@@ -6,10 +6,10 @@
 #include "harness/app/commands.hpp"
 #include "harness/app/gate_explanation.hpp"
 #include "harness/compare/sides.hpp"
-#include "harness/results/diff_json.hpp"
-#include "harness/results/gbench_json.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/formats/gbench_json.hpp"
 #include "harness/support/files/file_io.hpp"
-#include "harness/verdict/gate_steps.hpp"
+#include "harness/gate/gate_steps.hpp"
 
 namespace benchgate::app {
 
@@ -28,21 +28,21 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
   files::check_outputs(
       {{options.json_out, "--json"}, {options.markdown_out, "--markdown"}, {options.text_out, "--text-out"}});
   check_explain_after(options);
-  const auto rules = verdict::load_gate_rules(options, err);
+  const auto rules = gate::load_gate_rules(options, err);
 
   results::gate_verdict judged;
   bool gbench = false;
   if (options.inputs.size() == 1) {
     auto d = results::load_diff(options.inputs[0], "DIFF");
     gbench = from_google_benchmark(d.old_source);
-    judged = verdict::gate_diff(std::move(d), rules, options, err);
+    judged = gate::gate_diff(std::move(d), rules, options, err);
   } else {
     const auto old_side = compare::load_side(options.inputs[0], options.baseline_dir, "OLD");
     const auto new_side = compare::load_side(options.inputs[1], options.baseline_dir, "NEW");
     gbench = from_google_benchmark(old_side.source);
-    judged = verdict::gate_sides(old_side, new_side, rules, options, err).verdict;
+    judged = gate::gate_sides(old_side, new_side, rules, options, err).verdict;
   }
-  verdict::report_verdict(judged, options, out);
+  gate::report_verdict(judged, options, out);
   explain_after_verdict(judged, options, gbench, out, err);
   return judged.exit;
 }

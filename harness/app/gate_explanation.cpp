@@ -5,8 +5,8 @@
 #include "harness/explain/explain_cells.hpp"
 #include "harness/explain/explain_markdown.hpp"
 #include "harness/explain/explain_text.hpp"
-#include "harness/report/gate_report.hpp"
-#include "harness/results/explain_json.hpp"
+#include "harness/gate/gate_report.hpp"
+#include "harness/explain/explain_json.hpp"
 #include "harness/run/measuring_child.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
@@ -17,6 +17,19 @@ namespace {
 
 constexpr const char* k_purpose = "--explain";
 
+// The failing cells of `verdict`, in its order; a cell gated on real_time or
+// cpu_time passes its change estimate on as the time change.
+std::vector<explain::cell_request> failing_cells(const results::gate_verdict& verdict) {
+  std::vector<explain::cell_request> out;
+  for (const auto& c : verdict.cells) {
+    if (c.status != results::cell_status::fail) continue;
+    const auto kind = c.metric.of;
+    const bool time = kind == results::gate_metric::kind::time || kind == results::gate_metric::kind::cpu_time;
+    out.push_back({c.name, time ? c.change_pct : std::nullopt});
+  }
+  return out;
+}
+
 // A file in the flame graphs' folder stands for the folder in the up-front check.
 std::optional<std::filesystem::path> flamegraph_probe(const options::explain_after_options& e) {
   if (!e.flamegraph_dir) return std::nullopt;
@@ -26,7 +39,7 @@ std::optional<std::filesystem::path> flamegraph_probe(const options::explain_aft
 void explain_and_write(const results::gate_verdict& verdict, const options::gate_options& options, bool gbench,
                        std::ostream& out) {
   const auto& settings = options.explain;
-  const auto cells = explain::failing_cells(verdict);
+  const auto cells = failing_cells(verdict);
   out << "\nexplain: " << cells.size() << (cells.size() == 1 ? " failing cell" : " failing cells")
       << (cells.empty() ? "\n" : ", explaining at most " + std::to_string(settings.max_cells) + "\n");
   if (cells.empty()) return;

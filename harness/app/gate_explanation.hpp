@@ -7,8 +7,8 @@
 
 #include <ostream>
 
-#include "harness/options/gate_options.hpp"
-#include "harness/results/gate_model.hpp"
+#include "harness/gate/gate_options.hpp"
+#include "harness/gate/gate_model.hpp"
 
 namespace benchgate::app {
 

@@ -14,7 +14,7 @@
 #include "harness/history/csv_import.hpp"
 #include "harness/history/run_record.hpp"
 #include "harness/history/store.hpp"
-#include "harness/history/timeline.hpp"
+#include "harness/html/history_timeline.hpp"
 
 namespace benchgate::app {
 

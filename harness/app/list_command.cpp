@@ -1,7 +1,7 @@
 #include <algorithm>
 
 #include "harness/app/commands.hpp"
-#include "harness/options/run_options.hpp"
+#include "harness/run/run_options.hpp"
 
 namespace benchgate::app {
 

@@ -45,7 +45,7 @@ int dispatch(const std::vector<std::string>& args) {
           [&](const options::merge_options& o) { return app::merge_results(o, std::cout); },
           [&](const options::plot_options& o) { return app::plot_charts(o, std::cout, std::cerr); },
           [&](const options::report_options& o) { return app::write_report(o, std::cout, std::cerr); },
-          [&](const options::calibrate_options& o) { return app::calibrate_noise(o, cases, std::cout); },
+          [&](const options::calibrate_options& o) { return app::calibrate_noise(o, cases, std::cout, std::cerr); },
           [&](const options::history_options& o) { return app::history_command(o, std::cout, std::cerr); },
           [&](const options::ab_options& o) { return app::ab_compare(o, cases, plain, std::cout, std::cerr); },
           [&](const options::explain_options& o) { return app::explain_cell(o, std::cout); },

@@ -3,9 +3,9 @@
 #include "harness/app/commands.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
-#include "harness/results/input_loader.hpp"
-#include "harness/results/merge.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/formats/input_loader.hpp"
+#include "harness/formats/merge.hpp"
+#include "harness/formats/results_json.hpp"
 
 namespace benchgate::app {
 

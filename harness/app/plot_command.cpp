@@ -6,8 +6,8 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/report/format.hpp"
-#include "harness/results/diff_json.hpp"
-#include "harness/results/input_loader.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/formats/input_loader.hpp"
 
 namespace benchgate::app {
 

@@ -9,12 +9,12 @@
 #include "harness/compare/cell_change.hpp"
 #include "harness/history/changes.hpp"
 #include "harness/history/store.hpp"
-#include "harness/history/timeline.hpp"
+#include "harness/html/history_timeline.hpp"
 #include "harness/html/report_page.hpp"
 #include "harness/report/format.hpp"
-#include "harness/results/diff_json.hpp"
-#include "harness/results/explain_json.hpp"
-#include "harness/results/input_loader.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/explain/explain_json.hpp"
+#include "harness/formats/input_loader.hpp"
 
 namespace benchgate::app {
 

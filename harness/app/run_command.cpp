@@ -7,14 +7,14 @@
 
 #include "harness/app/commands.hpp"
 #include "harness/compare/compare.hpp"
-#include "harness/results/baseline_store.hpp"
+#include "harness/formats/baseline_store.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/report/format.hpp"
 #include "harness/report/progress.hpp"
 #include "harness/report/run_report.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "harness/run/cache_sim.hpp"
-#include "harness/run/lockstep.hpp"
+#include "harness/support/process/lockstep.hpp"
 #include "harness/run/measuring_child.hpp"
 #include "harness/run/runner.hpp"
 
@@ -75,7 +75,7 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
       {{options.out, "--out"}, {options.text_out, "--text-out"}, {saved_baseline, "--save-baseline"}});
   std::optional<results::run_results> baseline;
   if (options.baseline) baseline = results::load_baseline(options.baseline_dir, *options.baseline, "--baseline");
-  const auto turns = run::lockstep::join(options.lockstep_fd);  // held until the outputs are written
+  const auto turns = process::lockstep::join(options.lockstep_fd);  // held until the outputs are written
   std::ostringstream text;
   printing_observer observer(out, text);
   const auto [results, elapsed_s] = run::run_results_of(plan, observer, turns.get(), cases.builtin_only() && plain_benchmarks.empty());

@@ -7,8 +7,8 @@
 #include <functional>
 #include <string>
 
-#include "harness/options/calibrate_options.hpp"
-#include "harness/results/calibration_model.hpp"
+#include "harness/calibrate/calibrate_options.hpp"
+#include "harness/calibrate/calibration_model.hpp"
 #include "harness/run/runner.hpp"
 #include "harness/suite/registry.hpp"
 

@@ -6,8 +6,8 @@
 
 #include <span>
 
-#include "harness/results/calibration_model.hpp"
-#include "harness/results/diff_model.hpp"
+#include "harness/calibrate/calibration_model.hpp"
+#include "harness/compare/diff_model.hpp"
 
 namespace benchgate::calibrate {
 

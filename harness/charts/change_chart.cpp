@@ -1,7 +1,7 @@
 #include "harness/charts/change_chart.hpp"
 
 #include "harness/charts/gnuplot_text.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 
 namespace benchgate::charts {
 

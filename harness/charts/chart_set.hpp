@@ -8,9 +8,9 @@
 
 #include "harness/charts/cell_estimate.hpp"
 #include "harness/charts/chart.hpp"
-#include "harness/results/diff_model.hpp"
-#include "harness/results/input_loader.hpp"
-#include "harness/results/model.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/formats/input_loader.hpp"
+#include "harness/formats/model.hpp"
 
 namespace benchgate::charts {
 

@@ -6,7 +6,7 @@
 #include "harness/charts/axis_scale.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/charts/chart.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 #include "harness/stats/outliers.hpp"
 
 namespace benchgate::charts {

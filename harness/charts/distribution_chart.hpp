@@ -7,7 +7,7 @@
 #include <string>
 
 #include "harness/charts/chart.hpp"
-#include "harness/results/diff_model.hpp"
+#include "harness/compare/diff_model.hpp"
 
 namespace benchgate::charts {
 

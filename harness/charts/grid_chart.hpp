@@ -8,7 +8,7 @@
 
 #include "harness/charts/cell_estimate.hpp"
 #include "harness/charts/chart.hpp"
-#include "harness/results/model.hpp"
+#include "harness/formats/model.hpp"
 
 namespace benchgate::charts {
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "harness/charts/chart.hpp"
-#include "harness/results/diff_model.hpp"
-#include "harness/results/model.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/formats/model.hpp"
 
 namespace benchgate::charts {
 

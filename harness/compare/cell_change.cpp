@@ -5,7 +5,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "harness/results/pairing.hpp"
+#include "harness/formats/pairing_records.hpp"
 #include "harness/stats/clustered.hpp"
 #include "harness/stats/paired.hpp"
 #include "harness/stats/resampler.hpp"

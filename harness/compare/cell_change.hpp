@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/results/diff_model.hpp"
+#include "harness/compare/diff_model.hpp"
 
 namespace benchgate::compare {
 

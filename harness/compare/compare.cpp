@@ -8,7 +8,7 @@
 
 #include "harness/compare/cell_change.hpp"
 #include "harness/compare/environment_check.hpp"
-#include "harness/results/pairing.hpp"
+#include "harness/formats/pairing_records.hpp"
 
 namespace benchgate::compare {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Compares two sets of cells into a diff (results/diff_model.hpp): pairs
+// Compares two sets of cells into a diff (compare/diff_model.hpp): pairs
 // them (pairing.hpp), measures each pair (cell_change.hpp), adjusts the
 // p-values across all compared cells, judges each cell, counts the verdicts
 // and collects the warnings. Pure computation: no I/O.
@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/compare/pairing.hpp"
-#include "harness/results/diff_model.hpp"
+#include "harness/compare/cell_matching.hpp"
+#include "harness/compare/diff_model.hpp"
 
 namespace benchgate::compare {
 

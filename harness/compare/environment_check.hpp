@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "harness/results/diff_model.hpp"
+#include "harness/compare/diff_model.hpp"
 
 namespace benchgate::compare {
 

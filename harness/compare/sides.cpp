@@ -4,7 +4,7 @@
 
 #include "harness/compare/compare.hpp"
 #include "harness/support/errors/input_error.hpp"
-#include "harness/results/baseline_store.hpp"
+#include "harness/formats/baseline_store.hpp"
 
 namespace benchgate::compare {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/results/diff_model.hpp"
-#include "harness/results/input_loader.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/formats/input_loader.hpp"
 
 namespace benchgate::compare {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Reads the machine, the build and the moment of a run.
 
-#include "harness/results/model.hpp"
+#include "harness/formats/model.hpp"
 
 namespace benchgate::environment {
 

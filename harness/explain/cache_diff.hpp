@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "harness/explain/profile_diff.hpp"
-#include "harness/results/explain_model.hpp"
+#include "harness/explain/explain_model.hpp"
 
 namespace benchgate::explain {
 

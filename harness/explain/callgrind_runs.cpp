@@ -7,9 +7,9 @@
 #include <system_error>
 #include <vector>
 
-#include "harness/options/gbench_listing.hpp"
-#include "harness/options/run_options.hpp"
-#include "harness/results/input_loader.hpp"
+#include "harness/run/gbench_listing.hpp"
+#include "harness/run/run_options.hpp"
+#include "harness/formats/input_loader.hpp"
 #include "harness/run/cache_sim.hpp"
 #include "harness/run/measuring_child.hpp"
 #include "harness/support/errors/input_error.hpp"

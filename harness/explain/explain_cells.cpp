@@ -22,17 +22,6 @@ profile_side profile(const explain_plan& plan, const build_side& side, const std
 
 }  // namespace
 
-std::vector<cell_request> failing_cells(const results::gate_verdict& verdict) {
-  std::vector<cell_request> out;
-  for (const auto& c : verdict.cells) {
-    if (c.status != results::cell_status::fail) continue;
-    const auto kind = c.metric.of;
-    const bool time = kind == results::gate_metric::kind::time || kind == results::gate_metric::kind::cpu_time;
-    out.push_back({c.name, time ? c.change_pct : std::nullopt});
-  }
-  return out;
-}
-
 results::explain_document explain_cells(const std::vector<cell_request>& cells, const explain_plan& plan,
                                         const std::function<void(const results::explanation&)>& explained) {
   const auto started = std::chrono::steady_clock::now();

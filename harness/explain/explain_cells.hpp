@@ -13,8 +13,7 @@
 
 #include "harness/explain/callgrind_runs.hpp"
 #include "harness/explain/profile_diff.hpp"
-#include "harness/results/explain_model.hpp"
-#include "harness/results/gate_model.hpp"
+#include "harness/explain/explain_model.hpp"
 
 namespace benchgate::explain {
 
@@ -23,10 +22,6 @@ struct cell_request {
   std::string cell;
   std::optional<double> time_change_pct;
 };
-
-// The failing cells of `verdict`, in its order; a cell gated on real_time or
-// cpu_time passes its change estimate on as the time change.
-std::vector<cell_request> failing_cells(const results::gate_verdict& verdict);
 
 struct explain_plan {
   std::filesystem::path valgrind;

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-#include "harness/results/explain_model.hpp"
+#include "harness/explain/explain_model.hpp"
 
 namespace benchgate::explain {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "harness/results/explain_model.hpp"
+#include "harness/explain/explain_model.hpp"
 
 namespace benchgate::explain {
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "harness/explain/callgrind_profile.hpp"
-#include "harness/results/explain_model.hpp"
+#include "harness/explain/explain_model.hpp"
 
 namespace benchgate::explain {
 

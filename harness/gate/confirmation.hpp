@@ -2,7 +2,7 @@
 // The confirmation rule of gate --confirm N (docs/gate.md, "Confirmation"),
 // pure: which cells are re-run, which of them need more rounds, and how the
 // re-runs' judgements edit the first verdict. Running the re-runs is
-// rerun/confirm.hpp's.
+// gate/confirm.hpp's.
 
 #include <cstddef>
 #include <map>
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/results/diff_model.hpp"
-#include "harness/results/gate_model.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/gate/gate_model.hpp"
 
 namespace benchgate::gate {
 

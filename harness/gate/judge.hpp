@@ -7,8 +7,8 @@
 #include <span>
 #include <string>
 
-#include "harness/results/diff_model.hpp"
-#include "harness/results/gate_model.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/gate/gate_model.hpp"
 
 namespace benchgate::gate {
 

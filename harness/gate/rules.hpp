@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/results/diff_model.hpp"
-#include "harness/results/gate_model.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/gate/gate_model.hpp"
 
 namespace benchgate::gate {
 
@@ -37,7 +37,7 @@ inline const std::vector<std::string> k_throughput_rates = {"items_per_second", 
 // lowered to it; no max CI width means no cell is unstable. The metric's
 // direction: the rule's "direction", --direction (command_line.declared) for
 // a metric without a built-in one, the defaults' "direction" for the
-// defaults' metric, else built in (results/metric.hpp); throws input_error
+// defaults' metric, else built in (formats/metric.hpp); throws input_error
 // naming the cell and metric when none says.
 results::resolved_rule resolve(const results::gate_rules& rules, const results::gate_levels& command_line,
                                std::string_view cell_name);

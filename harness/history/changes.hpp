@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "harness/history/store.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 #include "harness/stats/change_points.hpp"
 
 namespace benchgate::history {

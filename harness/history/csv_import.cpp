@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "harness/history/csv_table.hpp"
-#include "harness/results/input_loader.hpp"
+#include "harness/formats/input_loader.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/text/parse_number.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // Which way is better for a metric history follows: a --direction declared
-// for it, else the built-in direction of results/metric.hpp (times and
+// for it, else the built-in direction of formats/metric.hpp (times and
 // counts lower, throughput and rates higher). A metric with neither (a user
 // counter nobody declared) cannot be judged and is refused, as compare and
 // gate refuse it (docs/history.md, "Direction").
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::history {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/results/input_loader.hpp"
+#include "harness/formats/input_loader.hpp"
 
 namespace benchgate::history {
 

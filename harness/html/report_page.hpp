@@ -12,10 +12,10 @@
 
 #include "harness/charts/cell_estimate.hpp"
 #include "harness/charts/chart.hpp"
-#include "harness/results/diff_model.hpp"
-#include "harness/results/explain_model.hpp"
-#include "harness/results/metric.hpp"
-#include "harness/results/model.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/explain/explain_model.hpp"
+#include "harness/formats/metric.hpp"
+#include "harness/formats/model.hpp"
 
 namespace benchgate::html {
 
@@ -34,7 +34,7 @@ struct page_input {
   // benchmark names).
   bool google_benchmark = false;
   // Optional: the history of the run's cells, an HTML fragment opening with
-  // <h2 id="history"> (history/timeline.hpp), shown after the cases.
+  // <h2 id="history"> (html/history_timeline.hpp), shown after the cases.
   std::string history_section;
   // Optional (report --explain): explanations of failing cells, shown under
   // their rows and in a section of their own; each flamegraph, when set, is

@@ -7,7 +7,7 @@
 #include <tuple>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/options/gbench_listing.hpp"
+#include "harness/run/gbench_listing.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
 

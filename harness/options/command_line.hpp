@@ -8,15 +8,15 @@
 #include <variant>
 #include <vector>
 
-#include "harness/options/ab_options.hpp"
-#include "harness/options/calibrate_options.hpp"
-#include "harness/options/compare_options.hpp"
-#include "harness/options/explain_options.hpp"
-#include "harness/options/gate_options.hpp"
-#include "harness/options/history_options.hpp"
-#include "harness/options/plot_options.hpp"
-#include "harness/options/report_options.hpp"
-#include "harness/options/run_options.hpp"
+#include "harness/gate/ab_options.hpp"
+#include "harness/calibrate/calibrate_options.hpp"
+#include "harness/compare/compare_options.hpp"
+#include "harness/explain/explain_options.hpp"
+#include "harness/gate/gate_options.hpp"
+#include "harness/history/history_options.hpp"
+#include "harness/charts/plot_options.hpp"
+#include "harness/html/report_options.hpp"
+#include "harness/run/run_options.hpp"
 #include "harness/suite/registry.hpp"
 
 namespace benchgate::options {

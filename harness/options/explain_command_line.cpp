@@ -1,4 +1,4 @@
-#include "harness/options/explain_options.hpp"
+#include "harness/explain/explain_options.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
 #include "harness/support/errors/input_error.hpp"

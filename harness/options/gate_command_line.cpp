@@ -4,7 +4,7 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/parse_support.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {

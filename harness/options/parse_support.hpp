@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/results/model.hpp"
+#include "harness/formats/model.hpp"
 
 namespace benchgate::options::detail {
 

@@ -1,5 +1,5 @@
 #include "harness/options/output_folder.hpp"
-#include "harness/options/plot_options.hpp"
+#include "harness/charts/plot_options.hpp"
 #include "harness/options/subcommands.hpp"
 
 namespace benchgate::options::detail {

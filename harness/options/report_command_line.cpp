@@ -1,9 +1,9 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/output_folder.hpp"
-#include "harness/options/report_options.hpp"
+#include "harness/html/report_options.hpp"
 #include "harness/options/subcommands.hpp"
-#include "harness/results/diff_model.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/compare/diff_model.hpp"
+#include "harness/formats/metric.hpp"
 
 namespace benchgate::options::detail {
 

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "harness/report/format.hpp"
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace benchgate::report {

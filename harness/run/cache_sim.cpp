@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "harness/results/metric.hpp"
+#include "harness/formats/metric.hpp"
 
 namespace benchgate::run {
 

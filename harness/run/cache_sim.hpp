@@ -82,7 +82,7 @@ struct cache_figures {
 };
 cache_figures figures_of(const cache_events& events, double iterations = 1);
 
-// The figures as named results metrics (results/metric.hpp), in this order:
+// The figures as named results metrics (formats/metric.hpp), in this order:
 // l1_hits, ll_hits, ram_accesses, estimated_cycles.
 std::vector<std::pair<std::string, double>> as_counters(const cache_figures& figures);
 

@@ -5,7 +5,7 @@
 // points, whose cells are timed together, interleaved:
 // - a benchmark that a `run --role ROLE=REGEX` pattern matches joins the
 //   others at its grid point (its name without the matched part, as
-//   results/role_patterns.hpp assigns roles): BM_sum_naive/64 and
+//   formats/role_patterns.hpp assigns roles): BM_sum_naive/64 and
 //   BM_sum_fast/64 are one point, BM_sum/64;
 // - any other joins its family (the name up to the first '/'): BM_copy/8
 //   and BM_copy/64 are one point, BM_copy.
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/results/model.hpp"
-#include "harness/results/role_patterns.hpp"
+#include "harness/formats/model.hpp"
+#include "harness/formats/role_patterns.hpp"
 
 namespace benchgate::run {
 

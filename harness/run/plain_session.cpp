@@ -5,7 +5,7 @@
 #include <map>
 #include <random>
 
-#include "harness/run/lockstep.hpp"
+#include "harness/support/process/lockstep.hpp"
 #include "harness/run/plain_benchmarks.hpp"
 
 namespace benchgate::run {
@@ -17,7 +17,7 @@ constexpr double k_ns_per_s = 1e9;
 // The work per iteration that Google Benchmark's rate counters imply
 // (SetBytesProcessed, SetItemsProcessed: bytes_per_second,
 // items_per_second, divided by the run's CPU time in counter.cc), as
-// results/gbench_json.cpp reads them from Google Benchmark's JSON.
+// formats/gbench_json.cpp reads them from Google Benchmark's JSON.
 benchgate::work_per_iteration work_of(const results::sample& s) {
   for (const auto& [name, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
                                    std::pair{"items_per_second", benchgate::work_unit::items}}) {
@@ -30,7 +30,7 @@ benchgate::work_per_iteration work_of(const results::sample& s) {
 
 }  // namespace
 
-plain_session::plain_session(const planned_point& planned, bool interleave, lockstep* turns)
+plain_session::plain_session(const planned_point& planned, bool interleave, process::lockstep* turns)
     : planned_(planned), interleave_(interleave), turns_(turns) {
   assert(planned.plain);
   cells_ = planned.plain->cells;

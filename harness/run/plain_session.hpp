@@ -11,15 +11,18 @@
 #include "harness/run/plan.hpp"
 #include "harness/run/timing_session.hpp"
 
+namespace benchgate::process {
+class lockstep;
+}
+
 namespace benchgate::run {
 
-class lockstep;
 
 class plain_session final : public timing_session {
  public:
   // `planned.plain` is set. `interleave`: the run's random interleaving.
   // `turns`: a lockstep partner, with whom every sample is one turn.
-  plain_session(const planned_point& planned, bool interleave, lockstep* turns);
+  plain_session(const planned_point& planned, bool interleave, process::lockstep* turns);
 
   bool timable() const override { return true; }
   std::vector<results::cell>& cells() override { return cells_; }
@@ -37,7 +40,7 @@ class plain_session final : public timing_session {
 
   const planned_point& planned_;
   bool interleave_;
-  lockstep* turns_;
+  process::lockstep* turns_;
   std::vector<results::cell> cells_;
   std::vector<bool> warmed_;
 };

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/options/run_options.hpp"
-#include "harness/results/model.hpp"
+#include "harness/run/run_options.hpp"
+#include "harness/formats/model.hpp"
 #include "harness/run/plain_plan.hpp"
 #include "harness/suite/registry.hpp"
 

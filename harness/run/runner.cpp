@@ -11,13 +11,13 @@
 #include <string>
 
 #include "harness/environment/environment.hpp"
-#include "harness/results/metric.hpp"
-#include "harness/results/merge.hpp"
-#include "harness/results/pairing.hpp"
+#include "harness/formats/metric.hpp"
+#include "harness/formats/merge.hpp"
+#include "harness/formats/pairing_records.hpp"
 #include "harness/run/allocation_counter.hpp"
 #include "harness/run/callgrind_counter.hpp"
 #include "harness/run/capture_reporter.hpp"
-#include "harness/run/lockstep.hpp"
+#include "harness/support/process/lockstep.hpp"
 #include "harness/run/plain_benchmarks.hpp"
 #include "harness/run/plain_session.hpp"
 #include "harness/run/precision.hpp"
@@ -150,7 +150,7 @@ void add_allocations(results::cell& c, const allocation_counter& counter, std::s
 class point_session final : public timing_session {
  public:
   point_session(const planned_point& planned, bool interleave, slowdown_injector& slowdown,
-                callgrind_session* callgrind, bool count_allocations, lockstep* turns)
+                callgrind_session* callgrind, bool count_allocations, process::lockstep* turns)
       : planned_(planned),
         interleave_(interleave),
         prepared_(planned.bench_case->prepare(planned.point)),
@@ -252,7 +252,7 @@ class point_session final : public timing_session {
   const planned_point& planned_;
   bool interleave_;
   benchgate::prepared_point prepared_;
-  lockstep* turns_;
+  process::lockstep* turns_;
   callgrind_session* callgrind_;
   std::vector<results::cell> cells_;
   std::vector<benchgate::detail::loop_knobs> knobs_;
@@ -321,7 +321,7 @@ std::vector<results::cell> run_to_precision(timing_session& session, const preci
 
 // One point's samples of one round: fixed, or to its precision target.
 std::vector<results::cell> run_point(const planned_point& planned, int samples, const run_plan& plan,
-                                     slowdown_injector& slowdown, callgrind_session* callgrind, lockstep* turns) {
+                                     slowdown_injector& slowdown, callgrind_session* callgrind, process::lockstep* turns) {
   if (planned.plain) {
     plain_session session(planned, plan.interleave, turns);
     return planned.precision ? run_to_precision(session, *planned.precision) : run_fixed(session, samples);
@@ -336,7 +336,7 @@ std::vector<results::cell> run_point(const planned_point& planned, int samples, 
 
 }  // namespace
 
-std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns) {
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, process::lockstep* turns) {
   slowdown_injector slowdown(plan);
   std::optional<callgrind_session> callgrind;
   if (plan.callgrind_out) callgrind.emplace(*plan.callgrind_out, plan.keep_callgrind_dumps, plan.config.cache_sim);
@@ -366,7 +366,7 @@ std::vector<results::cell> execute(const run_plan& plan, run_observer& observer,
   return all;
 }
 
-timed_run run_results_of(const run_plan& plan, run_observer& observer, lockstep* turns, bool builtin_only) {
+timed_run run_results_of(const run_plan& plan, run_observer& observer, process::lockstep* turns, bool builtin_only) {
   const auto started = std::chrono::steady_clock::now();
   timed_run out;
   out.results.run_id = results::make_run_id();

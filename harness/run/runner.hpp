@@ -6,12 +6,15 @@
 #include <span>
 #include <vector>
 
-#include "harness/results/model.hpp"
+#include "harness/formats/model.hpp"
 #include "harness/run/plan.hpp"
+
+namespace benchgate::process {
+class lockstep;
+}
 
 namespace benchgate::run {
 
-class lockstep;
 
 // Told about each grid point as the run goes (progress display, report).
 class run_observer {
@@ -37,7 +40,7 @@ class run_observer {
 // (slowdown.hpp) and two figures: injected_spin_steps, injected_pilot_ns.
 // With `turns`, every Google Benchmark call of a body (a sample, or a
 // warm-up or calibration call) ends this run's turn (lockstep.hpp).
-std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, lockstep* turns = nullptr);
+std::vector<results::cell> execute(const run_plan& plan, run_observer& observer, process::lockstep* turns = nullptr);
 
 // A whole run of `plan` (execute) as results: a new run id, the
 // environment, the plan's settings and the cells. `builtin_only`: every
@@ -48,6 +51,6 @@ struct timed_run {
   results::run_results results;
   double elapsed_s = 0;  // the whole run's wall time
 };
-timed_run run_results_of(const run_plan& plan, run_observer& observer, lockstep* turns, bool builtin_only);
+timed_run run_results_of(const run_plan& plan, run_observer& observer, process::lockstep* turns, bool builtin_only);
 
 }  // namespace benchgate::run

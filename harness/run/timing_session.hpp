@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "harness/results/model.hpp"
+#include "harness/formats/model.hpp"
 
 namespace benchgate::run {
 

@@ -1,6 +1,6 @@
 #pragma once
 // A connected pair of local stream sockets whose ends children inherit:
-// gate --confirm's lockstep runs take turns over one (run/lockstep.hpp).
+// gate --confirm's lockstep runs take turns over one (support/process/lockstep.hpp).
 
 namespace benchgate::process {
 

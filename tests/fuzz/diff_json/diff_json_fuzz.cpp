@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/results/diff_json.hpp"
+#include "harness/compare/diff_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace benchgate::results;

@@ -8,7 +8,7 @@
 
 #include "harness/support/errors/input_error.hpp"
 #include "harness/gate/rules.hpp"
-#include "harness/results/gate_rules_json.hpp"
+#include "harness/gate/gate_rules_json.hpp"
 
 namespace {
 

@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/results/gbench_json.hpp"
-#include "harness/results/json_reader.hpp"
+#include "harness/formats/gbench_json.hpp"
+#include "harness/formats/json_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace benchgate::results;

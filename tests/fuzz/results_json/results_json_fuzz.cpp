@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/results/input_loader.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/formats/input_loader.hpp"
+#include "harness/formats/results_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace benchgate::results;

@@ -12,7 +12,7 @@
 
 #include <cstdlib>
 
-#include "harness/results/results_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/app/cli.hpp"
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "harness/support/files/file_io.hpp"
-#include "harness/results/json_reader.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/formats/json_reader.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -3,8 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "harness/results/baseline_store.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/formats/baseline_store.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 
 namespace benchgate {

@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "harness/results/results_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 

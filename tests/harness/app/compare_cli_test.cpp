@@ -1,8 +1,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "harness/results/diff_json.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 
 namespace benchgate {

@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/support/files/file_io.hpp"
-#include "harness/results/diff_json.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 
 namespace benchgate {

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/support/files/file_io.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 
 namespace benchgate {

@@ -12,8 +12,8 @@
 #include <random>
 #include <thread>
 
-#include "harness/results/diff_json.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/temp_dir.hpp"
 

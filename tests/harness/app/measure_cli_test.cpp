@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <map>
 
-#include "harness/results/diff_json.hpp"
-#include "harness/results/json_reader.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/formats/json_reader.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 
 namespace benchgate {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/results/gate_verdict_json.hpp"
+#include "harness/gate/gate_verdict_json.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/app/cli.hpp"
 

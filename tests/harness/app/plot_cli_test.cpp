@@ -1,7 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "harness/results/results_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 #include "tests/harness/charts/demo_run.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/options/run_options.hpp"
-#include "harness/results/results_json.hpp"
+#include "harness/run/run_options.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 
 namespace benchgate::testing {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <set>
 
-#include "harness/results/results_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 
 namespace benchgate::testing {

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "harness/results/model.hpp"
+#include "harness/formats/model.hpp"
 
 namespace benchgate::charts::testing {
 

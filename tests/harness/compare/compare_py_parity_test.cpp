@@ -18,8 +18,8 @@
 #include <string>
 
 #include "harness/support/files/file_io.hpp"
-#include "harness/results/diff_json.hpp"
-#include "harness/results/json_reader.hpp"
+#include "harness/compare/diff_json.hpp"
+#include "harness/formats/json_reader.hpp"
 #include "benchgate/rng.hpp"
 
 namespace benchgate::compare {

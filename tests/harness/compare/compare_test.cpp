@@ -8,8 +8,8 @@
 #include <numbers>
 
 #include "harness/compare/environment_check.hpp"
-#include "harness/results/merge.hpp"
-#include "harness/results/pairing.hpp"
+#include "harness/formats/merge.hpp"
+#include "harness/formats/pairing_records.hpp"
 #include "tests/harness/compare/test_runs.hpp"
 
 namespace benchgate::compare {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/compare/compare.hpp"
-#include "harness/results/diff_json.hpp"
+#include "harness/compare/diff_json.hpp"
 #include "tests/harness/compare/test_runs.hpp"
 
 namespace benchgate::compare {

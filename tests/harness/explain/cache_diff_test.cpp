@@ -8,7 +8,7 @@
 #include "harness/explain/cache_text.hpp"
 #include "harness/explain/callgrind_profile.hpp"
 #include "harness/explain/explain_text.hpp"
-#include "harness/results/explain_json.hpp"
+#include "harness/explain/explain_json.hpp"
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::explain {

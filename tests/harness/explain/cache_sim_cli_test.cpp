@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "harness/results/results_json.hpp"
+#include "harness/formats/results_json.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/app/cli.hpp"
 

@@ -10,7 +10,7 @@
 #include "harness/explain/explain_cells.hpp"
 #include "harness/explain/flame_graph_svg.hpp"
 #include "harness/explain/flame_tree.hpp"
-#include "harness/results/explain_json.hpp"
+#include "harness/explain/explain_json.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 

@@ -4,8 +4,8 @@
 
 #include "harness/explain/explain_markdown.hpp"
 #include "harness/explain/explain_text.hpp"
-#include "harness/results/explain_json.hpp"
-#include "harness/results/json_reader.hpp"
+#include "harness/explain/explain_json.hpp"
+#include "harness/formats/json_reader.hpp"
 
 namespace benchgate::explain {
 namespace {

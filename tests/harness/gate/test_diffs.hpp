@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/results/diff_model.hpp"
+#include "harness/compare/diff_model.hpp"
 
 namespace benchgate::gate::testing {
 

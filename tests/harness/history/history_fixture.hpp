@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/results/results_json.hpp"
+#include "harness/formats/results_json.hpp"
 
 namespace benchgate::testing {
 

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "harness/options/command_line.hpp"
-#include "harness/options/run_options.hpp"
+#include "harness/run/run_options.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "tests/harness/options/fake_registry.hpp"
 

@@ -1,0 +1,155 @@
+#include "harness/formats/gbench_json.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "harness/support/errors/input_error.hpp"
+
+namespace benchgate::results {
+
+namespace {
+
+constexpr double k_ns_per_s = 1e9;
+
+// Nanoseconds per unit of Google Benchmark's time_unit field.
+std::optional<double> ns_per_unit(std::string_view unit) {
+  if (unit == "ns") return 1.0;
+  if (unit == "us") return 1e3;
+  if (unit == "ms") return 1e6;
+  if (unit == "s") return 1e9;
+  return std::nullopt;
+}
+
+// Google Benchmark writes "error_occurred": true for SkipWithError and
+// "skipped": true for SkipWithMessage (a deliberate skip).
+bool is_errored(const object_reader& entry) { return entry.optional_boolean("error_occurred").value_or(false); }
+
+bool is_skipped(const object_reader& entry) {
+  if (!entry.has("skipped")) return false;
+  const auto& skipped = entry.raw()["skipped"];
+  return skipped.is_boolean() ? skipped.get<bool>() : skipped.is_number() && skipped.get<double>() != 0;
+}
+
+std::string failure_message(const object_reader& entry, bool errored) {
+  auto message = entry.optional_string(errored ? "error_message" : "skip_message");
+  return std::string(errored ? "Google Benchmark reported an error (SkipWithError)"
+                             : "Google Benchmark reported the benchmark skipped (SkipWithMessage)") +
+         (message && !message->empty() ? ": " + *message : std::string());
+}
+
+// The per-iteration work a rate counter implies: Google Benchmark divides
+// rate counters by the CPU time of the run (counter.cc, kIsRate).
+benchgate::work_per_iteration work_of(const object_reader& entry, double cpu_ns) {
+  for (const auto& [key, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
+                                  std::pair{"items_per_second", benchgate::work_unit::items}}) {
+    if (const auto rate = entry.optional_number(key); rate && *rate > 0 && cpu_ns > 0) {
+      return {unit, *rate * cpu_ns / k_ns_per_s};
+    }
+  }
+  return {};
+}
+
+// The fields Google Benchmark's JSON reporter writes for every run
+// (json_reporter.cc, 1.7): any other number in a run is a counter, a user
+// counter or a rate (items_per_second, bytes_per_second, kIsRate ones).
+constexpr std::string_view k_run_fields[] = {
+    "family_index", "per_family_instance_index", "repetitions", "repetition_index", "threads",
+    "iterations",   "real_time",                 "cpu_time",    "rms",              "big_o"};
+
+bool is_run_field(std::string_view key) {
+  return std::find(std::begin(k_run_fields), std::end(k_run_fields), key) != std::end(k_run_fields);
+}
+
+std::vector<std::pair<std::string, double>> counters_of(const object_reader& entry) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const auto& [key, value] : entry.raw().items()) {
+    if (!value.is_number() || is_run_field(key)) continue;
+    const auto v = value.get<double>();
+    if (!std::isfinite(v)) entry.fail(key, "a finite number (a counter)");
+    out.emplace_back(key, v);
+  }
+  return out;
+}
+
+sample sample_from(const object_reader& entry) {
+  const auto scale = ns_per_unit(entry.string("time_unit"));
+  if (!scale) entry.fail("time_unit", "\"ns\", \"us\", \"ms\" or \"s\"");
+  sample s;
+  s.iterations = entry.integer("iterations");
+  if (s.iterations <= 0) entry.fail("iterations", "a positive integer");
+  s.real_ns = entry.number("real_time") * *scale;
+  if (s.real_ns < 0) entry.fail("real_time", "a time >= 0");
+  s.cpu_ns = entry.number("cpu_time") * *scale;
+  if (s.cpu_ns < 0) entry.fail("cpu_time", "a time >= 0");
+  s.counters = counters_of(entry);
+  return s;
+}
+
+environment environment_from_context(const object_reader& root) {
+  environment env;
+  if (!root.has("context")) return env;
+  const auto context = root.object("context");
+  env.host = context.optional_string("host_name");
+  env.date = context.optional_string("date").value_or("");
+  if (const auto cpus = context.optional_number("num_cpus")) {
+    // Checked before the conversion: a double out of int's range is undefined behaviour.
+    if (*cpus < 0 || *cpus > std::numeric_limits<int>::max() || *cpus != std::floor(*cpus)) {
+      context.fail("num_cpus", "a number of CPUs (an integer >= 0)");
+    }
+    env.logical_cpus = static_cast<int>(*cpus);
+  }
+  env.benchmark_version = context.optional_string("library_version");
+  if (context.has("load_avg") && context.raw()["load_avg"].is_array()) {
+    for (const auto& v : context.array("load_avg")) {
+      if (v.is_number()) env.load_average.push_back(v.get<double>());
+    }
+  }
+  return env;
+}
+
+std::string case_part(const std::string& name) { return name.substr(0, name.find('/')); }
+
+}  // namespace
+
+run_results gbench_from_json(const json& document, std::string_view source) {
+  const object_reader root(document, std::string(source), "");
+  run_results results;
+  results.env = environment_from_context(root);
+  std::map<std::string, std::size_t> index_of;
+  std::size_t aggregates = 0;
+  for (const auto& entry : root.objects("benchmarks")) {
+    if (entry.has("aggregate_name")) {
+      ++aggregates;
+      continue;
+    }
+    const auto name = entry.string("name");
+    auto [it, added] = index_of.emplace(name, results.cells.size());
+    if (added) {
+      cell c;
+      c.name = name;
+      c.case_name = case_part(name);
+      results.cells.push_back(std::move(c));
+    }
+    auto& c = results.cells[it->second];
+    const bool errored = is_errored(entry);
+    if (errored || is_skipped(entry)) {
+      if (c.error.empty()) {
+        c.error = failure_message(entry, errored);
+        c.skipped = !errored;
+      }
+      continue;
+    }
+    c.samples.push_back(sample_from(entry));
+    if (c.work.unit == benchgate::work_unit::none) c.work = work_of(entry, c.samples.back().cpu_ns);
+  }
+  if (results.cells.empty() && aggregates > 0) {
+    throw input_error(std::string(source) + ": holds only aggregates (mean, median, stddev), no " +
+                      "repetitions; expected each repetition as a sample: run the benchmark with " +
+                      "--benchmark_repetitions=N and without --benchmark_report_aggregates_only");
+  }
+  return results;
+}
+
+}  // namespace benchgate::results

@@ -1,0 +1,202 @@
+#include "harness/formats/json_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "harness/support/errors/input_error.hpp"
+
+namespace benchgate::results {
+
+namespace {
+
+constexpr std::size_t k_max_described_chars = 60;
+
+// The word (letters, '-', '+') ending at or around byte offset `at`: Google
+// Benchmark writes NaN and Infinity as bare words, which JSON does not allow.
+std::string_view word_at(std::string_view text, std::size_t at) {
+  auto is_word = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '-' || c == '+'; };
+  at = std::min(at, text.size());
+  std::size_t begin = at;
+  while (begin > 0 && is_word(text[begin - 1])) --begin;
+  std::size_t end = at;
+  while (end < text.size() && is_word(text[end])) ++end;
+  return text.substr(begin, end - begin);
+}
+
+bool is_non_finite_word(std::string_view word) {
+  for (const std::string_view w : {"NaN", "-NaN", "nan", "-nan", "Infinity", "-Infinity", "inf", "-inf"}) {
+    if (word == w) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+json parse_json(std::string_view text, std::string_view source) {
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    throw input_error(std::string(source) + ": the file is empty; expected a JSON document");
+  }
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // nlohmann's byte is 1-based: the offending character is at byte - 1.
+    const auto word = word_at(text, e.byte == 0 ? 0 : e.byte - 1);
+    if (is_non_finite_word(word)) {
+      throw input_error(std::string(source) + ": not valid JSON at byte " + std::to_string(e.byte) + ": " +
+                        std::string(word) +
+                        " is not a JSON number (Google Benchmark writes it for a time it could not "
+                        "measure); expected finite numbers: rerun or drop that benchmark");
+    }
+    throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " +
+                      std::to_string(e.byte) + ": expected a complete JSON document");
+  } catch (const json::out_of_range& e) {
+    // A number beyond a double's range (e.g. 1e999): nlohmann reports it as
+    // "[json.exception.out_of_range.406] number overflow parsing '1e999'".
+    std::string what = e.what();
+    what.erase(0, what.find("] ") == std::string::npos ? 0 : what.find("] ") + 2);
+    throw input_error(std::string(source) + ": " + what + "; expected finite numbers (of magnitude below 1.8e308)");
+  }
+}
+
+std::string describe(const json& value) {
+  auto text = value.dump();
+  if (text.size() > k_max_described_chars) text = text.substr(0, k_max_described_chars) + "...";
+  return text;
+}
+
+object_reader::object_reader(const json& value, std::string source, std::string path)
+    : value_(value), source_(std::move(source)), path_(std::move(path)) {
+  if (!value_.is_object()) {
+    throw input_error(source_ + ": " + (path_.empty() ? "the document" : path_) +
+                      ": expected a JSON object, got " + describe(value_));
+  }
+}
+
+std::string object_reader::where(std::string_view key) const {
+  return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+}
+
+void object_reader::fail(std::string_view key, std::string_view expected) const {
+  std::string message = source_ + ": " + where(key) + ": expected " + std::string(expected);
+  if (const auto it = value_.find(key); it != value_.end()) {
+    message += ", got " + describe(*it);
+  } else {
+    message += ", but the field is missing";
+  }
+  throw input_error(message);
+}
+
+bool object_reader::has(std::string_view key) const { return value_.contains(key); }
+
+const json& object_reader::field(std::string_view key) const {
+  const auto it = value_.find(key);
+  if (it == value_.end()) fail(key, "a value");
+  return *it;
+}
+
+std::string object_reader::string(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_string()) fail(key, "a string");
+  return v.get<std::string>();
+}
+
+std::optional<std::string> object_reader::optional_string(std::string_view key) const {
+  const auto it = value_.find(key);
+  if (it == value_.end() || it->is_null()) return std::nullopt;
+  if (!it->is_string()) fail(key, "a string or null");
+  return it->get<std::string>();
+}
+
+double object_reader::number(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_number()) fail(key, "a number");
+  const double d = v.get<double>();
+  if (!std::isfinite(d)) fail(key, "a finite number");
+  return d;
+}
+
+std::optional<double> object_reader::optional_number(std::string_view key) const {
+  const auto it = value_.find(key);
+  if (it == value_.end() || it->is_null()) return std::nullopt;
+  return number(key);
+}
+
+double object_reader::positive_number(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() <= 0) {
+    fail(key, "a positive number");
+  }
+  return v.get<double>();
+}
+
+std::int64_t object_reader::integer(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_number_integer()) fail(key, "an integer");
+  return v.get<std::int64_t>();
+}
+
+std::uint64_t object_reader::unsigned_integer(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
+    fail(key, "an integer >= 0");
+  }
+  return v.get<std::uint64_t>();
+}
+
+bool object_reader::boolean(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_boolean()) fail(key, "true or false");
+  return v.get<bool>();
+}
+
+std::optional<bool> object_reader::optional_boolean(std::string_view key) const {
+  const auto it = value_.find(key);
+  if (it == value_.end() || it->is_null()) return std::nullopt;
+  return boolean(key);
+}
+
+object_reader object_reader::object(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_object()) fail(key, "a JSON object");
+  return object_reader(v, source_, where(key));
+}
+
+const json& object_reader::array(std::string_view key) const {
+  const auto& v = field(key);
+  if (!v.is_array()) fail(key, "an array");
+  return v;
+}
+
+std::vector<object_reader> object_reader::objects(std::string_view key) const {
+  const auto& items = array(key);
+  std::vector<object_reader> out;
+  out.reserve(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out.emplace_back(items[i], source_, where(key) + "[" + std::to_string(i) + "]");
+  }
+  return out;
+}
+
+std::vector<std::string> object_reader::strings(std::string_view key) const {
+  const auto& items = array(key);
+  std::vector<std::string> out;
+  for (const auto& item : items) {
+    if (!item.is_string()) fail(key, "an array of strings");
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+void object_reader::reject_unknown_keys(std::initializer_list<std::string_view> known) const {
+  for (const auto& [key, unused] : value_.items()) {
+    bool found = false;
+    for (const auto k : known) found = found || k == key;
+    if (found) continue;
+    std::string list;
+    for (const auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+    throw input_error(source_ + ": " + where(key) + ": unknown key; expected one of " + list);
+  }
+}
+
+}  // namespace benchgate::results

@@ -1,0 +1,175 @@
+#include "harness/formats/merge.hpp"
+
+#include <map>
+#include <vector>
+
+#include "harness/support/errors/input_error.hpp"
+
+namespace benchgate::results {
+
+namespace {
+
+std::string text_of(const std::optional<std::string>& value) { return value ? *value : "unknown"; }
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ",") + item;
+  return out.empty() ? "none" : out;
+}
+
+std::string params_text(const settings& s) {
+  std::vector<std::string> items;
+  for (const auto& [axis, values] : s.params) items.push_back(axis + "=" + join(values));
+  return join(items);
+}
+
+bool same_samples(const run_results& a, const run_results& b) {
+  if (a.cells.size() != b.cells.size()) return false;
+  for (std::size_t i = 0; i < a.cells.size(); ++i) {
+    const auto& x = a.cells[i].samples;
+    const auto& y = b.cells[i].samples;
+    if (a.cells[i].name != b.cells[i].name || x.size() != y.size()) return false;
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      if (x[j].iterations != y[j].iterations || x[j].real_ns != y[j].real_ns || x[j].cpu_ns != y[j].cpu_ns) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// The same run read twice (the same file, or a copy) would double every
+// sample and narrow every interval for nothing.
+void require_distinct(const named_run& earlier, const named_run& other) {
+  if (earlier.run.env.date != other.run.env.date || !same_samples(earlier.run, other.run)) return;
+  throw input_error("merge: " + other.source + ": the same run as " + earlier.source + " (same date " +
+                    earlier.run.env.date + " and samples); merging it would double every sample; expected "
+                    "different runs");
+}
+
+void require_same(const named_run& first, const named_run& other) {
+  const auto& a = first.run;
+  const auto& b = other.run;
+  auto differs = [&](const std::string& what, const std::string& x, const std::string& y) {
+    throw input_error("merge: " + other.source + ": " + what + " " + y + ", but " + first.source + " has " + x +
+                      "; expected runs of the same build and settings");
+  };
+  if (a.env.git_commit != b.env.git_commit) differs("git commit", text_of(a.env.git_commit), text_of(b.env.git_commit));
+  if (a.env.git_dirty != b.env.git_dirty) {
+    auto dirty = [](const std::optional<bool>& d) { return d ? (*d ? std::string("dirty") : "clean") : "unknown"; };
+    differs("working tree", dirty(a.env.git_dirty), dirty(b.env.git_dirty));
+  }
+  if (a.config.measure != b.config.measure) differs("measure", measure_name(a.config.measure), measure_name(b.config.measure));
+  // Different selections would pool cells sampled a different number of
+  // times, silently: say so instead.
+  const auto or_all = [](const std::optional<std::string>& f) { return f ? "'" + *f + "'" : std::string("none"); };
+  if (a.config.filter != b.config.filter) differs("--filter", or_all(a.config.filter), or_all(b.config.filter));
+  if (a.config.cases != b.config.cases) differs("cases", join(a.config.cases), join(b.config.cases));
+  if (a.config.params != b.config.params) differs("--param overrides", params_text(a.config), params_text(b.config));
+  if (a.config.inputs != b.config.inputs) differs("--input files", join(a.config.inputs), join(b.config.inputs));
+  if (a.config.roles != b.config.roles) differs("--role patterns", join(a.config.roles), join(b.config.roles));
+  if (a.config.injected_slowdown_pct != b.config.injected_slowdown_pct ||
+      a.config.injected_slowdown_filter != b.config.injected_slowdown_filter) {
+    differs("injected slowdown", std::to_string(a.config.injected_slowdown_pct) + "%",
+            std::to_string(b.config.injected_slowdown_pct) + "%");
+  }
+}
+
+std::string shard_text(const std::optional<shard_spec>& shard) {
+  return shard ? "shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count)
+               : std::string("a whole run (no --shard)");
+}
+
+// Shards pool into one run only as one complete set: every one of the N
+// parts once, with the same timing settings (each machine timed its points
+// alike). A missing part would silently drop cells, a repeated one double
+// their samples.
+void require_shard_set(std::span<const named_run> runs) {
+  const auto& first = runs.front();
+  const bool sharded = first.run.config.shard.has_value();
+  std::map<int, std::string> seen;  // index -> source
+  for (const auto& r : runs) {
+    const auto& shard = r.run.config.shard;
+    if (shard.has_value() != sharded || (shard && shard->count != first.run.config.shard->count)) {
+      throw input_error("merge: " + r.source + ": " + shard_text(shard) + ", but " + first.source + " is " +
+                        shard_text(first.run.config.shard) +
+                        "; expected whole runs, or the shards of one run all split the same way");
+    }
+    if (!sharded) continue;
+    const auto& a = first.run.config;
+    const auto& b = r.run.config;
+    if (a.samples != b.samples || a.measurement_time_s != b.measurement_time_s || a.warmup_s != b.warmup_s ||
+        a.min_time_s != b.min_time_s || a.quick != b.quick || a.random_interleaving != b.random_interleaving ||
+        a.rounds != b.rounds || a.precision_pct != b.precision_pct || a.precision_cap_s != b.precision_cap_s) {
+      throw input_error("merge: " + r.source + ": " + shard_text(shard) + " was timed with other settings than " +
+                        first.source + " (samples, --measurement-time, --warmup, --min-time, --quick, "
+                        "--no-interleave, --rounds or --precision); expected the shards of one run");
+    }
+    const auto [it, added] = seen.emplace(shard->index, r.source);
+    if (!added) {
+      throw input_error("merge: " + r.source + ": " + shard_text(shard) + " again (" + it->second +
+                        " is the same shard); shards overlap; expected each of the " + std::to_string(shard->count) +
+                        " shards once");
+    }
+  }
+  if (!sharded) return;
+  const int count = first.run.config.shard->count;
+  std::string missing;
+  for (int k = 1; k <= count; ++k) {
+    if (!seen.contains(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
+  }
+  if (!missing.empty()) {
+    throw input_error("merge: shard " + missing + " missing; expected all " + std::to_string(count) +
+                      " shards of the run (got " + std::to_string(seen.size()) + ")");
+  }
+}
+
+}  // namespace
+
+void append_samples(cell& into, const cell& from) {
+  into.samples.insert(into.samples.end(), from.samples.begin(), from.samples.end());
+  if (into.error.empty()) into.error = from.error;
+}
+
+run_results merge_runs(std::span<const named_run> runs) {
+  if (runs.empty()) throw input_error("merge: expected at least one results file");
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    require_same(runs.front(), runs[i]);
+    for (std::size_t j = 0; j < i; ++j) require_distinct(runs[j], runs[i]);
+  }
+  require_shard_set(runs);
+  // Shards are parts of one run: their cells are disjoint and their rounds
+  // the run's; runs of the whole selection pool their rounds.
+  const bool shards = runs.front().run.config.shard.has_value();
+  run_results out;
+  out.env = runs.front().run.env;
+  out.config = runs.front().run.config;
+  out.config.shard.reset();
+  if (!shards) out.config.rounds = 0;
+  // Several runs have no single id; their pairings (each naming its run)
+  // are all kept, so merged partners still pair sample for sample.
+  out.run_id.clear();
+  out.pairings.clear();
+  std::map<std::string, std::size_t> index;
+  std::map<std::string, const std::string*> source_of;
+  for (const auto& r : runs) {
+    if (!shards) out.config.rounds += r.run.config.rounds;
+    out.pairings.insert(out.pairings.end(), r.run.pairings.begin(), r.run.pairings.end());
+    for (const auto& c : r.run.cells) {
+      const auto [it, added] = index.emplace(c.name, out.cells.size());
+      if (added) {
+        out.cells.push_back(c);
+        source_of[c.name] = &r.source;
+        continue;
+      }
+      if (shards && *source_of[c.name] != r.source) {
+        throw input_error("merge: " + r.source + ": cell " + c.name + " is also in " + *source_of[c.name] +
+                          "; shards overlap; expected disjoint shards of one run");
+      }
+      append_samples(out.cells[it->second], c);
+    }
+  }
+  return out;
+}
+
+}  // namespace benchgate::results

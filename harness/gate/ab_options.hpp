@@ -1,0 +1,26 @@
+#pragma once
+// Options of `benchgate ab OLD_BIN NEW_BIN [RUN_OPTIONS]`, validated: the
+// paired runs' settings (paired/paired_options.hpp) and the judgement.
+
+#include <filesystem>
+#include <optional>
+
+#include "harness/gate/gate_options.hpp"
+#include "harness/paired/paired_options.hpp"
+
+namespace benchgate::options {
+
+struct ab_options : paired_options {
+  // --extra-time: the most that extra rounds of pairs for the cells not yet
+  // judged may take, in seconds (gate/undecided.hpp); none: as long as the
+  // first pairs took, so that one ab takes at most about twice that.
+  std::optional<double> extra_time_s;
+  // The judgement (--rules ... --alpha, --confirm ...), the verdict JSON
+  // (--verdict-json), --markdown and --text-out; the binaries re-run for
+  // --confirm are OLD_BIN and NEW_BIN.
+  gate_options gate;
+  std::optional<std::filesystem::path> diff_out;  // --json: the comparison, benchgate.diff/1
+  std::optional<std::filesystem::path> out_dir;   // --out-dir: both sides' results and logs
+};
+
+}  // namespace benchgate::options

@@ -1,0 +1,101 @@
+#include "harness/formats/gbench_json.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "harness/support/errors/input_error.hpp"
+
+namespace benchgate::results {
+namespace {
+
+using ::testing::HasSubstr;
+
+run_results parse(const char* text) { return gbench_from_json(parse_json(text, "gb.json"), "gb.json"); }
+
+TEST(GbenchJson, EachRepetitionIsASampleAndAggregatesAreNot) {
+  const auto r = parse(R"({
+    "context": {"host_name": "box", "num_cpus": 8, "date": "2024-01-01", "library_version": "v1.8.3"},
+    "benchmarks": [
+      {"name": "BM_A/64", "run_type": "iteration", "iterations": 100, "real_time": 1.5, "cpu_time": 1.25, "time_unit": "us"},
+      {"name": "BM_A/64", "run_type": "iteration", "iterations": 100, "real_time": 2, "cpu_time": 2, "time_unit": "us"},
+      {"name": "BM_A/64_mean", "run_type": "aggregate", "aggregate_name": "mean", "iterations": 2, "real_time": 1.75, "cpu_time": 1.6, "time_unit": "us"},
+      {"name": "BM_B", "iterations": 10, "real_time": 3, "cpu_time": 2, "time_unit": "ms"}
+    ]})");
+  ASSERT_EQ(r.cells.size(), 2U);
+  const auto& a = r.cells[0];
+  EXPECT_EQ(a.name, "BM_A/64");
+  EXPECT_EQ(a.case_name, "BM_A");
+  EXPECT_FALSE(a.role.has_value());
+  ASSERT_EQ(a.samples.size(), 2U);
+  EXPECT_DOUBLE_EQ(a.samples[0].real_ns, 1500);
+  EXPECT_DOUBLE_EQ(a.samples[0].cpu_ns, 1250);
+  EXPECT_EQ(a.samples[0].iterations, 100);
+  EXPECT_DOUBLE_EQ(r.cells[1].samples[0].real_ns, 3e6);
+  EXPECT_EQ(r.env.host, "box");
+  EXPECT_EQ(r.env.logical_cpus, 8);
+  EXPECT_EQ(r.env.benchmark_version, "v1.8.3");
+}
+
+TEST(GbenchJson, AggregateRunTypeWithoutAggregateNameIsASampleAsInComparePy) {
+  // compare.py's test3 inputs mark repetitions run_type "aggregate" with no
+  // aggregate_name, and compare.py counts them; so does benchgate.
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "short", "run_type": "aggregate", "iterations": 1000, "real_time": 8, "cpu_time": 80, "time_unit": "ns"},
+      {"name": "short", "run_type": "aggregate", "iterations": 1000, "real_time": 8, "cpu_time": 77, "time_unit": "ns"}]})");
+  ASSERT_EQ(r.cells.size(), 1U);
+  EXPECT_EQ(r.cells[0].samples.size(), 2U);
+}
+
+TEST(GbenchJson, RatesGiveTheWorkPerIteration) {
+  // 2e9 bytes per CPU second at 500 ns of CPU per iteration: 1000 bytes.
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "BM_Copy", "iterations": 1, "real_time": 600, "cpu_time": 500, "time_unit": "ns", "bytes_per_second": 2e9}]})");
+  EXPECT_EQ(r.cells[0].work.unit, benchgate::work_unit::bytes);
+  EXPECT_DOUBLE_EQ(r.cells[0].work.amount, 1000);
+}
+
+TEST(GbenchJson, UserCountersAndRatesAreTheSamplesCounters) {
+  // Google Benchmark writes state.counters[...] and rates as plain fields
+  // beside its own (repetitions, threads, ...), which are no counters.
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "BM_C", "family_index": 0, "per_family_instance_index": 0, "repetitions": 2, "repetition_index": 0,
+       "threads": 1, "iterations": 10, "real_time": 5, "cpu_time": 5, "time_unit": "ns", "label": "x",
+       "items_per_second": 2e8, "hits": 42, "ratio": 0.5}]})");
+  const auto& counters = r.cells[0].samples[0].counters;
+  ASSERT_EQ(counters.size(), 3U);
+  EXPECT_EQ(counters[0], (std::pair<std::string, double>{"items_per_second", 2e8}));
+  EXPECT_EQ(counters[1], (std::pair<std::string, double>{"hits", 42}));
+  EXPECT_EQ(counters[2], (std::pair<std::string, double>{"ratio", 0.5}));
+}
+
+TEST(GbenchJson, AnErroredRunFailsItsCellWithTheMessage) {
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "BM_X", "iterations": 0, "real_time": 0, "cpu_time": 0, "time_unit": "ns", "error_occurred": true, "error_message": "bad result"}]})");
+  ASSERT_EQ(r.cells.size(), 1U);
+  EXPECT_TRUE(r.cells[0].samples.empty());
+  EXPECT_EQ(r.cells[0].error, "Google Benchmark reported an error (SkipWithError): bad result");
+  EXPECT_FALSE(r.cells[0].skipped);
+}
+
+TEST(GbenchJson, OnlyAggregatesIsAnErrorThatSaysHowToFixIt) {
+  try {
+    parse(R"({"benchmarks": [{"name": "BM_A_mean", "run_type": "aggregate", "aggregate_name": "mean",
+              "iterations": 3, "real_time": 1, "cpu_time": 1, "time_unit": "ns"}]})");
+    FAIL() << "expected input_error";
+  } catch (const input_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("gb.json: holds only aggregates"));
+    EXPECT_THAT(e.what(), HasSubstr("--benchmark_repetitions=N"));
+  }
+}
+
+TEST(GbenchJson, AnUnknownTimeUnitNamesTheEntry) {
+  try {
+    parse(R"({"benchmarks": [{"name": "BM_A", "iterations": 3, "real_time": 1, "cpu_time": 1, "time_unit": "min"}]})");
+    FAIL() << "expected input_error";
+  } catch (const input_error& e) {
+    EXPECT_STREQ(e.what(), "gb.json: benchmarks[0].time_unit: expected \"ns\", \"us\", \"ms\" or \"s\", got \"min\"");
+  }
+}
+
+}  // namespace
+}  // namespace benchgate::results

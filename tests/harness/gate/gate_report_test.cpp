@@ -1,0 +1,81 @@
+#include "harness/gate/gate_report.hpp"
+
+#include <gtest/gtest.h>
+
+namespace benchgate::report {
+namespace {
+
+results::judged_cell judged(const std::string& name, results::cell_status status, double change) {
+  results::judged_cell c;
+  c.name = name;
+  c.status = status;
+  c.change_pct = change;
+  c.lower_pct = change - 1;
+  c.upper_pct = change + 1;
+  c.p_value = 0.001;
+  c.rule.warn_pct = 3;
+  c.rule.fail_pct = 5;
+  c.reason = "because";
+  return c;
+}
+
+results::gate_verdict verdict_of(std::vector<results::judged_cell> cells, exit_code exit) {
+  results::gate_verdict v;
+  v.cells = std::move(cells);
+  v.exit = exit;
+  for (const auto& c : v.cells) {
+    ++v.totals.cells;
+    if (c.status == results::cell_status::fail) ++v.totals.fail;
+    if (c.status == results::cell_status::warn) ++v.totals.warn;
+    if (c.status == results::cell_status::pass) ++v.totals.pass;
+    if (c.status == results::cell_status::unstable) ++v.totals.unstable;
+  }
+  return v;
+}
+
+TEST(GateText, ListsFailuresFirstThenUnstableThenWarnings) {
+  const auto v = verdict_of({judged("w/1", results::cell_status::warn, 4), judged("p/1", results::cell_status::pass, 0),
+                             judged("f/1", results::cell_status::fail, 8)},
+                            exit_code::regression);
+  EXPECT_EQ(gate_text(v),
+            "cell  change [lower estimate upper]     p (adj)   status    rule\n"
+            "f/1   [+7.0000% +8.0000% +9.0000%]      0.0010    fail      defaults (real_time [built-in], warn 3% [built-in], fail 5% [built-in])\n"
+            "  because\n"
+            "w/1   [+3.0000% +4.0000% +5.0000%]      0.0010    warn      defaults (real_time [built-in], warn 3% [built-in], fail 5% [built-in])\n"
+            "  because\n"
+            "3 cells: 1 fail, 0 unstable, 1 warn, 1 pass, 0 improved, 0 ignored\n"
+            "gate: FAIL (1 cell regressed beyond their thresholds)\n");
+}
+
+TEST(GateText, ResultLines) {
+  EXPECT_EQ(gate_result_line(verdict_of({}, exit_code::ok)), "gate: PASS");
+  EXPECT_EQ(gate_result_line(verdict_of({judged("u", results::cell_status::unstable, 0)}, exit_code::unstable)),
+            "gate: UNSTABLE (1 cell too noisy to judge)");
+  EXPECT_EQ(gate_result_line(verdict_of({judged("a", results::cell_status::fail, 9), judged("b", results::cell_status::fail, 9)},
+                                        exit_code::regression)),
+            "gate: FAIL (2 cells regressed beyond their thresholds)");
+}
+
+TEST(GateMarkdown, HeadingTableAndDetails) {
+  auto f = judged("page_iter/core/x", results::cell_status::fail, 8);
+  f.rule.rule_index = 0;
+  f.rule.match = "page_iter/*";
+  const auto md = gate_markdown(verdict_of({f, judged("p/1", results::cell_status::pass, 0)}, exit_code::regression));
+  EXPECT_EQ(md,
+            "### :x: benchgate FAIL (1 cell regressed beyond their thresholds)\n\n"
+            "| cell | change | CI | p | status | rule | reason |\n|---|---:|---|---:|---|---|---|\n"
+            "| `page_iter/core/x` | +8.0000% | +7.0000% .. +9.0000% | 0.0010 | **fail** | #0 page\\_iter/\\* (real\\_time "
+            "[built-in], warn 3% [built-in], fail 5% [built-in]) | because |\n\n"
+            "2 cells: 1 fail, 0 unstable, 0 warn, 1 pass, 0 improved, 0 ignored. Changes are of the mean with their "
+            "confidence interval; p is adjusted across the compared cells.\n\n"
+            "<details><summary>Every cell</summary>\n\n"
+            "| cell | change | CI | p | status | rule | reason |\n|---|---:|---|---:|---|---|---|\n"
+            "| `page_iter/core/x` | +8.0000% | +7.0000% .. +9.0000% | 0.0010 | **fail** | #0 page\\_iter/\\* (real\\_time "
+            "[built-in], warn 3% [built-in], fail 5% [built-in]) | because |\n"
+            "| `p/1` | +0.0000% | -1.0000% .. +1.0000% | 0.0010 | **pass** | defaults (real\\_time [built-in], warn 3% "
+            "[built-in], fail 5% [built-in]) | because |\n"
+            "\n</details>\n");
+}
+
+}  // namespace
+}  // namespace benchgate::report
