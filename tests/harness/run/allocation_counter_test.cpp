@@ -223,12 +223,19 @@ class silent_observer : public run_observer {
   void point_finished(std::size_t, std::size_t, const planned_point&, std::span<const results::cell>) override {}
 };
 
+constexpr double k_allocation_sample_s = 0.05;
+
 std::vector<results::cell> run_allocating_case() {
   std::vector<std::unique_ptr<benchgate::benchmark_case>> list;
   list.push_back(std::make_unique<allocating_case>());
   const suite::registry cases(std::move(list));
   auto options = testing::quick_options();
   options.settings.measure = results::measure_kind::allocations;
+  // Samples of 50 ms: Google Benchmark sizes a sample from its first
+  // iteration, and a first iteration that a busy machine kept off the CPU
+  // longer than the sample's time gave a 1-iteration sample, which counts
+  // nothing (its only iteration is the uncounted warm-up) and is an error.
+  options.settings.min_time_s = k_allocation_sample_s;
   silent_observer observer;
   return execute(make_plan(options, cases), observer);
 }
