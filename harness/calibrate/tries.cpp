@@ -1,6 +1,5 @@
 #include "harness/calibrate/tries.hpp"
 
-#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <regex>
@@ -14,6 +13,7 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/support/process/child_process.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::calibrate {
 
@@ -51,16 +51,9 @@ step_outcome run_step(const std::string& step, const std::vector<std::string>& a
   return {outcome.exit_code};
 }
 
-// `value` in the fewest digits that read back as it (to_chars' shortest form).
-std::string shortest_text(double value) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  return std::string(buffer, end);
-}
-
 // The `run` options of the new side of an injected try.
 std::vector<std::string> slowed_args(const options::calibrate_options& options) {
-  std::vector<std::string> out{"--inject-slowdown", shortest_text(options.slowdown_pct)};
+  std::vector<std::string> out{"--inject-slowdown", text::number_text(options.slowdown_pct)};
   if (options.slowdown_filter) {
     out.push_back("--inject-filter");
     out.push_back(*options.slowdown_filter);

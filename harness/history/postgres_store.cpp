@@ -1,12 +1,12 @@
 #include "harness/history/postgres_store.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <unordered_map>
 
 #include "harness/history/postgres_connection.hpp"
 #include "harness/support/errors/input_error.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::history {
 
@@ -165,11 +165,7 @@ std::int64_t environment_id(pg_connection& db, const fingerprint& f) {
   return row.int_at(0, 0);
 }
 
-std::string number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
+std::string number(double value) { return text::number_text(value); }
 
 
 void add_once(pg_connection& db, const std::vector<run_record>& runs) {

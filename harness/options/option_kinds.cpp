@@ -14,12 +14,6 @@ namespace {
 // Benchmark's iteration arithmetic is not meant for it).
 constexpr double k_max_seconds = 86400;
 
-std::string number_text(double value) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return ec == std::errc() ? std::string(buffer, end) : std::to_string(value);
-}
-
 [[noreturn]] void refuse(const given& g, const std::string& expected) {
   throw input_error("--" + g.option + " " + g.text() + ": expected " + expected);
 }
@@ -43,8 +37,8 @@ double percent(const given& g, percent_range range) {
   if (!above || *pct > range.high) {
     const bool bounded = std::isfinite(range.high);
     refuse(g, "a percentage " +
-                  (bounded ? "in (" + number_text(range.low) + ", " + number_text(range.high) + "]"
-                           : std::string(range.low_included ? ">= " : "> ") + number_text(range.low)) +
+                  (bounded ? "in (" + text::number_text(range.low) + ", " + text::number_text(range.high) + "]"
+                           : std::string(range.low_included ? ">= " : "> ") + text::number_text(range.low)) +
                   range.example);
   }
   return *pct;

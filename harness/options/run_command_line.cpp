@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
@@ -99,10 +98,7 @@ std::string canonical_value(const std::string& value, const benchgate::axis_info
   for (const auto& known : axis.quick) {
     if (text::parse_double(known) == number) return known;
   }
-  char buffer[64];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, *number);
-  if (ec != std::errc()) return value;
-  const std::string shortest(buffer, end);
+  const auto shortest = text::number_text(*number);
   return shortest.find('e') == std::string::npos ? shortest : value;
 }
 

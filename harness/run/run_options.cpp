@@ -1,24 +1,14 @@
 #include "harness/run/run_options.hpp"
 
-#include <cstdio>
 #include <string>
 #include <vector>
+
+#include "harness/support/text/parse_number.hpp"
 
 // Settings spelled back as `run` arguments: the inverse of the run parser
 // (options/run_command_line.cpp), used wherever a run is started again in
 // another process (paired runs, confirmation re-runs, calibrate's tries).
 namespace benchgate::options {
-
-namespace {
-
-// Enough digits that the number parses back to the same double.
-std::string exact_number_text(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
-
-}  // namespace
 
 bool takes_default_precision(const results::settings& settings) {
   return settings.measure != measure_kind::instructions && settings.samples == 0 && settings.rounds == 1 &&
@@ -38,9 +28,9 @@ std::vector<std::string> to_arguments(const results::settings& s) {
   if (s.quick) args.push_back("--quick");
   if (s.measure != measure_kind::instructions) {
     if (s.samples > 0) add("--samples", std::to_string(s.samples));
-    add("--measurement-time", exact_number_text(s.measurement_time_s));
-    add("--warmup", exact_number_text(s.warmup_s));
-    if (s.min_time_s) add("--min-time", exact_number_text(*s.min_time_s));
+    add("--measurement-time", text::number_text(s.measurement_time_s));
+    add("--warmup", text::number_text(s.warmup_s));
+    if (s.min_time_s) add("--min-time", text::number_text(*s.min_time_s));
     if (!s.random_interleaving) args.push_back("--no-interleave");
   } else if (s.samples > 0 && s.samples != k_instruction_samples) {
     // Counting has no times and no interleaving; its default sample count
@@ -54,13 +44,13 @@ std::vector<std::string> to_arguments(const results::settings& s) {
   if (s.cache_sim) args.push_back("--cache-sim");
   // A harness slowdown is part of how the run was made: a re-run has it too.
   if (s.injected_slowdown_pct > 0) {
-    add("--inject-slowdown", exact_number_text(s.injected_slowdown_pct));
+    add("--inject-slowdown", text::number_text(s.injected_slowdown_pct));
     if (s.injected_slowdown_filter) add("--inject-filter", *s.injected_slowdown_filter);
   }
   if (s.shard) add("--shard", std::to_string(s.shard->index) + "/" + std::to_string(s.shard->count));
   if (s.precision_pct) {
-    add("--precision", exact_number_text(*s.precision_pct));
-    if (s.precision_cap_s) add("--precision-cap", exact_number_text(*s.precision_cap_s));
+    add("--precision", text::number_text(*s.precision_pct));
+    if (s.precision_cap_s) add("--precision-cap", text::number_text(*s.precision_cap_s));
   } else if (takes_default_precision(s)) {
     add("--precision", std::string(k_precision_off));
   }

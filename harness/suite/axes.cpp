@@ -1,6 +1,5 @@
 #include "benchgate/axes.hpp"
 
-#include <charconv>
 
 #include "benchgate/value_checks.hpp"
 #include "harness/support/text/parse_number.hpp"
@@ -9,13 +8,6 @@ namespace benchgate {
 
 namespace {
 
-// Shortest round-trip text, so that a value typed as 0.01 names its cells
-// "0.01" as the same value given as text (`--param density=0.01`) does.
-std::string shortest_text(double value) {
-  char buffer[64];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return ec == std::errc() ? std::string(buffer, end) : std::to_string(value);
-}
 
 template <class T, class Text>
 std::vector<std::string> texts(const std::vector<T>& values, Text text) {
@@ -29,7 +21,9 @@ std::string integer_text(std::int64_t value) { return std::to_string(value); }
 
 }  // namespace
 
-std::string axis_value_text(double value) { return shortest_text(value); }
+// Shortest round-trip text, so that a value typed as 0.01 names its cells
+// "0.01" as the same value given as text (`--param density=0.01`) does.
+std::string axis_value_text(double value) { return text::number_text(value); }
 
 integer_axis::integer_axis(std::string name, std::string description) {
   info_.name = std::move(name);
@@ -92,12 +86,12 @@ number_axis::number_axis(std::string name, std::string description) {
 }
 
 number_axis& number_axis::defaults(std::vector<double> values) {
-  info_.defaults = texts(values, shortest_text);
+  info_.defaults = texts(values, axis_value_text);
   return *this;
 }
 
 number_axis& number_axis::quick(std::vector<double> values) {
-  info_.quick = texts(values, shortest_text);
+  info_.quick = texts(values, axis_value_text);
   return *this;
 }
 
@@ -133,12 +127,12 @@ number_axis::operator axis_info() const {
   // are given, so that the two spellings of a check say the same.
   std::string expected = "a number";
   if (low_ && high_) {
-    expected += " in " + std::string(low_->open ? "(" : "[") + shortest_text(low_->value) + ", " +
-                shortest_text(high_->value) + (high_->open ? ")" : "]");
+    expected += " in " + std::string(low_->open ? "(" : "[") + text::number_text(low_->value) + ", " +
+                text::number_text(high_->value) + (high_->open ? ")" : "]");
   } else if (low_) {
-    expected += (low_->open ? " > " : " >= ") + shortest_text(low_->value);
+    expected += (low_->open ? " > " : " >= ") + text::number_text(low_->value);
   } else if (high_) {
-    expected += (high_->open ? " < " : " <= ") + shortest_text(high_->value);
+    expected += (high_->open ? " < " : " <= ") + text::number_text(high_->value);
   }
   info.check = [low = low_, high = high_, expected](std::string_view value) -> std::optional<std::string> {
     const auto number = text::parse_double(value);

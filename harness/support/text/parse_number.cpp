@@ -27,6 +27,13 @@ std::optional<std::int64_t> parse_int(std::string_view text) {
   return value;
 }
 
+std::string number_text(double value) {
+  // The longest shortest form of a double ("-2.2250738585072014e-308") is 24 characters.
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  return std::string(buffer, end);
+}
+
 std::optional<double> parse_percent(std::string_view text) {
   if (!text.empty() && text.back() == '%') text.remove_suffix(1);
   return parse_double(text);

@@ -37,4 +37,14 @@ TEST(ParsePercent, TakesAnOptionalPercentSign) {
   EXPECT_EQ(parse_percent("5%%"), std::nullopt);
 }
 
+TEST(NumberText, IsTheShortestTextThatReadsBackExactly) {
+  EXPECT_EQ(number_text(0.1), "0.1");
+  EXPECT_EQ(number_text(5), "5");
+  EXPECT_EQ(number_text(0.125), "0.125");
+  EXPECT_EQ(number_text(1e-5), "1e-05");
+  for (const double v : {0.1 + 0.2, 1.0 / 3, -2.2250738585072014e-308, 1.7976931348623157e308}) {
+    EXPECT_EQ(parse_double(number_text(v)), v) << number_text(v);
+  }
+}
+
 }  // namespace
