@@ -23,10 +23,7 @@ constexpr const char* k_gbench_values[] = {"filter", "rounds", "min-time", "meas
 
 constexpr help_page k_page{
     "ab",
-    "benchgate ab OLD_BIN NEW_BIN [RUN_OPTIONS | --gbench --rounds N --min-time S --role ROLE=REGEX...\n"
-    "                    --shard K/N] [--extra-time SECONDS]\n"
-    "                    [--old-arg ARG]... [--new-arg ARG]...\n"
-    "                    [--json FILE] [--verdict-json FILE] [--markdown FILE] [--out-dir DIR]",
+    "OLD_BIN NEW_BIN",
     "Compares two builds paired from the first sample: runs OLD_BIN and NEW_BIN\n"
     "(benchgate drivers) at once on one CPU, taking turns sample by sample, so\n"
     "sample i of each side ran back to back and whatever the machine did for a\n"

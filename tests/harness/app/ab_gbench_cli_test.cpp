@@ -250,7 +250,7 @@ TEST_F(AbGbenchCli, CompareVariantsTakesRolesFromNamePatterns) {
                                  "at grid point BM_Chain"));
   const auto unpaired = run("compare g.json g.json --role core=_fast");
   EXPECT_EQ(unpaired.exit_code, 2);
-  EXPECT_THAT(unpaired.err, HasSubstr("error: --role: only means something with --variants"));
+  EXPECT_THAT(unpaired.err, HasSubstr("error: --role core=_fast: only means something with --variants"));
 }
 
 // ab --shard K/N runs part K of the benchmarks, both sides of each on this
