@@ -31,9 +31,6 @@ class AbGbenchCli : public testing::cli_test {
   testing::cli_result ab(const std::string& args) const {
     return run("ab '" + std::string(k_suite) + "' '" + k_suite + "' " + args);
   }
-  nlohmann::json json_of(const std::string& name) const {
-    return nlohmann::json::parse(files::read_file(path(name), "test"));
-  }
 };
 
 TEST_F(AbGbenchCli, TheSuiteAgainstItselfPassesWithEverySamplePaired) {
