@@ -1,7 +1,7 @@
 // Three tiny benchmarks whose work is set in work.hpp, which the end-to-end
 // test rewrites commit by commit. Each does a fixed number of steps of a
 // dependent chain (every step waits for the one before), so its time scales
-// with the step count alone: 15 % more steps is 15 % more time, whatever
+// with the step count alone: 30 % more steps is 30 % more time, whatever
 // the cache or branch predictor does.
 #include <benchmark/benchmark.h>
 
