@@ -42,7 +42,7 @@ exit_code judge_sides(const compare::loaded_side& old_side, const compare::loade
   std::ostringstream discard;
   const auto comparison = print_comparison(shown, out, discard);
   out << "\n";
-  if (options.diff_out) results::save_diff(shown, *options.diff_out, "--json");
+  if (options.diff_out) compare::save_diff(shown, *options.diff_out, "--json");
   gate::report_verdict(outcome.verdict, gate, out, comparison + "\n");
   if (options.out_dir) out << "results: " << old_side.text << ", " << new_side.text << "\n";
   explain_after_verdict(outcome.verdict, gate, options.binaries == options::ab_binaries::google_benchmark, out, err);

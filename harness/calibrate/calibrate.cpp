@@ -23,7 +23,7 @@ results::calibration calibrate(const options::calibrate_options& options, const 
   out.repeats = static_cast<std::size_t>(options.repeats);
   out.slowdown_pct = options.slowdown_pct;
   // CPU time: on a shared machine wall time also counts other jobs' turns.
-  out.compared.metric = results::time_metric::cpu;
+  out.compared.metric = compare::time_metric::cpu;
   out.compared.noise_threshold = options.noise_threshold;
 
   const auto timed = [&](const run::run_plan& plan, int repeat, const std::string& label) {
@@ -34,8 +34,8 @@ results::calibration calibrate(const options::calibrate_options& options, const 
     r.cells = run::execute(plan, observer);
     return r;
   };
-  std::vector<results::diff> aa;
-  std::vector<results::diff> bc;
+  std::vector<compare::diff> aa;
+  std::vector<compare::diff> bc;
   for (int repeat = 0; repeat < options.repeats; ++repeat) {
     const auto a = timed(plain, repeat, "A");
     const auto b = timed(plain, repeat, "B");

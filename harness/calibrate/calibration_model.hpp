@@ -39,7 +39,7 @@ struct calibration_cell {
 struct calibration {
   environment env;
   settings run_settings;                 // of the A runs (the C runs add the slowdown)
-  comparison_settings compared;          // how each pair was compared
+  compare::comparison_settings compared; // how each pair was compared
   std::size_t repeats = 0;
   double slowdown_pct = 0;               // requested injected slowdown
   std::vector<calibration_cell> cells;

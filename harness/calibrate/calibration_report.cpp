@@ -32,7 +32,7 @@ std::string count_of(std::size_t n, std::size_t of) { return std::to_string(n) +
 std::string calibration_report(const results::calibration& c) {
   std::ostringstream out;
   out << "Calibration: " << c.repeats << " repeats of A, B and C (C with +" << plain(c.slowdown_pct)
-      << "% injected), " << results::to_string(c.compared.metric) << ", noise threshold "
+      << "% injected), " << compare::to_string(c.compared.metric) << ", noise threshold "
       << percent(c.compared.noise_threshold) << ", alpha " << plain(c.compared.alpha) << "\n\n";
   std::size_t name_width = std::string("cell").size();
   for (const auto& cell : c.cells) name_width = std::max(name_width, cell.name.size());

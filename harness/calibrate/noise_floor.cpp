@@ -40,7 +40,7 @@ double suggested_threshold(double noise_threshold, double aa_abs_change_p95) {
   return std::ceil(wanted * k_percent - k_rounding_slack) / k_percent;
 }
 
-void summarize(results::calibration& c, std::span<const results::diff> aa, std::span<const results::diff> bc) {
+void summarize(results::calibration& c, std::span<const compare::diff> aa, std::span<const compare::diff> bc) {
   std::vector<std::string> order;
   std::map<std::string, cell_history> by_name;
   const auto history = [&](const std::string& name) -> cell_history& {

@@ -26,7 +26,7 @@ struct confirm_plan {
   std::filesystem::path new_binary;
   results::gate_rules rules;
   results::gate_levels command_line;
-  results::comparison_settings settings;
+  compare::comparison_settings settings;
 };
 
 // The `run` arguments (after "run", without --out) that reproduce

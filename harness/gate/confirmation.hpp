@@ -21,7 +21,7 @@ namespace benchgate::gate {
 struct suspects {
   std::vector<std::string> cells;     // failed or unstable
   std::vector<std::string> unstable;  // the unstable among them
-  std::vector<results::time_metric> metrics;
+  std::vector<compare::time_metric> metrics;
   bool empty() const { return cells.empty(); }
 };
 suspects suspects_of(const results::gate_verdict& verdict);

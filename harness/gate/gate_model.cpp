@@ -18,7 +18,7 @@ std::string to_string(const gate_metric& metric) {
 }
 
 std::optional<gate_metric> parse_gate_metric(std::string_view text) {
-  if (text == k_deprecated_real_time_spelling || text == "real_time") return gate_metric::time;
+  if (text == compare::k_deprecated_real_time_spelling || text == "real_time") return gate_metric::time;
   if (text == "cpu_time") return gate_metric::cpu_time;
   if (text == "instructions") return gate_metric::instructions;
   if (text == "throughput") return gate_metric::throughput;

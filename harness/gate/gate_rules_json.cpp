@@ -36,8 +36,8 @@ gate_levels levels_from(const object_reader& r, std::vector<std::string>& notes)
     const auto& value = r.raw().at("metric");
     const auto metric = value.is_string() ? parse_gate_metric(value.get<std::string>()) : std::nullopt;
     if (!metric) r.fail("metric", "one of real_time, cpu_time, instructions, throughput or a counter's name");
-    if (value.get<std::string>() == k_deprecated_real_time_spelling) {
-      const std::string note = std::string("rules file: ") + k_deprecated_time_note;
+    if (value.get<std::string>() == compare::k_deprecated_real_time_spelling) {
+      const std::string note = std::string("rules file: ") + compare::k_deprecated_time_note;
       if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
     }
     out.metric = metric;

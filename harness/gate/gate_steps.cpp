@@ -37,7 +37,7 @@ results::gate_rules rules_file(const options::gate_options& options) {
   return {};
 }
 
-std::vector<std::string> names_of(const results::diff& d) {
+std::vector<std::string> names_of(const compare::diff& d) {
   std::vector<std::string> out;
   for (const auto& c : d.cells) out.push_back(c.name);
   for (const auto& c : d.not_compared) out.push_back(c.name);
@@ -97,13 +97,13 @@ void require_same_build(const compare::loaded_side& side, const char* what, cons
 // Then the diff's OLD and NEW files are compared again on those, with the
 // diff's settings, when both are still where the diff says (compare writes
 // absolute paths); otherwise judge() names the missing metric.
-std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_rules& rules,
+std::vector<compare::diff> diffs_for_rules(compare::diff d, const results::gate_rules& rules,
                                            const options::gate_options& options, std::ostream& err) {
   const auto wanted_here = gate::metrics_needed(names_of(d), rules, options.command_line).metrics;
   const bool covered =
       std::all_of(wanted_here.begin(), wanted_here.end(), [&](const auto& m) { return m == d.config.metric; });
   std::error_code ec;
-  if (covered || d.mode != results::compare_mode::runs || !std::filesystem::is_regular_file(d.old_source.path, ec) ||
+  if (covered || d.mode != compare::compare_mode::runs || !std::filesystem::is_regular_file(d.old_source.path, ec) ||
       !std::filesystem::is_regular_file(d.new_source.path, ec)) {
     return {std::move(d)};
   }
@@ -113,8 +113,8 @@ std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_
                                            compare::rates_carried(old_side, new_side, gate::k_throughput_rates))
                           .metrics;
   std::string metrics;
-  for (const auto& m : wanted) metrics += (metrics.empty() ? "" : ", ") + std::string(results::to_string(m));
-  err << "note: the diff compared " << results::to_string(d.config.metric) << " and the rules gate on " << metrics
+  for (const auto& m : wanted) metrics += (metrics.empty() ? "" : ", ") + std::string(compare::to_string(m));
+  err << "note: the diff compared " << compare::to_string(d.config.metric) << " and the rules gate on " << metrics
       << ": compared its OLD " << d.old_source.path << " and NEW " << d.new_source.path << " again with its settings\n";
   return compare::compare_sides_on(old_side, new_side, wanted, d.config);
 }
@@ -126,7 +126,7 @@ results::gate_rules with_built_in_metric(results::gate_rules rules, bool both_co
   return rules;
 }
 
-void print_warnings(const std::vector<results::diff>& diffs, std::ostream& err) {
+void print_warnings(const std::vector<compare::diff>& diffs, std::ostream& err) {
   std::vector<std::string> printed;
   for (const auto& d : diffs) {
     for (const auto& w : d.warnings) {
@@ -146,9 +146,9 @@ results::gate_rules load_gate_rules(const options::gate_options& options, std::o
   return rules;
 }
 
-results::gate_verdict gate_diff(results::diff d, const results::gate_rules& rules,
+results::gate_verdict gate_diff(compare::diff d, const results::gate_rules& rules,
                                 const options::gate_options& options, std::ostream& err) {
-  const auto effective = with_built_in_metric(rules, d.config.metric == results::time_metric::instructions);
+  const auto effective = with_built_in_metric(rules, d.config.metric == compare::time_metric::instructions);
   const auto diffs = diffs_for_rules(std::move(d), effective, options, err);
   print_warnings(diffs, err);
   return gate::judge(diffs, effective, options.command_line);

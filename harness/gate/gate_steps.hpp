@@ -25,11 +25,11 @@ results::gate_rules load_gate_rules(const options::gate_options& options, std::o
 // metric: when the rules need others and the diff's files are still there,
 // OLD and NEW are compared again on those with the diff's settings (a note
 // on `err` says so). Comparison warnings go to `err`.
-results::gate_verdict gate_diff(results::diff d, const results::gate_rules& rules,
+results::gate_verdict gate_diff(compare::diff d, const results::gate_rules& rules,
                                 const options::gate_options& options, std::ostream& err);
 
 struct gate_outcome {
-  std::vector<results::diff> diffs;  // one per metric the rules use
+  std::vector<compare::diff> diffs;  // one per metric the rules use
   results::gate_verdict verdict;
 };
 

@@ -33,15 +33,15 @@ std::pair<std::optional<T>, level_source> first_set(const std::optional<T>& rule
 
 }  // namespace
 
-results::time_metric compared_metric(const results::gate_metric& metric) {
+compare::time_metric compared_metric(const results::gate_metric& metric) {
   switch (metric.of) {
-    case results::gate_metric::kind::cpu_time: return results::time_metric::cpu;
-    case results::gate_metric::kind::instructions: return results::time_metric::instructions;
-    case results::gate_metric::kind::counter: return results::time_metric::counter_named(metric.counter);
+    case results::gate_metric::kind::cpu_time: return compare::time_metric::cpu;
+    case results::gate_metric::kind::instructions: return compare::time_metric::instructions;
+    case results::gate_metric::kind::counter: return compare::time_metric::counter_named(metric.counter);
     case results::gate_metric::kind::time:
     case results::gate_metric::kind::throughput: break;
   }
-  return results::time_metric::real;
+  return compare::time_metric::real;
 }
 
 namespace {
@@ -118,7 +118,7 @@ needed_metrics metrics_needed(const std::vector<std::string>& names, const resul
                               const results::gate_levels& command_line, const std::vector<std::string>& rates) {
   needed_metrics out;
   out.chosen = command_line.metric.has_value();
-  const auto add = [&](const results::time_metric& m) {
+  const auto add = [&](const compare::time_metric& m) {
     if (std::find(out.metrics.begin(), out.metrics.end(), m) == out.metrics.end()) out.metrics.push_back(m);
   };
   for (const auto& name : names) {
@@ -127,7 +127,7 @@ needed_metrics metrics_needed(const std::vector<std::string>& names, const resul
     if (rule.metric_from != results::level_source::built_in) out.chosen = true;
     add(compared_metric(rule.metric));
     if (rule.metric == results::gate_metric::throughput) {
-      for (const auto& rate : rates) add(results::time_metric::counter_named(rate));
+      for (const auto& rate : rates) add(compare::time_metric::counter_named(rate));
     }
   }
   if (out.metrics.empty()) out.metrics.push_back(compared_metric(command_line.metric.value_or(rules.built_in_metric)));

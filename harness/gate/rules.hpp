@@ -24,7 +24,7 @@ bool glob_match(std::string_view pattern, std::string_view name);
 // The measurement a comparison for `metric` compares (throughput: wall time;
 // a Google Benchmark rate, when the cells carry one, is compared as well:
 // metrics_needed).
-results::time_metric compared_metric(const results::gate_metric& metric);
+compare::time_metric compared_metric(const results::gate_metric& metric);
 
 // Google Benchmark's throughput rates, in the order throughput looks for
 // them in a cell (judge.hpp).
@@ -51,7 +51,7 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
 // (k_throughput_rates) the sides' cells carry, compared too for cells
 // gated on throughput.
 struct needed_metrics {
-  std::vector<results::time_metric> metrics;
+  std::vector<compare::time_metric> metrics;
   bool chosen = false;
 };
 needed_metrics metrics_needed(const std::vector<std::string>& names, const results::gate_rules& rules,

@@ -43,8 +43,8 @@ TEST(Confirmation, SuspectsAreTheFailedAndUnstableCellsInOrder) {
   EXPECT_EQ(s.cells, (std::vector<std::string>{"b", "c", "e"}));
   EXPECT_EQ(s.unstable, (std::vector<std::string>{"c"}));
   // cpu_time for b; real time for c and e (throughput is judged from it).
-  EXPECT_EQ(s.metrics, (std::vector<results::time_metric>{results::time_metric::cpu,
-                                                          results::time_metric::real}));
+  EXPECT_EQ(s.metrics, (std::vector<compare::time_metric>{compare::time_metric::cpu,
+                                                          compare::time_metric::real}));
   EXPECT_TRUE(gate::suspects_of(results::gate_verdict{}).empty());
 }
 

@@ -127,16 +127,16 @@ TEST(MetricsNeeded, ThroughputAlsoComparesTheRatesTheSidesCarry) {
   results::gate_levels cli;
   cli.metric = gate_metric::throughput;
   const auto got = metrics_needed({"a/b"}, {}, cli, {"items_per_second"});
-  EXPECT_EQ(got.metrics, (std::vector<results::time_metric>{results::time_metric::real,
-                                                            results::time_metric::counter_named("items_per_second")}));
+  EXPECT_EQ(got.metrics, (std::vector<compare::time_metric>{compare::time_metric::real,
+                                                            compare::time_metric::counter_named("items_per_second")}));
 }
 
 TEST(ComparedMetric, ThroughputComparesWallTime) {
-  EXPECT_EQ(compared_metric(gate_metric::counter_named("hits")), results::time_metric::counter_named("hits"));
-  EXPECT_EQ(compared_metric(gate_metric::time), results::time_metric::real);
-  EXPECT_EQ(compared_metric(gate_metric::throughput), results::time_metric::real);
-  EXPECT_EQ(compared_metric(gate_metric::cpu_time), results::time_metric::cpu);
-  EXPECT_EQ(compared_metric(gate_metric::instructions), results::time_metric::instructions);
+  EXPECT_EQ(compared_metric(gate_metric::counter_named("hits")), compare::time_metric::counter_named("hits"));
+  EXPECT_EQ(compared_metric(gate_metric::time), compare::time_metric::real);
+  EXPECT_EQ(compared_metric(gate_metric::throughput), compare::time_metric::real);
+  EXPECT_EQ(compared_metric(gate_metric::cpu_time), compare::time_metric::cpu);
+  EXPECT_EQ(compared_metric(gate_metric::instructions), compare::time_metric::instructions);
 }
 
 TEST(MetricsNeeded, OneComparisonPerMetricTheRulesUseInOrderOfFirstUse) {
@@ -145,13 +145,13 @@ TEST(MetricsNeeded, OneComparisonPerMetricTheRulesUseInOrderOfFirstUse) {
   const auto got = metrics_needed({"http_parse/scalar/size:1", "versioned_map/ring/workload:roots",
                                    "page_iter/core/row_bytes:8", "page_iter/peer/row_bytes:8"},
                                   example_rules(), {});
-  EXPECT_EQ(got.metrics, (std::vector<results::time_metric>{results::time_metric::cpu, results::time_metric::real}));
+  EXPECT_EQ(got.metrics, (std::vector<compare::time_metric>{compare::time_metric::cpu, compare::time_metric::real}));
   EXPECT_TRUE(got.chosen);
 }
 
 TEST(MetricsNeeded, WithoutRulesTheBuiltInMetricIsNotChosen) {
   const auto got = metrics_needed({"a/b", "c/d"}, {}, {});
-  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::real});
+  EXPECT_EQ(got.metrics, std::vector<compare::time_metric>{compare::time_metric::real});
   EXPECT_FALSE(got.chosen);
 }
 
@@ -159,18 +159,18 @@ TEST(MetricsNeeded, TheCommandLinesMetricIsChosen) {
   results::gate_levels command_line;
   command_line.metric = gate_metric::instructions;
   const auto got = metrics_needed({"a/b"}, {}, command_line);
-  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::instructions});
+  EXPECT_EQ(got.metrics, std::vector<compare::time_metric>{compare::time_metric::instructions});
   EXPECT_TRUE(got.chosen);
 }
 
 TEST(MetricsNeeded, EveryCellIgnoredComparesTheCommandLinesMetric) {
   results::gate_rules rules;
   rules.ignore = {"*"};
-  EXPECT_EQ(metrics_needed({"a/b"}, rules, {}).metrics, std::vector<results::time_metric>{results::time_metric::real});
+  EXPECT_EQ(metrics_needed({"a/b"}, rules, {}).metrics, std::vector<compare::time_metric>{compare::time_metric::real});
   results::gate_levels command_line;
   command_line.metric = gate_metric::cpu_time;
   const auto got = metrics_needed({"a/b"}, rules, command_line);
-  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::cpu});
+  EXPECT_EQ(got.metrics, std::vector<compare::time_metric>{compare::time_metric::cpu});
   EXPECT_TRUE(got.chosen);
 }
 
