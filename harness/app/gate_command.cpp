@@ -30,7 +30,7 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
   check_explain_after(options);
   const auto rules = gate::load_gate_rules(options, err);
 
-  results::gate_verdict judged;
+  gate::gate_verdict judged;
   bool gbench = false;
   if (options.inputs.size() == 1) {
     auto d = compare::load_diff(options.inputs[0], "DIFF");

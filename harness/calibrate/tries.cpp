@@ -123,7 +123,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-void count_cells(results::calibration_try& t, std::span<const results::verdict_cell> cells,
+void count_cells(results::calibration_try& t, std::span<const gate::verdict_cell> cells,
                  const std::optional<std::string>& filter, bool injected) {
   std::optional<std::regex> slowed;
   // ECMAScript and regex_search: how run's --inject-filter picks its cells.
@@ -191,7 +191,7 @@ results::calibration_tries calibrate_tries(const options::calibrate_options& opt
       t.number = static_cast<std::size_t>(n);
       const auto verdict = dir / "verdict.json";
       if ((t.step == "gate" || t.step == "ab") && fs::exists(verdict)) {
-        const auto cells = results::read_verdict_cells(files::read_file(verdict, where), verdict.string());
+        const auto cells = gate::read_verdict_cells(files::read_file(verdict, where), verdict.string());
         count_cells(t, cells, options.slowdown_filter, injected);
       }
       e.tries.push_back(t);

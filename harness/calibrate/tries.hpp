@@ -30,7 +30,7 @@ results::calibration_tries calibrate_tries(const options::calibrate_options& opt
 // the cells `filter` matches (all without one) as injected, the failing
 // ones among them as detected and the other failing ones as false; A/A
 // tries count every failing cell as false. Pure.
-void count_cells(results::calibration_try& t, std::span<const results::verdict_cell> cells,
+void count_cells(results::calibration_try& t, std::span<const gate::verdict_cell> cells,
                  const std::optional<std::string>& filter, bool injected);
 
 // The sums of e.tries: exit codes and cell counts. Pure.

@@ -11,13 +11,6 @@
 
 namespace benchgate::gate {
 
-using results::cell_status;
-using results::gate_metric;
-using results::judged_cell;
-using results::level_text;
-using results::points_text;
-using results::resolved_rule;
-
 namespace {
 
 constexpr double k_percent = 100;
@@ -44,7 +37,7 @@ std::string rule_text(const resolved_rule& rule) {
 
 namespace {
 
-bool throughput_from_time(const results::gate_metric& metric, const compare::time_metric& compared) {
+bool throughput_from_time(const gate_metric& metric, const compare::time_metric& compared) {
   return metric == gate_metric::throughput && compared.of != compare::time_metric::kind::counter;
 }
 
@@ -253,14 +246,14 @@ namespace {
 // A benchmark on one side only, at the rules' level for it: `status`
 // (added, removed) when it passes, else warn or fail, saying which key of
 // the rules file made it so.
-judged_cell one_side(const std::string& name, const resolved_rule& rule, results::one_side_level level,
+judged_cell one_side(const std::string& name, const resolved_rule& rule, one_side_level level,
                      cell_status status, const std::string& what, const char* key) {
   switch (level) {
-    case results::one_side_level::pass: return without_change(name, rule, status, what);
-    case results::one_side_level::warn:
+    case one_side_level::pass: return without_change(name, rule, status, what);
+    case one_side_level::warn:
       return without_change(name, rule, cell_status::warn,
                             what + "; a warning by the rules file (\"" + key + "\": \"warn\")");
-    case results::one_side_level::fail:
+    case one_side_level::fail:
       return without_change(name, rule, cell_status::fail,
                             what + "; a failure by the rules file (\"" + key + "\": \"fail\")");
   }
@@ -270,7 +263,7 @@ judged_cell one_side(const std::string& name, const resolved_rule& rule, results
 }  // namespace
 
 judged_cell judge_uncompared(const compare::diff& source, const std::string& name, const resolved_rule& rule,
-                             const results::gate_rules& rules) {
+                             const gate_rules& rules) {
   std::string reason;
   const bool by_name = source.mode == compare::compare_mode::runs;
   const auto skipped = std::find_if(source.not_compared.begin(), source.not_compared.end(),
@@ -302,9 +295,9 @@ judged_cell judge_uncompared(const compare::diff& source, const std::string& nam
   return without_change(name, rule, cell_status::unjudged, reason + "; cannot judge");
 }
 
-results::gate_verdict judge(std::span<const compare::diff> diffs, const results::gate_rules& rules,
-                            const results::gate_levels& command_line) {
-  results::gate_verdict verdict;
+gate_verdict judge(std::span<const compare::diff> diffs, const gate_rules& rules,
+                   const gate_levels& command_line) {
+  gate_verdict verdict;
   for (const auto& name : all_names(diffs)) {
     const auto rule = resolve(rules, command_line, name);
     if (rule.ignored) {
@@ -321,7 +314,7 @@ results::gate_verdict judge(std::span<const compare::diff> diffs, const results:
       if (d.config.metric == wanted) source = &d;
     }
     if (source == nullptr) {
-      throw input_error("cell " + name + ": " + rule_text(rule) + (rule.rule_index ? " gates on " : " gate on ") + std::string(results::to_string(rule.metric)) +
+      throw input_error("cell " + name + ": " + rule_text(rule) + (rule.rule_index ? " gates on " : " gate on ") + std::string(to_string(rule.metric)) +
                         ", which compares " + std::string(compare::to_string(wanted)) +
                         ", but the diff compared " + std::string(compare::to_string(diffs.front().config.metric)) +
                         "; expected a diff of " + std::string(compare::to_string(wanted)) +
@@ -340,8 +333,8 @@ results::gate_verdict judge(std::span<const compare::diff> diffs, const results:
   return verdict;
 }
 
-void finish(results::gate_verdict& verdict) {
-  results::verdict_totals t;
+void finish(gate_verdict& verdict) {
+  verdict_totals t;
   for (const auto& c : verdict.cells) {
     ++t.cells;
     switch (c.status) {

@@ -15,7 +15,7 @@
 namespace benchgate::calibrate {
 namespace {
 
-const std::vector<results::verdict_cell> k_cells = {
+const std::vector<gate::verdict_cell> k_cells = {
     {"page_iter/core/a", "fail"},     {"page_iter/core/b", "pass"},     {"page_iter/baseline/a", "fail"},
     {"page_iter/baseline/b", "unstable"}, {"page_iter/baseline/c", "warn"},
 };
@@ -104,13 +104,13 @@ TEST(CalibrationTries, TheJsonHasTheSchemaAndEachExperimentsCounts) {
 }
 
 TEST(CalibrationTries, TheVerdictReaderGivesEveryCellAndRejectsOtherDocuments) {
-  const auto cells = results::read_verdict_cells(
+  const auto cells = gate::read_verdict_cells(
       R"({"schema": "benchgate.gate/1", "cells": [{"name": "x", "status": "pass"}, {"name": "y", "status": "fail"}]})",
       "verdict.json");
   ASSERT_EQ(cells.size(), 2U);
   EXPECT_EQ(cells[1].name, "y");
   EXPECT_EQ(cells[1].status, "fail");
-  EXPECT_THROW(results::read_verdict_cells(R"({"schema": "benchgate.diff/1", "cells": []})", "d.json"), input_error);
+  EXPECT_THROW(gate::read_verdict_cells(R"({"schema": "benchgate.diff/1", "cells": []})", "d.json"), input_error);
 }
 
 }  // namespace

@@ -10,16 +10,14 @@
 namespace benchgate::gate {
 namespace {
 
-using results::cell_status;
-using results::gate_metric;
 using testing::cell;
 using testing::diff_of;
 
 constexpr double k_alpha = 0.05;
 
-results::resolved_rule levels(double warn, double fail, std::optional<double> max_width = std::nullopt,
-                              gate_metric metric = gate_metric::time) {
-  results::resolved_rule r;
+resolved_rule levels(double warn, double fail, std::optional<double> max_width = std::nullopt,
+                     gate_metric metric = gate_metric::time) {
+  resolved_rule r;
   r.warn_pct = warn;
   r.fail_pct = fail;
   r.max_ci_width_pct = max_width;
@@ -161,7 +159,7 @@ TEST(JudgeCell, ThroughputWithoutWorkGetsANote) {
 }
 
 TEST(Judge, ThroughputIsJudgedOnARateTheCellCarries) {
-  results::gate_levels cli;
+  gate_levels cli;
   cli.metric = gate_metric::throughput;
   // Equal time, items_per_second -30 %: the rate decides.
   const std::vector<compare::diff> d = {
@@ -178,7 +176,7 @@ TEST(Judge, ThroughputIsJudgedOnARateTheCellCarries) {
 }
 
 TEST(Judge, ACellWithoutTheCounterIsListedNotJudged) {
-  results::gate_levels cli;
+  gate_levels cli;
   cli.metric = gate_metric::counter_named("hits");
   cli.declared = {{"hits", results::better::higher}};
   auto d = diff_of({}, compare::time_metric::counter_named("hits"));
@@ -190,8 +188,8 @@ TEST(Judge, ACellWithoutTheCounterIsListedNotJudged) {
 }
 
 TEST(Judge, ExitCodes) {
-  const results::gate_rules rules;
-  results::gate_levels cli;
+  const gate_rules rules;
+  gate_levels cli;
   cli.fail_pct = 5;
   cli.max_ci_width_pct = 20;
   const std::vector<compare::diff> pass = {diff_of({cell("a", 1, 2, 3, 0.01), cell("b", -9, -8, -7, 0.01)})};
@@ -209,7 +207,7 @@ TEST(Judge, ExitCodes) {
 }
 
 TEST(Judge, IgnoredCellsDoNotCount) {
-  results::gate_rules rules;
+  gate_rules rules;
   rules.ignore = {"*/peer/*"};
   const std::vector<compare::diff> d = {diff_of({cell("x/peer/1", 50, 60, 70, 0.001), cell("x/core/1", 0, 1, 2, 0.5)})};
   const auto v = judge(d, rules, {});
@@ -220,7 +218,7 @@ TEST(Judge, IgnoredCellsDoNotCount) {
 }
 
 TEST(Judge, EachCellFromTheDiffOfItsMetric) {
-  results::gate_rules rules;
+  gate_rules rules;
   rules.rules.push_back({"cpu/*", {gate_metric::cpu_time, std::nullopt, std::nullopt, std::nullopt}});
   const std::vector<compare::diff> d = {
       diff_of({cell("cpu/a", 20, 21, 22, 0.001), cell("wall/a", 20, 21, 22, 0.001)}, compare::time_metric::real),
@@ -235,7 +233,7 @@ TEST(Judge, EachCellFromTheDiffOfItsMetric) {
 }
 
 TEST(Judge, AMetricNoDiffComparedIsAnInputError) {
-  results::gate_rules rules;
+  gate_rules rules;
   rules.defaults.metric = gate_metric::instructions;
   const std::vector<compare::diff> d = {diff_of({cell("a/b", 0, 1, 2, 0.5)})};
   try {
@@ -313,7 +311,7 @@ TEST(JudgeUncompared, UnjudgedAloneIsExitThreeAndTheRulesMayIgnoreIt) {
   d.not_compared.push_back({"a/one", "the old side has only 1 sample", compare::skip_kind::too_few_samples});
   const std::vector<compare::diff> diffs = {d};
   EXPECT_EQ(judge(diffs, {}, {}).exit, exit_code::unstable);
-  results::gate_rules rules;
+  gate_rules rules;
   rules.ignore_unjudged = true;
   const auto v = judge(diffs, rules, {});
   EXPECT_EQ(v.exit, exit_code::ok);
@@ -326,14 +324,14 @@ TEST(JudgeUncompared, NewAndRemovedPassUnlessTheRulesSayAndUnjudgedStaysThree) {
   d.only_new = {"a/added"};
   const std::vector<compare::diff> diffs = {d};
   EXPECT_EQ(judge(diffs, {}, {}).exit, exit_code::ok);
-  results::gate_rules rules;
-  rules.new_cells = results::one_side_level::fail;
+  gate_rules rules;
+  rules.new_cells = one_side_level::fail;
   auto v = judge(diffs, rules, {});
   EXPECT_EQ(v.exit, exit_code::regression);
   EXPECT_EQ(v.totals.fail, 1U);
   EXPECT_EQ(v.totals.removed, 1U);
-  rules.new_cells = results::one_side_level::pass;
-  rules.removed_cells = results::one_side_level::warn;
+  rules.new_cells = one_side_level::pass;
+  rules.removed_cells = one_side_level::warn;
   v = judge(diffs, rules, {});
   EXPECT_EQ(v.exit, exit_code::ok);
   EXPECT_EQ(v.totals.warn, 1U);
