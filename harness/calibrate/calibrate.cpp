@@ -9,15 +9,15 @@
 
 namespace benchgate::calibrate {
 
-results::calibration calibrate(const options::calibrate_options& options, const suite::registry& cases,
-                               run::run_observer& observer, const run_started& started) {
+calibration calibrate(const options::calibrate_options& options, const suite::registry& cases,
+                      run::run_observer& observer, const run_started& started) {
   const auto plain = run::make_plan(options.run, cases);
   auto slowed_options = options.run;
   slowed_options.settings.injected_slowdown_pct = options.slowdown_pct;
   slowed_options.settings.injected_slowdown_filter.reset();
   const auto slowed = run::make_plan(slowed_options, cases);
 
-  results::calibration out;
+  calibration out;
   out.env = environment::capture();
   out.run_settings = plain.config;
   out.repeats = static_cast<std::size_t>(options.repeats);

@@ -31,7 +31,7 @@ TEST(NoiseFloor, CountsFalseAlarmsAndDetectionsPerCell) {
       diff_of({changed("a", 0.10, 0.01, verdict::regressed), changed("b", 0.09, 0.03, verdict::regressed)}),
       diff_of({changed("a", 0.11, 0.008, verdict::regressed), changed("b", 0.05, 0.06, verdict::no_change)}),
   };
-  results::calibration c;
+  calibration c;
   c.compared.noise_threshold = 0.01;
   summarize(c, aa, bc);
   ASSERT_EQ(c.cells.size(), 2U);
@@ -63,7 +63,7 @@ TEST(NoiseFloor, SkippedCellsAreListedOnce) {
   d.not_compared.push_back({"x", "the new side failed: boom"});
   const std::vector<compare::diff> aa = {d, d};
   const std::vector<compare::diff> bc = {d, d};
-  results::calibration c;
+  calibration c;
   summarize(c, aa, bc);
   EXPECT_TRUE(c.cells.empty());
   EXPECT_EQ(c.not_compared, std::vector<std::string>{"x: the new side failed: boom"});
