@@ -59,13 +59,13 @@ void explain_and_write(const gate::gate_verdict& verdict, const options::gate_op
     if (!settings.flamegraph_dir) return std::nullopt;
     return *settings.flamegraph_dir / explain::flamegraph_file_name(i + 1, cell);
   };
-  const auto document = explain::explain_cells(cells, plan, [&](const results::explanation& e) {
+  const auto document = explain::explain_cells(cells, plan, [&](const explain::explanation& e) {
     out << "\n" << explain::explanation_text(e);
     if (e.flamegraph) out << "flame graph: " << *e.flamegraph << "\n";
     out << std::flush;
   });
   for (const auto& n : document.not_explained) out << "not explained: " << n << "\n";
-  if (settings.json) results::save_explain_document(document, *settings.json, "--explain-json");
+  if (settings.json) explain::save_explain_document(document, *settings.json, "--explain-json");
   files::write_output(options.markdown_out, gate::gate_markdown(verdict) + "\n" + explain::explain_markdown(document),
                       "--markdown");
 }

@@ -27,9 +27,9 @@ constexpr const char* k_flamegraphs_folder = "flamegraphs";
 // --explain FILE, with each flame graph copied into the page's folder and its
 // link made relative to the page. A flame graph is looked up as written,
 // then beside FILE; one found in neither place is noted and left unlinked.
-results::explain_document page_explanations(const std::filesystem::path& file, const std::filesystem::path& out_dir,
+explain::explain_document page_explanations(const std::filesystem::path& file, const std::filesystem::path& out_dir,
                                             std::ostream& err) {
-  auto document = results::load_explain_document(file, "--explain");
+  auto document = explain::load_explain_document(file, "--explain");
   std::size_t copied = 0;
   for (auto& e : document.explanations) {
     if (!e.flamegraph) continue;
@@ -109,7 +109,7 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   const auto page_path = options.out_dir / "index.html";
   files::check_outputs({{page_path, "--out"}});
   const auto run = results::load_any_results(options.results, "RESULTS");
-  std::optional<results::explain_document> explanations;
+  std::optional<explain::explain_document> explanations;
   if (options.explain) explanations = page_explanations(*options.explain, options.out_dir, err);
   std::optional<compare::diff> given;
   if (options.diff) {

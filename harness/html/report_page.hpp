@@ -39,7 +39,7 @@ struct page_input {
   // Optional (report --explain): explanations of failing cells, shown under
   // their rows and in a section of their own; each flamegraph, when set, is
   // a link relative to the page.
-  const results::explain_document* explanations = nullptr;
+  const explain::explain_document* explanations = nullptr;
   std::string explanations_label;  // where they came from
 };
 

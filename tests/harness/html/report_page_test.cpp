@@ -139,15 +139,15 @@ TEST(ReportPage, IsWellFormedAndLinksOnlyLocalFilesThatExist) {
 
 TEST(ReportPage, ShowsAnExplainedCellsTopFunctionsUnderItsRowAndLinksItsFlameGraph) {
   const page_fixture f;
-  results::explanation e;
+  explain::explanation e;
   e.cell = "demo/core/kind:a/size:8";
   e.old_side.total = 100;
   e.new_side.total = 150;
   e.functions.push_back({"work<int>(int)", 80, 130, 90, 140});
-  e.assessment = results::explain_assessment::code_change;
+  e.assessment = explain::explain_assessment::code_change;
   e.notes = {"no source lines"};
   e.flamegraph = "flamegraphs/1-demo.svg";
-  results::explain_document d;
+  explain::explain_document d;
   d.explanations.push_back(e);
   d.not_explained = {"demo/peer/kind:a/size:8: beyond --explain-max-cells 1"};
   auto in = f.input();
