@@ -163,6 +163,22 @@ function(benchgate_add_test name)
 endfunction()
 
 
+# benchgate_add_gbench_pair(NAME SOURCE DEFINITION [COMPILE_OPTIONS ...])
+# Two plain Google Benchmark executables of one test source for an
+# end-to-end test to tell apart: gbench_NAME_old and gbench_NAME_new, the
+# new one built with DEFINITION (its known regression or change).
+function(benchgate_add_gbench_pair name source definition)
+  cmake_parse_arguments(arg "" "" "COMPILE_OPTIONS" ${ARGN})
+  foreach(side old new)
+    set(target gbench_${name}_${side})
+    add_executable(${target} ${source})
+    target_link_libraries(${target} PRIVATE benchmark::benchmark)
+    target_compile_options(${target} PRIVATE ${arg_COMPILE_OPTIONS})
+    benchgate_set_warnings(${target})
+  endforeach()
+  target_compile_definitions(gbench_${name}_new PRIVATE ${definition})
+endfunction()
+
 # benchgate_add_subdirectories([EXCLUDE name...]): add_subdirectory for every
 # child folder that has a CMakeLists.txt, in name order, except those named.
 function(benchgate_add_subdirectories)

@@ -17,20 +17,22 @@
 //   loop ALLOCATIONS FREES BYTES_ALLOCATED PEAK_BYTES
 // benchgate divides the last line (the run Google Benchmark reports) by the
 // iterations Google Benchmark reports (run/gbench_allocations.hpp).
+// The counting itself is benchgate's one allocation tally
+// (harness/support/allocations/), the driver's too.
 //
 // No C++ library here allocates or throws: this code runs inside malloc.
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <malloc.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+// Header-only: this library links nothing of benchgate.
+#include "harness/support/allocations/allocation_tally.hpp"
 
 // glibc's allocator under its own names: calling them, not dlsym(RTLD_NEXT,
 // "malloc"), needs no allocation to find them (dlsym itself calls calloc).
@@ -56,39 +58,11 @@ constexpr const char* k_finish_symbol = "_ZN9benchmark5State17FinishKeepRunningE
 constexpr int k_record_mode = 0644;
 constexpr std::size_t k_line_chars = 160;
 
-// Process-wide by necessity: malloc has no argument to pass a counter
-// through. Relaxed atomics: a benchmark's threads (->Threads(n)) count
-// into the same tally, never torn. `loops` is how many timed loops run now
-// (one a thread); counting is on while it is above 0.
-struct tally_state {
-  std::atomic<int> loops{0};
-  std::atomic<std::int64_t> allocations{0};
-  std::atomic<std::int64_t> frees{0};
-  std::atomic<std::int64_t> bytes_allocated{0};
-  std::atomic<std::int64_t> live_bytes{0};  // since the loop started; negative after freeing older blocks
-  std::atomic<std::int64_t> peak_bytes{0};
-};
-constinit tally_state g_tally;
-
-bool counting() { return g_tally.loops.load(std::memory_order_relaxed) > 0; }
-
-void note_allocation(void* block) {
-  if (block == nullptr || !counting()) [[likely]] return;
-  const auto size = static_cast<std::int64_t>(malloc_usable_size(block));
-  g_tally.allocations.fetch_add(1, std::memory_order_relaxed);
-  g_tally.bytes_allocated.fetch_add(size, std::memory_order_relaxed);
-  const auto live = g_tally.live_bytes.fetch_add(size, std::memory_order_relaxed) + size;
-  auto seen = g_tally.peak_bytes.load(std::memory_order_relaxed);
-  while (live > seen && !g_tally.peak_bytes.compare_exchange_weak(seen, live, std::memory_order_relaxed)) {
-  }
-}
-
-// Before the block is freed: its usable size is read from it.
-void note_free(void* block) {
-  if (block == nullptr || !counting()) [[likely]] return;
-  g_tally.frees.fetch_add(1, std::memory_order_relaxed);
-  g_tally.live_bytes.fetch_sub(static_cast<std::int64_t>(malloc_usable_size(block)), std::memory_order_relaxed);
-}
+// Process-wide by necessity: malloc has no argument through which to reach
+// a tally, and the loop functions are libbenchmark's, called with its
+// State only. A benchmark's threads (->Threads(n)) count into the same
+// tally, each timed loop one span: counting is on while any runs.
+constinit benchgate::allocations::allocation_tally g_tally;
 
 using loop_function = void (*)(void* state);
 
@@ -101,12 +75,12 @@ loop_function next_function(const char* symbol) {
 void append_record() {
   const char* path = std::getenv(k_out_variable);
   if (path == nullptr) return;
+  const auto totals = g_tally.read();
   char line[k_line_chars];
   const int length = std::snprintf(line, sizeof line, "loop %lld %lld %lld %lld\n",
-                                   static_cast<long long>(g_tally.allocations.load(std::memory_order_relaxed)),
-                                   static_cast<long long>(g_tally.frees.load(std::memory_order_relaxed)),
-                                   static_cast<long long>(g_tally.bytes_allocated.load(std::memory_order_relaxed)),
-                                   static_cast<long long>(g_tally.peak_bytes.load(std::memory_order_relaxed)));
+                                   static_cast<long long>(totals.allocations), static_cast<long long>(totals.frees),
+                                   static_cast<long long>(totals.bytes_allocated),
+                                   static_cast<long long>(totals.peak_bytes));
   const int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, k_record_mode);
   if (fd < 0 || length <= 0) return;
   // One short write to a local file: whole or not at all in practice; a
@@ -128,31 +102,25 @@ extern "C" void benchgate_start_keep_running(void* state) {
   if (next != nullptr) next(state);
   // The first thread's loop starts the tally afresh; counting starts after
   // libbenchmark's own start (its timers), so only the loop is counted.
-  if (g_tally.loops.load(std::memory_order_relaxed) == 0) {
-    g_tally.allocations.store(0, std::memory_order_relaxed);
-    g_tally.frees.store(0, std::memory_order_relaxed);
-    g_tally.bytes_allocated.store(0, std::memory_order_relaxed);
-    g_tally.live_bytes.store(0, std::memory_order_relaxed);
-    g_tally.peak_bytes.store(0, std::memory_order_relaxed);
-  }
-  g_tally.loops.fetch_add(1, std::memory_order_relaxed);
+  if (!g_tally.counting()) g_tally.reset();
+  g_tally.open_span();
 }
 
 extern "C" void benchgate_finish_keep_running(void* state) {
   static const loop_function next = next_function(k_finish_symbol);
-  if (g_tally.loops.fetch_sub(1, std::memory_order_relaxed) == 1) append_record();
+  if (g_tally.close_span()) append_record();
   if (next != nullptr) next(state);
 }
 
 extern "C" void* malloc(std::size_t size) {
   void* block = __libc_malloc(size);
-  note_allocation(block);
+  g_tally.note_allocation(block);
   return block;
 }
 
 extern "C" void* calloc(std::size_t count, std::size_t size) {
   void* block = __libc_calloc(count, size);
-  note_allocation(block);
+  g_tally.note_allocation(block);
   return block;
 }
 
@@ -161,20 +129,20 @@ extern "C" void* calloc(std::size_t count, std::size_t size) {
 // a block, as a new[] and delete[] would be.
 extern "C" void* realloc(void* block, std::size_t size) {
   if (block == nullptr) return malloc(size);
-  note_free(block);
+  g_tally.note_free(block);
   void* moved = __libc_realloc(block, size);
-  note_allocation(moved);
+  g_tally.note_allocation(moved);
   return moved;
 }
 
 extern "C" void free(void* block) {
-  note_free(block);
+  g_tally.note_free(block);
   __libc_free(block);
 }
 
 extern "C" void* memalign(std::size_t alignment, std::size_t size) {
   void* block = __libc_memalign(alignment, size);
-  note_allocation(block);
+  g_tally.note_allocation(block);
   return block;
 }
 
@@ -191,12 +159,12 @@ extern "C" int posix_memalign(void** out, std::size_t alignment, std::size_t siz
 
 extern "C" void* valloc(std::size_t size) {
   void* block = __libc_valloc(size);
-  note_allocation(block);
+  g_tally.note_allocation(block);
   return block;
 }
 
 extern "C" void* pvalloc(std::size_t size) {
   void* block = __libc_pvalloc(size);
-  note_allocation(block);
+  g_tally.note_allocation(block);
   return block;
 }

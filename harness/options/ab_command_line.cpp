@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <initializer_list>
+#include <string_view>
 #include <iterator>
 
 #include "harness/options/option_kinds.hpp"
@@ -12,21 +12,11 @@ namespace benchgate::options::detail {
 
 namespace {
 
-// The run options ab passes on to both sides' `run`, as given; the
-// switches among them take no value.
-constexpr const char* k_forwarded_lists[] = {"case", "param", "input"};
-constexpr const char* k_forwarded_values[] = {"filter",   "samples", "measurement-time", "warmup",
-                                              "min-time", "rounds",  "measure"};
-constexpr const char* k_forwarded_switches[] = {"quick", "no-interleave", "cache-sim"};
-// Of those, the ones that mean something for Google Benchmark executables.
-constexpr const char* k_gbench_values[] = {"filter", "rounds", "min-time", "measure"};
+constexpr std::string_view k_gbench_values[] = {"filter", "rounds", "min-time", "measure"};
 
 constexpr help_page k_page{
     "ab",
-    "benchgate ab OLD_BIN NEW_BIN [RUN_OPTIONS | --gbench --rounds N --min-time S --role ROLE=REGEX...\n"
-    "                    --shard K/N] [--extra-time SECONDS]\n"
-    "                    [--old-arg ARG]... [--new-arg ARG]...\n"
-    "                    [--json FILE] [--verdict-json FILE] [--markdown FILE] [--out-dir DIR]",
+    "OLD_BIN NEW_BIN",
     "Compares two builds paired from the first sample: runs OLD_BIN and NEW_BIN\n"
     "(benchgate drivers) at once on one CPU, taking turns sample by sample, so\n"
     "sample i of each side ran back to back and whatever the machine did for a\n"
@@ -144,19 +134,10 @@ using ab_row = option<ab_options>;
 // takes them as text.
 const auto k_later = [](ab_options&, const given&) {};
 
-std::vector<ab_row> ab_rows() {
-  std::vector<ab_row> rows = {
-      {{"binary", "", takes::values, "OLD_BIN NEW_BIN", shown::positional},
-       [](ab_options& o, const given& g) {
-         if (g.texts.size() != 2) {
-           throw input_error("benchgate ab: expected OLD_BIN NEW_BIN, got " + std::to_string(g.texts.size()) +
-                             " binaries; see 'benchgate ab --help'");
-         }
-         o.old_binary = checked_binary(g.texts[0], "OLD_BIN");
-         o.new_binary = checked_binary(g.texts[1], "NEW_BIN");
-         o.gate.old_binary = o.old_binary;
-         o.gate.new_binary = o.new_binary;
-       }},
+// The run options ab passes on to both sides' `run`, as given (benchgate
+// drivers); a few mean something for Google Benchmark executables too.
+std::vector<ab_row> forwarded_rows() {
+  return {
       {{"case", "NAME", takes::values, "run: this case only (repeatable)"}, k_later},
       {{"filter", "REGEX", takes::value,
         "run: only cells whose name matches REGEX (Google Benchmark executables: only the listed benchmarks whose "
@@ -183,6 +164,24 @@ std::vector<ab_row> ab_rows() {
       {{"cache-sim", "", takes::flag,
         "run: with --measure instructions, callgrind's cache simulation too (l1_hits, ll_hits, ram_accesses, "
         "estimated_cycles; compare them with --metric)"}, k_later},
+  };
+}
+
+std::vector<ab_row> ab_rows() {
+  std::vector<ab_row> first = {
+      {{"binary", "", takes::values, "OLD_BIN NEW_BIN", shown::positional},
+       [](ab_options& o, const given& g) {
+         if (g.texts.size() != 2) {
+           throw input_error("benchgate ab: expected OLD_BIN NEW_BIN, got " + std::to_string(g.texts.size()) +
+                             " binaries; see 'benchgate ab --help'");
+         }
+         o.old_binary = checked_binary(g.texts[0], "OLD_BIN");
+         o.new_binary = checked_binary(g.texts[1], "NEW_BIN");
+         o.gate.old_binary = o.old_binary;
+         o.gate.new_binary = o.new_binary;
+       }},
+  };
+  std::vector<ab_row> rows = {
       // Taken out before parsing (take_side_args) unless given as --old-arg=ARG.
       {{"old-arg", "ARG", takes::values,
         "one more run argument for the old side only, taken as is even when it starts with - (repeatable), e.g. "
@@ -227,7 +226,7 @@ std::vector<ab_row> ab_rows() {
       {{"text-out", "FILE", takes::value, "also write the printed comparison and verdict to FILE, atomically"},
        [](ab_options& o, const given& g) { o.gate.text_out = output_file(g); }},
   };
-  return rows + in_group(rows_into(gate_judgement_rows(), &ab_options::gate), 1) +
+  return first + forwarded_rows() + rows + in_group(rows_into(gate_judgement_rows(), &ab_options::gate), 1) +
          in_group(rows_into(confirm_rows(), &ab_options::gate), 2) +
          in_group(rows_into(explain_after_rows(), &ab_options::gate), 3);
 }
@@ -235,23 +234,17 @@ std::vector<ab_row> ab_rows() {
 // The options for Google Benchmark executables; the run options of
 // benchgate drivers are refused, naming the ones that apply.
 void settle_gbench(const parse_outcome& parsed, ab_options& out) {
-  const auto refuse_all = [&](const auto& names) {
-    for (const char* name : names) {
-      const bool allowed = std::find_if(std::begin(k_gbench_values), std::end(k_gbench_values), [&](const char* g) {
-                             return std::string_view(g) == name;
-                           }) != std::end(k_gbench_values);
-      if (!allowed && parsed.was_given(name)) {
-        throw input_error(std::string("--") + name + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
-                          "are Google Benchmark executables; expected --filter, --rounds, --min-time, --measure, --role, " +
-                          "--shard, --extra-time, or " +
-                          "their own options through --old-arg/--new-arg");
-      }
+  const auto refuse = [&](std::string_view name) {
+    const bool allowed =
+        std::find(std::begin(k_gbench_values), std::end(k_gbench_values), name) != std::end(k_gbench_values);
+    if (!allowed && parsed.was_given(name)) {
+      throw input_error("--" + std::string(name) + ": a run option of benchgate drivers, but OLD_BIN and NEW_BIN " +
+                        "are Google Benchmark executables; expected --filter, --rounds, --min-time, --measure, --role, " +
+                        "--shard, --extra-time, or their own options through --old-arg/--new-arg");
     }
   };
-  refuse_all(k_forwarded_lists);
-  refuse_all(k_forwarded_values);
-  refuse_all(k_forwarded_switches);
-  refuse_all(std::initializer_list<const char*>{"pairs"});
+  for (const auto& row : forwarded_rows()) refuse(row.name);
+  refuse("pairs");
   if (const auto* g = parsed.find("rounds")) {
     out.gbench.rounds = count(*g, {2});
     if (out.gbench.rounds > k_max_gbench_rounds) {
@@ -285,17 +278,13 @@ void settle_drivers(const parse_outcome& parsed, ab_options& out, const suite::r
   }
   std::vector<std::string> shared;
   // Drivers: the roles of their plain Google Benchmark registrations (run --role).
-  const auto forward = [&](const char* name) {
+  const auto forward = [&](const std::string& name) {
     const auto* g = parsed.find(name);
-    if (g && g->texts.empty()) shared.push_back(std::string("--") + name);
-    for (const auto& value : g ? g->texts : std::vector<std::string>{}) {
-      shared.insert(shared.end(), {std::string("--") + name, value});
-    }
+    if (g && g->texts.empty()) shared.push_back("--" + name);
+    for (const auto& value : g ? g->texts : std::vector<std::string>{}) shared.insert(shared.end(), {"--" + name, value});
   };
   forward("role");
-  for (const char* name : k_forwarded_lists) forward(name);
-  for (const char* name : k_forwarded_values) forward(name);
-  for (const char* name : k_forwarded_switches) forward(name);
+  for (const auto& row : forwarded_rows()) forward(row.name);
   out.old_args.insert(out.old_args.begin(), shared.begin(), shared.end());
   out.new_args.insert(out.new_args.begin(), shared.begin(), shared.end());
   out.old_run = checked_run(out.old_args, cases, "old");

@@ -118,10 +118,7 @@ command parse_run_part(const std::vector<std::string>& run_args, const suite::re
 
 constexpr help_page k_page{
     "calibrate",
-    "benchgate calibrate [--for compare|gate|ab] [--case NAME]... [--filter REGEX]\n"
-    "                           [--param AXIS=V1,V2]... [--repeats N] [--slowdown PCT]\n"
-    "                           [--slowdown-filter REGEX] [--confirm N] [--command-arg=ARG]...\n"
-    "                           [--keep-dir DIR] [--json FILE] [RUN OPTIONS]",
+    "[--for] [RUN_OPTIONS]",
     "Measures the noise floor of the selected cells on this machine at the given\n"
     "settings. Each repeat runs the cells three times in this process: A and B\n"
     "alike, C with an injected slowdown of --slowdown % (run's --inject-slowdown\n"

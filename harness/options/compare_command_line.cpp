@@ -11,8 +11,8 @@ namespace {
 
 constexpr help_page k_page{
     "compare",
-    "benchgate compare OLD NEW [OPTIONS]\n"
-    "       benchgate compare --variants RESULTS [--base-role ROLE] [--new-role ROLE]... [OPTIONS]",
+    "OLD NEW\n"
+    "--variants RESULTS [--base-role] [--new-role]",
     "Compares benchmark results in criterion.rs's format: per cell the new time\n"
     "with its confidence interval, the change of the mean with its interval and\n"
     "p-value, and a verdict (improved, regressed, within the noise threshold, no\n"
@@ -36,11 +36,6 @@ constexpr help_page k_page{
     "     an instruction run against a time run without --metric, a --metric\n"
     "     whose direction is neither built in nor given by --direction\n"};
 
-// --base-role, --new-role and --role shape --variants only.
-void needs_variants(const compare_options& o, const given& g) {
-  if (!o.variants) throw input_error("--" + g.option + ": only means something with --variants");
-}
-
 benchgate::variant_role role_of(const given& g, const std::string& text) {
   const auto role = benchgate::parse_variant_role(text);
   if (!role) throw input_error("--" + g.option + " " + text + ": expected baseline, core or peer");
@@ -50,31 +45,29 @@ benchgate::variant_role role_of(const given& g, const std::string& text) {
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
 std::vector<option<compare_options>> table() {
-  return {
+  using row = option<compare_options>;
+  return std::vector<row>{
     {{"input", "", takes::values, "OLD NEW, or RESULTS with --variants", shown::positional},
      [](compare_options& o, const given& g) { o.inputs = g.texts; }},
     {{"variants", "", takes::flag,
       "compare the variants within one results file: each --new-role cell against the --base-role cell of its grid point"},
      [](compare_options& o, const given&) { o.variants = true; }},
-    {{"base-role", "ROLE", takes::value, "with --variants: the role of the cell compared against (default: baseline)"},
-     [](compare_options& o, const given& g) {
-       needs_variants(o, g);
-       o.base_role = role_of(g, g.text());
-     }},
+  } + needing("variants", std::vector<row>{
+    {{"base-role", "ROLE", takes::value, "the role of the cell compared against (default: baseline)"},
+     [](compare_options& o, const given& g) { o.base_role = role_of(g, g.text()); }},
     {{"new-role", "ROLE", takes::values,
-      "with --variants: a role compared with the base (repeatable; default: core and peer)"},
+      "a role compared with the base (repeatable; default: core and peer)"},
      [](compare_options& o, const given& g) {
-       needs_variants(o, g);
        o.new_roles.clear();
        for (const auto& text : g.texts) o.new_roles.push_back(role_of(g, text));
      }},
     {{"role", "ROLE=REGEX", takes::values,
-      "with --variants on Google Benchmark input: cells whose name matches REGEX take ROLE (baseline, core, peer); "
+      "on Google Benchmark input, cells whose name matches REGEX take ROLE (baseline, core, peer); "
       "the rest of the name is their grid point (repeatable), e.g. --role baseline=_naive --role core=_fast"},
      [](compare_options& o, const given& g) {
-       needs_variants(o, g);
        for (const auto& text : g.texts) o.roles.push_back(results::parse_role_pattern(text, "--role"));
      }},
+  }) + std::vector<row>{
     {{"metric", "METRIC", takes::value,
       "what is compared: real_time (wall, default; 'time' is its deprecated spelling), cpu_time, "
       "instructions (from run --measure instructions, the default when the runs counted them; identical counts "

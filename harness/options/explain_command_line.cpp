@@ -9,8 +9,8 @@ namespace {
 
 constexpr help_page k_page{
     "explain",
-    "benchgate explain OLD NEW (--cell NAME | --verdict GATE_JSON) [--gbench] [--top N] [--time-change PCT]\n"
-    "                  [--cache-sim] [--json FILE] [--markdown FILE] [--flamegraph FILE.svg | --flamegraph-dir DIR]",
+    "OLD NEW --cell\n"
+    "OLD NEW --verdict",
     "Why a cell got slower: runs the cell under valgrind's callgrind in both\n"
     "builds (OLD, NEW: two benchgate drivers, or two Google Benchmark executables\n"
     "with --gbench) and prints the functions whose instructions per iteration\n"

@@ -10,15 +10,6 @@ namespace {
 
 using gate_row = option<gate_options>;
 
-// The options that shape the confirmation need it ("--NAME VALUE: ...").
-void needs_confirm(const gate_options& o, const given& g, const std::string& value) {
-  if (o.confirm == 0) throw input_error("--" + g.option + " " + value + ": only means something with --confirm N");
-}
-
-void needs_explain(const gate_options& o, const given& g) {
-  if (!o.explain.on) throw input_error("--" + g.option + " " + g.text() + ": only means something with --explain");
-}
-
 // --old-binary, --new-binary: a file.
 std::filesystem::path binary(const given& g) {
   std::error_code ec;
@@ -76,86 +67,66 @@ std::vector<gate_row> gate_judgement_rows() {
 }
 
 std::vector<gate_row> confirm_rows() {
-  return {
+  return std::vector<gate_row>{
       {{"confirm", "N", takes::value,
         "re-run the failing and unstable cells N times, old and new in lockstep (one sample each in turn, on one "
         "CPU, at least 20 samples a side) and compared as pairs; fail only cells that fail every round; judge "
         "unstable cells again on the pooled re-runs, which can clear them but not fail them (OLD NEW benchgate "
         "results only)"},
        [](gate_options& o, const given& g) { o.confirm = count(g, {1, k_max_confirm_rounds, "rounds"}); }},
+  } + needing("confirm", std::vector<gate_row>{
       {{"confirm-processes", "P", takes::value,
-        "with --confirm: each round runs P lockstep pairs of an old and a new process, the side that starts "
+        "each round runs P lockstep pairs of an old and a new process, the side that starts "
         "alternating, and pools them (default: 1)"},
        [](gate_options& o, const given& g) {
          o.confirm_processes = count(g, {1, k_max_confirm_processes, "processes per side"});
-         needs_confirm(o, g, std::to_string(o.confirm_processes));
        }},
       {{"confirm-extra", "K", takes::value,
-        "with --confirm: cells whose pooled pairs are still too wide to judge get up to K more rounds of their "
+        "cells whose pooled pairs are still too wide to judge get up to K more rounds of their "
         "own, pooled with the others (default: N; 0: none)"},
-       [](gate_options& o, const given& g) {
-         o.confirm_extra = count(g, {0, k_max_confirm_rounds, "rounds"});
-         needs_confirm(o, g, std::to_string(*o.confirm_extra));
-       }},
+       [](gate_options& o, const given& g) { o.confirm_extra = count(g, {0, k_max_confirm_rounds, "rounds"}); }},
       {{"confirm-dir", "DIR", takes::value,
-        "with --confirm: keep the re-runs' results and logs in DIR (old-R.P.json, new-R.P.json; default: a "
+        "keep the re-runs' results and logs in DIR (old-R.P.json, new-R.P.json; default: a "
         "temporary folder, removed)"},
-       [](gate_options& o, const given& g) {
-         o.confirm_dir = folder(g);
-         needs_confirm(o, g, o.confirm_dir->string());
-       }},
-  };
+       [](gate_options& o, const given& g) { o.confirm_dir = folder(g); }},
+  });
 }
 
 std::vector<gate_row> explain_after_rows() {
-  return {
+  return std::vector<gate_row>{
       {{"explain", "", takes::flag,
         "after the verdict, explain each failing cell: run it under valgrind's callgrind in both builds and list "
         "the functions whose instructions per iteration changed most (benchgate explain, docs/explain.md); the "
         "--markdown summary gets the block under the verdict. Never changes the verdict or the exit code"},
        [](gate_options& o, const given&) { o.explain.on = true; }},
+  } + needing("explain", std::vector<gate_row>{
       {{"explain-max-cells", "N", takes::value,
-        "with --explain: failing cells explained at most, in the verdict's order (default: 5)"},
-       [](gate_options& o, const given& g) {
-         o.explain.max_cells = count(g, {1, k_max_count, "cells"});
-         needs_explain(o, g);
-       }},
+        "failing cells explained at most, in the verdict's order (default: 5)"},
+       [](gate_options& o, const given& g) { o.explain.max_cells = count(g, {1, k_max_count, "cells"}); }},
       {{"explain-max-seconds", "S", takes::value,
-        "with --explain: no further cell is started after S seconds of explaining (default: 600)"},
-       [](gate_options& o, const given& g) {
-         o.explain.max_seconds = seconds(g, false);
-         needs_explain(o, g);
-       }},
+        "no further cell is started after S seconds of explaining (default: 600)"},
+       [](gate_options& o, const given& g) { o.explain.max_seconds = seconds(g, false); }},
       {{"explain-json", "FILE", takes::value,
-        "with --explain: the explanations as JSON (benchgate.explain/1), written atomically"},
-       [](gate_options& o, const given& g) {
-         o.explain.json = output_file(g);
-         needs_explain(o, g);
-       }},
+        "the explanations as JSON (benchgate.explain/1), written atomically"},
+       [](gate_options& o, const given& g) { o.explain.json = output_file(g); }},
       {{"explain-flamegraphs", "DIR", takes::value,
-        "with --explain: a differential flame graph (SVG) per cell explained in DIR, named N-CELL.svg"},
-       [](gate_options& o, const given& g) {
-         o.explain.flamegraph_dir = folder(g);
-         needs_explain(o, g);
-       }},
+        "a differential flame graph (SVG) per cell explained in DIR, named N-CELL.svg"},
+       [](gate_options& o, const given& g) { o.explain.flamegraph_dir = folder(g); }},
       {{"explain-cache-sim", "", takes::flag,
-        "with --explain: callgrind simulates the caches too (explain --cache-sim): each explanation gets the L1, "
+        "callgrind simulates the caches too (explain --cache-sim): each explanation gets the L1, "
         "last-level and RAM accesses and estimated cycles of both builds, and tells a memory effect from a layout "
         "one; slower"},
-       [](gate_options& o, const given&) {
-         o.explain.cache_sim = true;
-         if (!o.explain.on) throw input_error("--explain-cache-sim: only means something with --explain");
-       }},
-  };
+       [](gate_options& o, const given&) { o.explain.cache_sim = true; }},
+  });
 }
 
 namespace {
 
 constexpr help_page k_page{
     "gate",
-    "benchgate gate DIFF [OPTIONS]\n"
-    "       benchgate gate OLD NEW [--confirm N] [OPTIONS]\n"
-    "       benchgate gate OLD NEW --explain --old-binary OLD_BIN --new-binary NEW_BIN [OPTIONS]",
+    "DIFF\n"
+    "OLD NEW [--confirm]\n"
+    "OLD NEW --explain --old-binary --new-binary",
     "Decides whether a change may merge. A cell fails only when all hold: its\n"
     "change is significant after the correction across cells (p < alpha, or its\n"
     "counts are deterministic), the whole change CI is beyond its fail level (not\n"

@@ -11,17 +11,13 @@ namespace benchgate::options::detail {
 
 namespace {
 
-constexpr const char* k_usage =
-    "benchgate history add RESULTS... [--history STORE] [--commit SHA] [--date DATE]\n"
-    "       benchgate history changes [--history STORE] [--metric NAME] [--direction NAME=higher|lower]...\n"
-    "                                 [--case NAME]... [--filter REGEX]\n"
-    "                                 [--since DATE|COMMIT] [--min-change PCT] [--alpha P] [--window N]\n"
-    "                                 [--any-environment] [--json FILE]\n"
-    "       benchgate history plot --out DIR [--history STORE] [the selection options of changes]\n"
-    "       benchgate history export --csv [--history STORE] [--metric NAME] [--out FILE]\n"
-    "       benchgate history import --csv FILE [--time-column NAME] [--commit-column NAME]\n"
-    "                                [--environment-column NAME] [--attribute NAME]... [--history STORE]\n"
-    "       benchgate history import --list FILE [--history STORE]";
+constexpr const char* k_forms =
+    "add RESULTS...\n"
+    "changes\n"
+    "plot --out=DIR\n"
+    "export --csv [--out=FILE]\n"
+    "import --csv FILE\n"
+    "import --list FILE";
 
 constexpr const char* k_summary =
     "Keeps every run in a store and finds change points across commits\n"
@@ -66,7 +62,7 @@ constexpr const char* k_summary =
     "  benchgate history export --csv --out history.csv\n"
     "  benchgate history import --csv history.csv --history other.db";
 
-constexpr help_page k_page{"history", k_usage, k_summary,
+constexpr help_page k_page{"history", k_forms, k_summary,
                           "  0  done; changes: no regression change point in the --window commits\n"
                           "  1  changes: a regression change point in the --window commits\n"
                           "  2  bad input or usage (the store is left as it was); changes, plot: a\n"
@@ -93,137 +89,108 @@ const auto k_after = [](history_options&, const given&) {};
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
 std::vector<history_row> table() {
-  return {
-    {{"input", "", takes::values, "VERB RESULTS...", shown::positional},
-     [](history_options& o, const given& g) {
-       // The verb is checked before the values (refuse_inapplicable); the rest are its files.
-       if (!g.texts.empty()) o.inputs.assign(g.texts.begin() + 1, g.texts.end());
-     }},
-    {{"history", "STORE", takes::value,
-      "the history store: a file (SQLite) or a postgresql:// URL (default: $BENCHGATE_HISTORY, else "
-      "reports/history.db)"},
-     [](history_options& o, const given& g) { o.store = non_empty(g, "a file path or a postgresql:// URL"); }},
-    {{"commit", "SHA", takes::value, "add: the commit the results measured (required when they do not record one)"},
-     [](history_options& o, const given& g) { o.commit = g.text(); }},
-    {{"date", "DATE", takes::value,
-      "add: the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series (default: the run's date)"},
-     [](history_options& o, const given& g) { o.date = g.text(); }},
-    {{"case", "NAME", takes::values, "changes, plot: only this case (repeatable)"}, k_after},
-    {{"filter", "REGEX", takes::value, "changes, plot: only cells whose name matches"},
-     [](history_options& o, const given& g) { o.filter = regex(g); }},
-    {{"since", "DATE|COMMIT", takes::value,
-      "changes, plot: only commits dated at or after DATE, or after the stored COMMIT (a prefix)"},
-     [](history_options& o, const given& g) { o.since = g.text(); }},
-    {{"metric", "NAME", takes::value,
-      "changes, plot, export: the metric followed: real_time (default), cpu_time, instructions, throughput, or "
-      "a counter's or figure's name"},
-     [](history_options& o, const given& g) { o.metric = metric_name(g); }},
-    {{"direction", "NAME=higher|lower", takes::values,
-      "changes, plot: which way metric NAME is better (repeatable), e.g. --direction hits=higher: a drop of "
-      "hits is then a regression; required for a --metric that is not a time, a count or a rate (*_per_second)"},
-     [](history_options& o, const given& g) { o.directions = directions(g); }},
-    {{"min-change", "PCT", takes::value,
-      "changes, plot: report change points of at least PCT percent (default: 1, as compare's noise threshold)"},
-     [](history_options& o, const given& g) { o.min_change_pct = percent(g, {.example = ", e.g. 5"}); }},
-    {{"alpha", "P", takes::value, "changes, plot: significance level of the t test, in (0, 1) (default: 0.001)"},
-     [](history_options& o, const given& g) { o.alpha = probability(g, "0.001"); }},
-    {{"window", "N", takes::value,
-      "changes: exit 1 when a regression change point's first commit is among the last N commits"},
-     [](history_options& o, const given& g) { o.recent_commits = static_cast<std::size_t>(count(g, {1})); }},
-    {{"min-segment", "N", takes::value,
-      "changes, plot: commits on each side of a change point, at least (default: 3, minimum 2)"},
-     [](history_options& o, const given& g) { o.min_segment = static_cast<std::size_t>(count(g, {2})); }},
-    {{"detection-window", "N", takes::value,
-      "changes, plot: commits per E-divisive window (default: 50; 0: the whole series at once, cost O(n^2))"},
-     [](history_options& o, const given& g) { o.detection_window = static_cast<std::size_t>(count(g, {0})); }},
-    {{"min-tail", "N", takes::value,
-      "changes, plot: commits after an early change point (in the last --min-segment - 1), at least (default: 1; "
-      "--min-segment or more: none early)"},
-     [](history_options& o, const given& g) { o.min_tail = static_cast<std::size_t>(count(g, {1})); }},
-    {{"any-environment", "", takes::flag, "changes, plot: one series per cell whatever the environment fingerprint"},
-     [](history_options& o, const given&) { o.any_environment = true; }},
-    {{"json", "FILE", takes::value, "changes: also write benchgate.changes/1 JSON to FILE"},
-     [](history_options& o, const given& g) { o.json = output_file(g); }},
-    {{"csv", "", takes::flag, "export: CSV (the only export format); import --csv FILE: a CSV of series"},
-     [](history_options&, const given&) {}},  // says which import; export's only format
-    {{"list", "", takes::flag, "import --list FILE: path,commit,date lines naming result files"},
-     [](history_options& o, const given&) { o.import_list = true; }},
-    {{"time-column", "NAME", takes::value, "import --csv: the time column (default: time)"},
-     [](history_options& o, const given& g) { o.time_column = g.text(); }},
-    {{"commit-column", "NAME", takes::value, "import --csv: the commit column (default: commit)"},
-     [](history_options& o, const given& g) { o.commit_column = g.text(); }},
-    {{"environment-column", "NAME", takes::value,
-      "import --csv: the environment fingerprint column, optional in the file (default: environment)"},
-     [](history_options& o, const given& g) { o.environment_column = g.text(); }},
-    {{"attribute", "NAME", takes::values, "import --csv: a column that is no metric, ignored (repeatable)"},
-     [](history_options& o, const given& g) { o.attributes = g.texts; }},
-    {{"out", "FILE|DIR", takes::value,
-      "export: write to FILE, atomically (default: stdout); plot: the folder of the charts (required)"},
-     [](history_options& o, const given& g) { o.out = o.verb == history_verb::plot ? folder(g) : output_file(g); }},
-  };
+  return std::vector<history_row>{
+      {{"input", "", takes::values, "VERB RESULTS...", shown::positional},
+       [](history_options& o, const given& g) {
+         // The verb is checked before the values (checked_verb); the rest are its files.
+         if (!g.texts.empty()) o.inputs.assign(g.texts.begin() + 1, g.texts.end());
+       }},
+      {{"history", "STORE", takes::value,
+        "the history store: a file (SQLite) or a postgresql:// URL (default: $BENCHGATE_HISTORY, else "
+        "reports/history.db)"},
+       [](history_options& o, const given& g) { o.store = non_empty(g, "a file path or a postgresql:// URL"); }},
+  } + for_verbs({"add"}, std::vector<history_row>{
+      {{"commit", "SHA", takes::value, "the commit the results measured (required when they do not record one)"},
+       [](history_options& o, const given& g) { o.commit = g.text(); }},
+      {{"date", "DATE", takes::value,
+        "the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series (default: the run's date)"},
+       [](history_options& o, const given& g) { o.date = g.text(); }},
+  }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
+      {{"case", "NAME", takes::values, "only this case (repeatable)"}, k_after},
+      {{"filter", "REGEX", takes::value, "only cells whose name matches"},
+       [](history_options& o, const given& g) { o.filter = regex(g); }},
+      {{"since", "DATE|COMMIT", takes::value,
+        "only commits dated at or after DATE, or after the stored COMMIT (a prefix)"},
+       [](history_options& o, const given& g) { o.since = g.text(); }},
+  }) + for_verbs({"changes", "plot", "export"}, std::vector<history_row>{
+      {{"metric", "NAME", takes::value,
+        "the metric followed: real_time (default), cpu_time, instructions, throughput, or "
+        "a counter's or figure's name"},
+       [](history_options& o, const given& g) { o.metric = metric_name(g); }},
+  }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
+      {{"direction", "NAME=higher|lower", takes::values,
+        "which way metric NAME is better (repeatable), e.g. --direction hits=higher: a drop of "
+        "hits is then a regression; required for a --metric that is not a time, a count or a rate (*_per_second)"},
+       [](history_options& o, const given& g) { o.directions = directions(g); }},
+      {{"min-change", "PCT", takes::value,
+        "report change points of at least PCT percent (default: 1, as compare's noise threshold)"},
+       [](history_options& o, const given& g) { o.min_change_pct = percent(g, {.example = ", e.g. 5"}); }},
+      {{"alpha", "P", takes::value, "significance level of the t test, in (0, 1) (default: 0.001)"},
+       [](history_options& o, const given& g) { o.alpha = probability(g, "0.001"); }},
+  }) + for_verbs({"changes"}, std::vector<history_row>{
+      {{"window", "N", takes::value,
+        "exit 1 when a regression change point's first commit is among the last N commits"},
+       [](history_options& o, const given& g) { o.recent_commits = static_cast<std::size_t>(count(g, {1})); }},
+  }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
+      {{"min-segment", "N", takes::value,
+        "commits on each side of a change point, at least (default: 3, minimum 2)"},
+       [](history_options& o, const given& g) { o.min_segment = static_cast<std::size_t>(count(g, {2})); }},
+      {{"detection-window", "N", takes::value,
+        "commits per E-divisive window (default: 50; 0: the whole series at once, cost O(n^2))"},
+       [](history_options& o, const given& g) { o.detection_window = static_cast<std::size_t>(count(g, {0})); }},
+      {{"min-tail", "N", takes::value,
+        "commits after an early change point (in the last --min-segment - 1), at least (default: 1; "
+        "--min-segment or more: none early)"},
+       [](history_options& o, const given& g) { o.min_tail = static_cast<std::size_t>(count(g, {1})); }},
+      {{"any-environment", "", takes::flag, "one series per cell whatever the environment fingerprint"},
+       [](history_options& o, const given&) { o.any_environment = true; }},
+  }) + for_verbs({"changes"}, std::vector<history_row>{
+      {{"json", "FILE", takes::value, "also write benchgate.changes/1 JSON to FILE"},
+       [](history_options& o, const given& g) { o.json = output_file(g); }},
+  }) + for_verbs({"export", "import"}, std::vector<history_row>{
+      {{"csv", "", takes::flag, "the format, CSV (export's only one; import --csv FILE reads a CSV of series)"},
+       [](history_options&, const given&) {}},  // says which import; export's only format
+  }) + for_verbs({"import"}, std::vector<history_row>{
+      {{"list", "", takes::flag, "FILE holds path,commit,date lines naming result files (instead of --csv FILE)"},
+       [](history_options& o, const given&) { o.import_list = true; }},
+  }) + for_verbs({"import"}, needing("csv", std::vector<history_row>{
+      {{"time-column", "NAME", takes::value, "the time column (default: time)"},
+       [](history_options& o, const given& g) { o.time_column = g.text(); }},
+      {{"commit-column", "NAME", takes::value, "the commit column (default: commit)"},
+       [](history_options& o, const given& g) { o.commit_column = g.text(); }},
+      {{"environment-column", "NAME", takes::value,
+        "the environment fingerprint column, optional in the file (default: environment)"},
+       [](history_options& o, const given& g) { o.environment_column = g.text(); }},
+      {{"attribute", "NAME", takes::values, "a column that is no metric, ignored (repeatable)"},
+       [](history_options& o, const given& g) { o.attributes = g.texts; }},
+  })) + for_verbs({"export", "plot"}, std::vector<history_row>{
+      {{"out", "FILE|DIR", takes::value,
+        "where to write: export's FILE, atomically (default: stdout); plot's folder of charts, DIR (required)"},
+       [](history_options& o, const given& g) { o.out = o.verb == history_verb::plot ? folder(g) : output_file(g); }},
+  });
 }
 
-constexpr std::initializer_list<const char*> k_add_only = {"commit", "date"};
-constexpr std::initializer_list<const char*> k_changes_only = {
-    "case", "filter", "since", "min-change", "alpha", "window", "min-segment", "min-tail", "detection-window", "json",
-    "direction"};
-constexpr std::initializer_list<const char*> k_import_only = {"time-column", "commit-column", "environment-column",
-                                                              "attribute"};
-
-// The verb, and the options it does not read refused, before any value is
-// checked.
+// The verb (the table refuses the options that do not apply to it, before
+// any value is checked).
 history_verb checked_verb(const parse_outcome& parsed) {
   const auto* positionals = parsed.find("input");
   if (positionals == nullptr || positionals->texts.empty()) {
     throw input_error("benchgate history: expected a verb: add, changes, plot, export or import; see 'benchgate history --help'");
   }
   const auto& verb = positionals->texts.front();
-  const auto refuse = [&](std::initializer_list<const char*> names) {
-    for (const char* name : names) {
-      if (parsed.was_given(name)) {
-        throw input_error("benchgate history " + verb + ": --" + name + " does not apply; see 'benchgate history --help'");
-      }
-    }
-  };
-  const auto refuse_flags = [&](std::initializer_list<const char*> names, const std::string& what) {
-    for (const char* name : names) {
-      if (parsed.was_given(name)) throw input_error("benchgate history " + verb + ": " + what);
-    }
-  };
-  if (verb != "import") {
-    refuse(k_import_only);
-    refuse_flags({"list"}, "--list does not apply (see history import)");
-  }
-  if (verb == "add") {
-    refuse(k_changes_only);
-    refuse({"out", "metric"});
-    refuse_flags({"any-environment", "csv"}, "--any-environment and --csv do not apply");
-    return history_verb::add;
-  }
-  if (verb == "import") {
-    refuse(k_add_only);
-    refuse(k_changes_only);
-    refuse({"out"});
-    refuse_flags({"any-environment"}, "--any-environment does not apply");
-    if (parsed.was_given("list")) refuse(k_import_only);
-    return history_verb::import;
+  if (verb == "add") return history_verb::add;
+  if (verb == "import") return history_verb::import;
+  if (verb != "changes" && verb != "plot" && verb != "export") {
+    throw input_error("benchgate history " + verb + ": unknown verb; expected add, changes, plot, export or import");
   }
   if (positionals->texts.size() > 1) {
     throw input_error("benchgate history " + verb + ": unexpected argument '" + positionals->texts[1] + "'");
   }
-  if (verb == "changes" || verb == "plot") {
-    refuse(k_add_only);
-    refuse(verb == "plot" ? std::initializer_list<const char*>{"json", "window"} : std::initializer_list<const char*>{"out"});
-    refuse_flags({"csv"}, "--csv does not apply (see history export)");
-    return verb == "plot" ? history_verb::plot : history_verb::changes;
-  }
   if (verb == "export") {
-    refuse(k_add_only);
-    refuse(k_changes_only);
     if (!parsed.was_given("csv")) throw input_error("benchgate history export: expected --csv (the only export format)");
     return history_verb::export_csv;
   }
-  throw input_error("benchgate history " + verb + ": unknown verb; expected add, changes, plot, export or import");
+  return verb == "plot" ? history_verb::plot : history_verb::changes;
 }
 
 }  // namespace

@@ -6,7 +6,7 @@ namespace benchgate::options::detail {
 namespace {
 
 constexpr help_page k_page{
-    "list", "benchgate list [--case NAME]...",
+    "list", "[--case]",
     "Lists every case with its variants (and their roles: baseline, core, peer),\n"
     "its parameter axes with their default and --quick values, and its default\n"
     "number of samples; then, without --case, the plain Google Benchmark\n"

@@ -6,7 +6,7 @@ namespace benchgate::options::detail {
 namespace {
 
 constexpr help_page k_page{
-    "merge", "benchgate merge --out FILE RESULTS...",
+    "merge", "--out RESULTS...",
     "Pools several runs of the same build and settings into one results file:\n"
     "each cell's samples from every run. scripts/compare-revisions runs two\n"
     "binaries alternately, several rounds each, and merges each one's rounds.\n\n"

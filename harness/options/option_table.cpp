@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 #include "harness/support/errors/input_error.hpp"
 
@@ -18,10 +19,25 @@ constexpr unsigned k_help_line_chars = 100;
 constexpr unsigned k_help_description_column = 32;
 constexpr const char* k_help_option = "help,h";
 constexpr const char* k_help_help = "show this help";
+// "Usage: " and the indent of the usage lines after the first.
+constexpr std::size_t k_usage_prefix_chars = 7;
+
+// The long name of a row ("help,h" -> "help").
+std::string long_name(const option_text& row) { return row.name.substr(0, row.name.find(',')); }
+
+// The help of a row as --help shows it, after what it belongs to: "with
+// --confirm: ", "changes, plot: ", "import --csv: ".
+std::string shown_help(const option_text& row) {
+  std::string prefix;
+  for (const auto& verb : row.verbs) prefix += (prefix.empty() ? "" : ", ") + verb;
+  if (!row.needs.empty()) prefix += (prefix.empty() ? "with --" : " --") + row.needs;
+  return prefix.empty() ? row.help : prefix + ": " + row.help;
+}
 
 void add(po::options_description& d, const option_text& row) {
   const char* name = row.name.c_str();
-  const char* help = row.help.c_str();
+  const std::string shown = shown_help(row);
+  const char* help = shown.c_str();
   if (row.kind == takes::flag) {
     d.add_options()(name, po::bool_switch(), help);
   } else if (row.where == shown::positional) {
@@ -49,8 +65,106 @@ po::options_description describe(const std::vector<const option_text*>& table, b
   return d;
 }
 
-// The long name of a row ("help,h" -> "help").
-std::string long_name(const option_text& row) { return row.name.substr(0, row.name.find(',')); }
+const option_text* row_named(const std::vector<const option_text*>& table, std::string_view name) {
+  for (const auto* row : table) {
+    if (long_name(*row) == name) return row;
+  }
+  return nullptr;
+}
+
+// "--out DIR", "--quick".
+std::string synopsis(const option_text& row) {
+  return "--" + long_name(row) + (row.kind == takes::flag ? "" : " " + row.value_name);
+}
+
+// "[--case NAME]...", "[--quick]".
+std::string optional_synopsis(const option_text& row) {
+  return "[" + synopsis(row) + "]" + (row.kind == takes::values ? "..." : "");
+}
+
+bool has_verbs(const std::vector<const option_text*>& table) {
+  return std::any_of(table.begin(), table.end(), [](const option_text* row) { return !row->verbs.empty(); });
+}
+
+bool applies_to(const option_text& row, std::string_view verb) {
+  return row.verbs.empty() || std::find(row.verbs.begin(), row.verbs.end(), verb) != row.verbs.end();
+}
+
+std::vector<std::string> words_of(std::string_view line) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(line)};
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+// The options a form names ("--out", "[--case]"), without their dashes.
+std::vector<std::string> options_named(std::string_view form) {
+  std::vector<std::string> names;
+  for (const auto& word : words_of(form)) {
+    std::string name;
+    if (word.starts_with("[--") && word.ends_with("]")) name = word.substr(3, word.size() - 4);
+    if (word.starts_with("--")) name = word.substr(2);
+    if (!name.empty()) names.push_back(name.substr(0, name.find('=')));
+  }
+  return names;
+}
+
+// One form's words, expanded (help_page::forms); `siblings`: the command's
+// other forms.
+std::vector<std::string> form_words(const help_page& page, const std::vector<const option_text*>& table,
+                                    std::string_view form, const std::vector<std::string_view>& siblings) {
+  std::vector<std::string> out;
+  std::vector<std::string> named;
+  const auto lookup = [&](std::string_view name) {
+    const auto* row = row_named(table, name);
+    if (row == nullptr) {
+      throw std::logic_error("usage of benchgate " + std::string(page.command) + " names no option --" +
+                             std::string(name));
+    }
+    named.push_back(std::string(name));
+    return row;
+  };
+  // "--NAME=V": the option, with V for its value name here.
+  const auto expand = [&](std::string_view spelled, bool optional) {
+    const auto equals = spelled.find('=');
+    auto row = *lookup(spelled.substr(0, equals));
+    if (equals != std::string_view::npos) row.value_name = std::string(spelled.substr(equals + 1));
+    return optional ? optional_synopsis(row) : synopsis(row);
+  };
+  for (const auto& word : words_of(form)) {
+    if (word.starts_with("[--") && word.ends_with("]")) {
+      out.push_back(expand(std::string_view(word).substr(3, word.size() - 4), true));
+    } else if (word.starts_with("--")) {
+      out.push_back(expand(std::string_view(word).substr(2), false));
+    } else {
+      out.push_back(word);
+    }
+  }
+  const bool verbs = has_verbs(table);
+  const std::string verb = verbs && !out.empty() ? out.front() : "";
+  // Another form of the same verb names what sets it apart (import --csv,
+  // import --list): those options are not this form's.
+  std::vector<std::string> elsewhere;
+  for (const auto sibling : siblings) {
+    const auto words = words_of(sibling);
+    if (!words.empty() && words.front() == verb) {
+      for (auto& name : options_named(sibling)) elsewhere.push_back(std::move(name));
+    }
+  }
+  bool rest = false;
+  for (const auto* row : table) {
+    const auto name = long_name(*row);
+    if (row->where != shown::listed || std::find(named.begin(), named.end(), name) != named.end()) continue;
+    if (!verbs) {
+      rest = true;
+    } else if (applies_to(*row, verb) && std::find(elsewhere.begin(), elsewhere.end(), name) == elsewhere.end() &&
+               (row->needs.empty() || std::find(named.begin(), named.end(), row->needs) != named.end())) {
+      out.push_back(optional_synopsis(*row));
+    }
+  }
+  if (rest) out.push_back("[OPTIONS]");
+  return out;
+}
 
 }  // namespace
 
@@ -109,9 +223,69 @@ parsed_texts parse_texts(const help_page& page, const std::vector<const option_t
   return out;
 }
 
+std::string usage_text(const help_page& page, const std::vector<const option_text*>& table) {
+  const std::string command = "benchgate " + std::string(page.command);
+  std::vector<std::string_view> forms;
+  for (std::size_t start = 0; start <= page.forms.size();) {
+    const auto end = std::min(page.forms.find('\n', start), page.forms.size());
+    forms.push_back(page.forms.substr(start, end - start));
+    start = end + 1;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    auto siblings = forms;
+    siblings.erase(siblings.begin() + static_cast<std::ptrdiff_t>(i));
+    const auto words = form_words(page, table, forms[i], siblings);
+    // Continuation lines start under the word after the command (a verb's
+    // options under the word after the verb).
+    const std::size_t lead = k_usage_prefix_chars + command.size() + 1;
+    const std::size_t indent = lead + (has_verbs(table) && !words.empty() ? words.front().size() + 1 : 0);
+    std::string line = (out.empty() ? "" : std::string(k_usage_prefix_chars, ' ')) + command;
+    std::size_t column = k_usage_prefix_chars + command.size();
+    for (const auto& word : words) {
+      if (column + 1 + word.size() > k_help_line_chars && column > indent) {
+        line += "\n" + std::string(indent, ' ') + word;
+        column = indent + word.size();
+      } else {
+        line += " " + word;
+        column += 1 + word.size();
+      }
+    }
+    out += (out.empty() ? "" : "\n") + line;
+  }
+  return out;
+}
+
+void check_belonging(const help_page& page, const std::vector<const option_text*>& table,
+                     const parse_outcome& parsed) {
+  const std::string command = "benchgate " + std::string(page.command);
+  std::string verb;
+  if (has_verbs(table)) {
+    for (const auto* row : table) {
+      const auto* g = row->where == shown::positional ? parsed.find(long_name(*row)) : nullptr;
+      if (g != nullptr && !g->texts.empty()) verb = g->texts.front();
+    }
+  }
+  for (const auto* row : table) {
+    const auto* g = parsed.find(long_name(*row));
+    if (g == nullptr || row->where == shown::positional) continue;
+    if (!verb.empty() && !applies_to(*row, verb)) {
+      std::string verbs;
+      for (const auto& v : row->verbs) verbs += (verbs.empty() ? "" : ", ") + v;
+      throw input_error(command + " " + verb + ": --" + g->option + " does not apply (only to " + verbs + "); see '" +
+                        command + " --help'");
+    }
+    if (!row->needs.empty() && !parsed.was_given(row->needs)) {
+      const auto* needed = row_named(table, row->needs);
+      throw input_error("--" + g->option + (g->texts.empty() ? "" : " " + g->texts.front()) +
+                        ": only means something with " + (needed ? synopsis(*needed) : "--" + row->needs));
+    }
+  }
+}
+
 std::string help_text(const help_page& page, const std::vector<const option_text*>& table) {
   std::ostringstream out;
-  out << "Usage: " << page.usage << "\n\n" << page.summary << "\n\n";
+  out << "Usage: " << usage_text(page, table) << "\n\n" << page.summary << "\n\n";
   po::options_description help_option(k_help_line_chars, k_help_description_column);
   help_option.add_options()(k_help_option, k_help_help);
   po::options_description shown_options("Options", k_help_line_chars, k_help_description_column);

@@ -1,9 +1,10 @@
 #pragma once
 // Options as data (internal to harness/options): each command declares one
-// table of options (name, value name, what it takes, help, where its value
-// goes) and one help page; parse_table turns argv into the settings struct
-// and --help into the page, both from that table. The option kinds that
-// check a value (count, percent, seconds, ...) are in option_kinds.hpp.
+// table of options (name, value name, what it takes, help, which option or
+// verb it belongs to, where its value goes) and one help page; parse_table
+// turns argv into the settings struct, and --help into the page with its
+// usage lines, both from that table. The option kinds that check a value
+// (count, percent, seconds, ...) are in option_kinds.hpp.
 
 #include <functional>
 #include <optional>
@@ -45,6 +46,13 @@ struct option_text {
   // In --help, group 0 comes first, then each other group after an empty
   // line, in increasing order.
   int group = 0;
+  // The option this one only means something with ("confirm"): its help
+  // starts "with --confirm: ", and parsing refuses it given alone.
+  std::string needs = {};
+  // For a command whose first argument is a verb (history): the verbs this
+  // option applies to (none: all). Parsing refuses it after another verb;
+  // each verb's usage line lists it.
+  std::vector<std::string> verbs = {};
 };
 
 // One row of a command's table: its description and where its value goes.
@@ -60,8 +68,15 @@ struct option : option_text {
 
 // The rest of a command's --help page.
 struct help_page {
-  std::string_view command;     // e.g. "run"
-  std::string_view usage;       // after "Usage: "
+  std::string_view command;  // e.g. "run"
+  // One usage line per line of `forms`, each "benchgate COMMAND " and the
+  // form: its words as written, except that "--NAME" and "[--NAME]" take
+  // the value name of the option from the table ("--out DIR",
+  // "[--case NAME]..."; "--out=DIR": with DIR for the value name). The
+  // form ends with " [OPTIONS]" when listed
+  // options remain that it does not name; for a command of verbs, with
+  // those options of its verb (the form's first word), each "[--NAME V]".
+  std::string_view forms;
   std::string_view summary;     // description and examples
   std::string_view exit_codes;  // one line per code
 };
@@ -97,6 +112,15 @@ parsed_texts parse_texts(const help_page& page, const std::vector<const option_t
 // --help), exit codes; formatted by Boost.Program_options at 100 columns.
 std::string help_text(const help_page& page, const std::vector<const option_text*>& table);
 
+// The usage lines of `page` from `table` (help_page::forms), without "Usage: ".
+std::string usage_text(const help_page& page, const std::vector<const option_text*>& table);
+
+// Refuses (input_error) an option given that does not apply to the verb
+// given (the first positional argument, for a command of verbs), and one
+// given without the option it needs.
+void check_belonging(const help_page& page, const std::vector<const option_text*>& table,
+                     const parse_outcome& parsed);
+
 template <class Settings>
 std::vector<const option_text*> texts_of(const std::vector<option<Settings>>& table) {
   std::vector<const option_text*> out;
@@ -119,6 +143,7 @@ parse_outcome parse_table(Settings& out, const help_page& page, const std::vecto
     return parsed.outcome;
   }
   if (before_store) before_store(parsed.outcome);
+  check_belonging(page, texts, parsed.outcome);
   for (std::size_t i = 0; i < table.size(); ++i) {
     if (!parsed.values[i].option.empty()) table[i].store(out, parsed.values[i]);
   }
@@ -140,6 +165,20 @@ std::vector<option<Whole>> rows_into(const std::vector<option<Part>>& rows, Part
 template <class Settings>
 std::vector<option<Settings>> in_group(std::vector<option<Settings>> rows, int group) {
   for (auto& row : rows) row.group = group;
+  return rows;
+}
+
+// `rows`, each meaning something only with option `needed` (option_text::needs).
+template <class Settings>
+std::vector<option<Settings>> needing(const std::string& needed, std::vector<option<Settings>> rows) {
+  for (auto& row : rows) row.needs = needed;
+  return rows;
+}
+
+// `rows`, each applying to `verbs` only (option_text::verbs).
+template <class Settings>
+std::vector<option<Settings>> for_verbs(const std::vector<std::string>& verbs, std::vector<option<Settings>> rows) {
+  for (auto& row : rows) row.verbs = verbs;
   return rows;
 }
 

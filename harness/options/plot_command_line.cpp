@@ -7,7 +7,7 @@ namespace benchgate::options::detail {
 namespace {
 
 constexpr help_page k_page{
-    "plot", "benchgate plot RESULTS_OR_DIFF --out DIR [--gate-threshold PCT]",
+    "plot", "RESULTS_OR_DIFF --out",
     "Draws charts with gnuplot, each as DIR/NAME.svg and DIR/NAME.png with the\n"
     "script DIR/NAME.gp and its data DIR/NAME.dat beside them (re-render with\n"
     "'cd DIR && gnuplot NAME.gp'). From results (benchgate or Google Benchmark\n"

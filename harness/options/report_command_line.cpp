@@ -10,9 +10,7 @@ namespace {
 
 constexpr help_page k_page{
     "report",
-    "benchgate report RESULTS [--diff DIFF] [--history FILE] [--metric NAME] [--direction NAME=higher|lower]...\n"
-    "                 [--explain EXPLAIN_JSON]\n"
-    "                 --out DIR",
+    "RESULTS --out",
     "Writes a static HTML page, DIR/index.html, with its charts in DIR/charts/:\n"
     "the summary of the comparison (verdict counts, geometric-mean change), the\n"
     "change chart, per case the grid and speed-up charts and a table of every\n"

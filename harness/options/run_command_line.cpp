@@ -26,11 +26,7 @@ std::string precision_help() {
 
 constexpr help_page k_page{
     "run",
-    "benchgate run [--case NAME]... [--filter REGEX] [--param AXIS=V1,V2]...\n"
-    "                     [--samples N] [--min-time SECONDS] [--quick] [--out FILE]\n"
-    "                     [--save-baseline NAME] [--baseline NAME] [--baseline-dir DIR]\n"
-    "                     [--precision PCT|off] [--precision-cap SECONDS] [--shard K/N]\n"
-    "                     [--measure time|instructions|allocations] [--cache-sim] [--role ROLE=REGEX]...",
+    "",
     "Registers every case x variant x parameter point as a Google Benchmark\n"
     "benchmark named case/variant/axis:value/..., checks that the variants of\n"
     "each point agree on its input, runs the samples of a point's variants\n"
@@ -250,7 +246,7 @@ std::string baseline_name(const given& g) {
 }  // namespace
 
 std::vector<option<run_options>> run_rows() {
-  return {
+  return std::vector<option<run_options>>{
       {{"case", "NAME", takes::values,
         "run only this case (repeatable; default: every case, and every plain Google Benchmark registration)"}, k_after},
       {{"filter", "REGEX", takes::value,
@@ -310,14 +306,10 @@ std::vector<option<run_options>> run_rows() {
          o.settings.injected_slowdown_pct =
              percent(g, {.low_included = false, .high = k_max_injected_slowdown_pct, .example = ", e.g. 10"});
        }},
-      {{"inject-filter", "REGEX", takes::value,
-        "with --inject-slowdown: slow only the cells whose name matches REGEX (default: all)"},
-       [](run_options& o, const given& g) {
-         if (o.settings.injected_slowdown_pct == 0) {
-           throw input_error("--inject-filter: only means something with --inject-slowdown");
-         }
-         o.settings.injected_slowdown_filter = regex(g);
-       }},
+  } + needing("inject-slowdown", std::vector<option<run_options>>{
+      {{"inject-filter", "REGEX", takes::value, "slow only the cells whose name matches REGEX (default: all)"},
+       [](run_options& o, const given& g) { o.settings.injected_slowdown_filter = regex(g); }},
+  }) + std::vector<option<run_options>>{
       {{"precision", "PCT|off", takes::value, precision_help()}, k_after},
       {{"precision-cap", "SECONDS", takes::value,
         "the most CPU time of one grid point's samples, shared equally by its variants (default: 60 % of the "

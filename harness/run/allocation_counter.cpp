@@ -1,9 +1,6 @@
 #include "harness/run/allocation_counter.hpp"
 
-#include <malloc.h>
-
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <new>
 
@@ -11,45 +8,13 @@ namespace benchgate::run {
 
 namespace {
 
-// Why these are atomics at namespace scope and not members of something
-// passed down: the replaced operator new below has the standard's fixed
-// signature, and code anywhere (the case's core, the standard library)
-// calls it. constinit: ready before any static constructor allocates.
-// Relaxed order suffices: the flag is switched by the thread that runs the
-// timed body, and each count only has to be whole, not ordered with the
-// others. A counting-off allocation costs the load of `counting` and one
-// not-taken branch.
-struct tally_state {
-  std::atomic<bool> counting{false};
-  std::atomic<std::int64_t> allocations{0};
-  std::atomic<std::int64_t> frees{0};
-  std::atomic<std::int64_t> bytes_allocated{0};
-  std::atomic<std::int64_t> live_bytes{0};  // since the span started; negative when it freed older blocks
-  std::atomic<std::int64_t> span_peak{0};   // the most live_bytes of the span
-  std::atomic<std::int64_t> peak_bytes{0};  // the largest span_peak since reset
-};
-constinit tally_state g_tally;
-
-void raise_to(std::atomic<std::int64_t>& peak, std::int64_t value) {
-  auto seen = peak.load(std::memory_order_relaxed);
-  while (value > seen && !peak.compare_exchange_weak(seen, value, std::memory_order_relaxed)) {
-  }
-}
-
-void note_allocation(void* block) {
-  if (!g_tally.counting.load(std::memory_order_relaxed)) [[likely]] return;
-  const auto size = static_cast<std::int64_t>(malloc_usable_size(block));
-  g_tally.allocations.fetch_add(1, std::memory_order_relaxed);
-  g_tally.bytes_allocated.fetch_add(size, std::memory_order_relaxed);
-  raise_to(g_tally.span_peak, g_tally.live_bytes.fetch_add(size, std::memory_order_relaxed) + size);
-}
-
-// Before the block is freed: its usable size is read from it.
-void note_free(void* block) {
-  if (block == nullptr || !g_tally.counting.load(std::memory_order_relaxed)) [[likely]] return;
-  g_tally.frees.fetch_add(1, std::memory_order_relaxed);
-  g_tally.live_bytes.fetch_sub(static_cast<std::int64_t>(malloc_usable_size(block)), std::memory_order_relaxed);
-}
+// Why the tally is at namespace scope and not a member of something passed
+// down: the replaced operator new below has the standard's fixed signature,
+// and code anywhere (the case's core, the standard library) calls it; it
+// has no argument through which to reach a tally. constinit: ready before
+// any static constructor allocates. One span is open at a time: the thread
+// that runs the timed body opens it around each counted iteration.
+constinit allocations::allocation_tally g_tally;
 
 // operator new's contract: a unique block for size 0 too, the new-handler
 // called until it gives up, then bad_alloc.
@@ -57,7 +22,7 @@ void* allocate(std::size_t size) {
   if (size == 0) size = 1;
   while (true) {
     if (void* block = std::malloc(size)) {
-      note_allocation(block);
+      g_tally.note_allocation(block);
       return block;
     }
     const auto handler = std::get_new_handler();
@@ -73,7 +38,7 @@ void* allocate_aligned(std::size_t size, std::align_val_t alignment) {
   while (true) {
     void* block = nullptr;
     if (posix_memalign(&block, align, size) == 0) {
-      note_allocation(block);
+      g_tally.note_allocation(block);
       return block;
     }
     const auto handler = std::get_new_handler();
@@ -83,7 +48,7 @@ void* allocate_aligned(std::size_t size, std::align_val_t alignment) {
 }
 
 void release(void* block) noexcept {
-  note_free(block);
+  g_tally.note_free(block);
   std::free(block);
 }
 
@@ -91,28 +56,13 @@ void release(void* block) noexcept {
 
 namespace allocation_tally {
 
-void reset() {
-  g_tally.allocations.store(0, std::memory_order_relaxed);
-  g_tally.frees.store(0, std::memory_order_relaxed);
-  g_tally.bytes_allocated.store(0, std::memory_order_relaxed);
-  g_tally.peak_bytes.store(0, std::memory_order_relaxed);
-}
+void reset() { g_tally.reset(); }
 
-void resume() {
-  g_tally.live_bytes.store(0, std::memory_order_relaxed);
-  g_tally.span_peak.store(0, std::memory_order_relaxed);
-  g_tally.counting.store(true, std::memory_order_relaxed);
-}
+void resume() { g_tally.open_span(); }
 
-void pause() {
-  g_tally.counting.store(false, std::memory_order_relaxed);
-  raise_to(g_tally.peak_bytes, g_tally.span_peak.load(std::memory_order_relaxed));
-}
+void pause() { g_tally.close_span(); }
 
-allocation_totals read() {
-  return {g_tally.allocations.load(std::memory_order_relaxed), g_tally.frees.load(std::memory_order_relaxed),
-          g_tally.bytes_allocated.load(std::memory_order_relaxed), g_tally.peak_bytes.load(std::memory_order_relaxed)};
-}
+allocations::allocation_totals read() { return g_tally.read(); }
 
 }  // namespace allocation_tally
 

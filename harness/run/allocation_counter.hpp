@@ -3,30 +3,21 @@
 // global operator new and delete (every form: plain, array, nothrow,
 // aligned, sized) with ones that call malloc/free and, only while a timed
 // iteration is being counted, tally the blocks. The tally sits behind one
-// branch on a relaxed atomic flag, so a time run pays one predictable
-// branch per allocation and nothing in its loop. malloc, calloc and
+// branch on a relaxed atomic (its count of open spans), so a time run pays
+// one predictable branch per allocation and nothing in its loop. malloc, calloc and
 // realloc called directly are not counted (C++ code allocates through new).
 //
 // Sizes are the allocator's: malloc_usable_size(3) of each block, at
-// allocation and at release, so that an unsized delete (which does not say
-// the size) is accounted like a sized one; glibc rounds a request up to its
-// chunk size (24 bytes is the smallest, then steps of 16).
+// allocation and at release (the tally of harness/support/allocations/,
+// shared with the preloaded counter of Google Benchmark executables).
 
 #include <cstdint>
 #include <vector>
 
 #include "benchgate/timed_loop.hpp"
+#include "harness/support/allocations/allocation_tally.hpp"
 
 namespace benchgate::run {
-
-// What the counted iterations of one span allocated.
-struct allocation_totals {
-  std::int64_t allocations = 0;      // blocks from operator new (any form)
-  std::int64_t frees = 0;            // blocks given back to operator delete (not null)
-  std::int64_t bytes_allocated = 0;  // usable bytes of the blocks allocated
-  std::int64_t peak_bytes = 0;       // most bytes live at once above a span's start
-  bool operator==(const allocation_totals&) const = default;
-};
 
 // The process-wide tally behind the replaced operators: the one piece of
 // global mutable state in benchgate, because operator new takes no context
@@ -44,7 +35,7 @@ void resume();
 // (the largest of the spans since reset()).
 void pause();
 // The counts since reset().
-allocation_totals read();
+allocations::allocation_totals read();
 
 }  // namespace allocation_tally
 

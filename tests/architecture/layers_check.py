@@ -25,7 +25,7 @@ LAYERS = {
     'compare': ['report', 'environment', 'stats', 'formats'],
     'run': ['suite', 'environment', 'report', 'stats', 'formats'],
     'cases': ['run', 'suite'],
-    'alloc_preload': [],  # loaded into other programs: includes nothing of benchgate
+    'alloc_preload': [],  # loaded into other programs: only support/allocations/, header-only
     'paired': ['compare', 'run'],
     'explain': ['run', 'report'],
     'gate': ['paired', 'explain', 'compare'],

@@ -27,9 +27,6 @@ class AbCli : public testing::cli_test {
   testing::cli_result ab(const std::string& args) const {
     return run("ab '" + binary_ + "' '" + binary_ + "' " + k_selection + " " + args);
   }
-  nlohmann::json json_of(const std::string& name) const {
-    return nlohmann::json::parse(files::read_file(path(name), "test"));
-  }
 };
 
 TEST_F(AbCli, AnInjectedSlowdownFailsAndBothResultsRecordTheirPairing) {

@@ -21,21 +21,38 @@ constexpr const char* k_selection =
     "--case page_iter --quick --filter 'page_iter/(core|baseline)/row_bytes:8/density:0.5$' --samples 10 "
     "--measurement-time 0.1 --warmup 0";
 constexpr std::size_t k_cells = 2;
+// The injected tries' slowdown, read back from the kept runs' settings.
+constexpr int k_slowdown_pct = 300;
 
 class CalibrateCli : public testing::cli_test {
  protected:
-  nlohmann::json json_of(const std::string& name) const {
-    return nlohmann::json::parse(files::read_file(path(name), "test"));
+  // `calibrate --for FOR` of the two cells, one try of each experiment,
+  // the slowdown injected into the core cell only, the tries' runs kept in
+  // kept/ and the calibration in cal.json; `args`: more options.
+  testing::cli_result calibrate_one_try(const std::string& for_command, const std::string& args) const {
+    return run("calibrate --for " + for_command + " " + k_selection + " --repeats 1 --slowdown " +
+               std::to_string(k_slowdown_pct) + " --slowdown-filter page_iter/core/ --keep-dir kept --json cal.json " +
+               args);
   }
   // The settings' injected slowdown of a kept results file.
   double injected_pct(const std::string& name) const {
     return json_of(name)["settings"]["injected_slowdown_pct"].get<double>();
   }
+  // The slowdown went into the new run of the injected try only (`runs`:
+  // the folder of a kept try's results files, "" or "results/").
+  void expect_slowdown_in_the_injected_new_run_only(const std::string& runs) const {
+    EXPECT_EQ(injected_pct("kept/aa-1/" + runs + "new.json"), 0);
+    EXPECT_EQ(injected_pct("kept/injected-1/" + runs + "old.json"), 0);
+    EXPECT_EQ(injected_pct("kept/injected-1/" + runs + "new.json"), k_slowdown_pct);
+  }
 };
 
-// Each experiment: one try, its exit codes counted once, its cell counts
-// within the verdict's cells and summed into the experiment's.
+// A calibration of `step` (gate or ab): each experiment one try, its exit
+// codes counted once, its cell counts within the verdict's cells and summed
+// into the experiment's.
 void expect_consistent(const nlohmann::json& doc, const std::string& step) {
+  EXPECT_EQ(doc["schema"], "benchgate.calibration/2");
+  EXPECT_EQ(doc["for"], step);
   ASSERT_EQ(doc["experiments"].size(), 2U);
   for (const auto& e : doc["experiments"]) {
     SCOPED_TRACE(e["name"].get<std::string>());
@@ -61,22 +78,15 @@ void expect_consistent(const nlohmann::json& doc, const std::string& step) {
 }
 
 TEST_F(CalibrateCli, ForGateTriesTwoRunsGatedAndCountsTheirVerdicts) {
-  const auto r = run(std::string("calibrate --for gate ") + k_selection +
-                     " --repeats 1 --slowdown 300 --slowdown-filter page_iter/core/ --confirm 1 "
-                     "--command-arg=--no-rules --keep-dir kept --json cal.json --text-out cal.txt");
+  const auto r = calibrate_one_try("gate", "--confirm 1 --command-arg=--no-rules --text-out cal.txt");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto doc = json_of("cal.json");
-  EXPECT_EQ(doc["schema"], "benchgate.calibration/2");
-  EXPECT_EQ(doc["for"], "gate");
   EXPECT_EQ(doc["confirm"], 1);
-  EXPECT_EQ(doc["slowdown_pct"], 300.0);
+  EXPECT_EQ(doc["slowdown_pct"], k_slowdown_pct);
   EXPECT_EQ(doc["slowdown_filter"], "page_iter/core/");
   EXPECT_EQ(doc["command_args"], nlohmann::json({"--no-rules"}));
   expect_consistent(doc, "gate");
-  // The slowdown went into the new run of the injected try only.
-  EXPECT_EQ(injected_pct("kept/aa-1/new.json"), 0);
-  EXPECT_EQ(injected_pct("kept/injected-1/old.json"), 0);
-  EXPECT_EQ(injected_pct("kept/injected-1/new.json"), 300);
+  expect_slowdown_in_the_injected_new_run_only("");
   EXPECT_TRUE(std::filesystem::exists(path("kept/injected-1/verdict.json")));
   // The report: the tries as they ended (stderr), then the sums.
   EXPECT_THAT(r.out, HasSubstr("Calibration of gate --confirm 1: A/A tries (the same code on both sides) and "
@@ -105,18 +115,12 @@ TEST_F(CalibrateCli, ForGateWithoutConfirmation) {
 }
 
 TEST_F(CalibrateCli, ForAbTriesAbOfThisBinaryAgainstItself) {
-  const auto r = run(std::string("calibrate --for ab ") + k_selection +
-                     " --repeats 1 --slowdown 300 --slowdown-filter page_iter/core/ --command-arg=--pairs=2 "
-                     "--command-arg=--no-rules --keep-dir kept --json cal.json");
+  const auto r = calibrate_one_try("ab", "--command-arg=--pairs=2 --command-arg=--no-rules");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto doc = json_of("cal.json");
-  EXPECT_EQ(doc["schema"], "benchgate.calibration/2");
-  EXPECT_EQ(doc["for"], "ab");
   EXPECT_TRUE(doc["confirm"].is_null());
   expect_consistent(doc, "ab");
-  EXPECT_EQ(injected_pct("kept/aa-1/results/new.json"), 0);
-  EXPECT_EQ(injected_pct("kept/injected-1/results/old.json"), 0);
-  EXPECT_EQ(injected_pct("kept/injected-1/results/new.json"), 300);
+  expect_slowdown_in_the_injected_new_run_only("results/");
   EXPECT_THAT(r.out, HasSubstr("Calibration of ab: A/A tries"));
   EXPECT_THAT(r.out, HasSubstr("\nab options: --pairs=2 --no-rules\n"));
 }

@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "harness/support/files/file_io.hpp"
@@ -53,6 +54,11 @@ class cli_test : public ::testing::Test {
   }
 
   std::filesystem::path path(const std::string& name) const { return dir_ / name; }
+
+  // The JSON file `name` of the scratch folder, parsed.
+  nlohmann::json json_of(const std::string& name) const {
+    return nlohmann::json::parse(files::read_file(path(name), "test"));
+  }
 
   std::string binary_;
   std::filesystem::path dir_;

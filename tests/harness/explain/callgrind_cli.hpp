@@ -30,9 +30,6 @@ class callgrind_cli_test : public cli_test {
     if (!valgrind_installed()) GTEST_SKIP() << "valgrind is not installed: callgrind cannot run";
     if (k_sanitized) GTEST_SKIP() << "a sanitizer build: valgrind cannot run it";
   }
-  nlohmann::json json_of(const std::string& name) const {
-    return nlohmann::json::parse(files::read_file(path(name), "test"));
-  }
   static std::string quoted(const std::string& s) { return "'" + s + "'"; }
 };
 

@@ -254,7 +254,7 @@ TEST_F(HistoryImport, Usage) {
   refused({}, "expected --csv FILE or --list FILE");
   refused({"--csv", "--list", "a"}, "expected --csv FILE or --list FILE");
   refused({"--csv", "a", "b"}, "expected --csv FILE or --list FILE");
-  refused({"--list", "a", "--time-column", "t"}, "--time-column does not apply");
+  refused({"--list", "a", "--time-column", "t"}, "--time-column t: only means something with --csv");
   refused({"--csv", "a", "--alpha", "0.1"}, "--alpha does not apply");
   const auto r = run_benchgate({"history", "changes", "--time-column", "t"});
   EXPECT_EQ(r.exit_code, 2);

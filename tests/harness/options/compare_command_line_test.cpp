@@ -100,7 +100,7 @@ TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {
             "*_per_second); expected --direction wall=higher or --direction wall=lower");
   EXPECT_EQ(error_of({"a", "b", "--test", "t"}), "--test t: expected welch or mann_whitney");
   EXPECT_EQ(error_of({"a", "b", "--seed", "-3"}), "--seed -3: expected an integer >= 0");
-  EXPECT_EQ(error_of({"a", "b", "--base-role", "core"}), "--base-role: only means something with --variants");
+  EXPECT_EQ(error_of({"a", "b", "--base-role", "core"}), "--base-role core: only means something with --variants");
   EXPECT_EQ(error_of({"--variants", "a", "--new-role", "boss"}), "--new-role boss: expected baseline, core or peer");
   EXPECT_THAT(error_of({"a", "b", "--bogus"}), HasSubstr("benchgate compare: unrecognised option '--bogus'"));
 }

@@ -22,7 +22,7 @@ struct toy {
   double pct = 0;
 };
 
-constexpr help_page k_page{"toy", "benchgate toy FILE... [--samples N]", "A toy command.", "  0  ok\n"};
+constexpr help_page k_page{"toy", "FILE... [--samples]", "A toy command.", "  0  ok\n"};
 
 std::vector<option<toy>> table() {
   return {
@@ -37,15 +37,20 @@ std::vector<option<toy>> table() {
   };
 }
 
-std::string error_of(const std::vector<std::string>& args) {
+// The message parsing `args` by `rows` into a Settings throws, or "(no error)".
+template <class Settings>
+std::string error_parsing(const help_page& page, const std::vector<option<Settings>>& rows,
+                          const std::vector<std::string>& args) {
   try {
-    toy t;
-    parse_table(t, k_page, table(), args);
+    Settings s;
+    parse_table(s, page, rows, args);
   } catch (const input_error& e) {
     return e.what();
   }
   return "(no error)";
 }
+
+std::string error_of(const std::vector<std::string>& args) { return error_parsing(k_page, table(), args); }
 
 TEST(OptionTable, StoresEachGivenOptionByItsRow) {
   toy t;
@@ -77,7 +82,7 @@ TEST(OptionTable, HelpListsTheListedRowsWithGroupsAndStoresNothing) {
   ASSERT_TRUE(parsed.help.has_value());
   EXPECT_EQ(t.samples, 0) << "--help stores nothing, so a bad value beside it is not checked";
   const std::string& help = *parsed.help;
-  EXPECT_EQ(help.find("Usage: benchgate toy FILE... [--samples N]\n\nA toy command.\n\nOptions:\n"), 0u);
+  EXPECT_EQ(help.find("Usage: benchgate toy FILE... [--samples N] [OPTIONS]\n\nA toy command.\n\nOptions:\n"), 0u);
   EXPECT_NE(help.find("  --samples N"), std::string::npos);
   EXPECT_NE(help.find("  --name NAME"), std::string::npos);
   EXPECT_EQ(help.find("secret"), std::string::npos) << "hidden";
@@ -124,6 +129,96 @@ TEST(OptionTable, BeforeStoreSeesTheTextsBeforeAnyValueIsChecked) {
   EXPECT_EQ(message, "refused first");
   EXPECT_EQ(seen, (std::vector<std::string>{"samples", "quick"}));
   EXPECT_FALSE(t.quick) << "nothing stored";
+}
+
+// A command of verbs, with options that need another.
+struct verbed {
+  std::vector<std::string> args;
+  std::optional<std::string> out;
+  bool csv = false;
+  std::optional<std::string> column;
+  std::optional<int> window;
+};
+
+constexpr help_page k_verbed_page{"toy", "add FILES...\nchanges\nexport --csv [--out=FILE]\nimport --csv FILE",
+                                  "Verbs.", "  0  ok\n"};
+
+std::vector<option<verbed>> verbed_table() {
+  using row = option<verbed>;
+  return std::vector<row>{
+             {{"args", "", takes::values, "VERB FILES...", shown::positional},
+              [](verbed& v, const given& g) { v.args = g.texts; }},
+         } +
+         for_verbs({"changes"}, std::vector<row>{
+             {{"window", "N", takes::value, "commits"}, [](verbed& v, const given& g) { v.window = count(g, {1}); }},
+         }) +
+         for_verbs({"export", "import"}, std::vector<row>{
+             {{"csv", "", takes::flag, "the format"}, [](verbed& v, const given&) { v.csv = true; }},
+         }) +
+         for_verbs({"import"}, needing("csv", std::vector<row>{
+             {{"time-column", "NAME", takes::value, "the time column"},
+              [](verbed& v, const given& g) { v.column = g.text(); }},
+         })) +
+         for_verbs({"export"}, std::vector<row>{
+             {{"out", "FILE|DIR", takes::value, "where to"}, [](verbed& v, const given& g) { v.out = g.text(); }},
+         });
+}
+
+std::string verbed_error(const std::vector<std::string>& args) {
+  return error_parsing(k_verbed_page, verbed_table(), args);
+}
+
+TEST(OptionTable, UsageLinesComeFromTheFormsAndTheTable) {
+  verbed v;
+  const auto help = *parse_table(v, k_verbed_page, verbed_table(), {"--help"}).help;
+  // Each verb's line lists the options of its verb, with their value names;
+  // "--out=FILE" names the value here; the option that needs --csv shows
+  // only on the form that names --csv.
+  EXPECT_EQ(help.find("Usage: benchgate toy add FILES...\n"
+                      "       benchgate toy changes [--window N]\n"
+                      "       benchgate toy export --csv [--out FILE]\n"
+                      "       benchgate toy import --csv FILE [--time-column NAME]\n\n"),
+            0u)
+      << help;
+  // The help says what each option belongs to.
+  EXPECT_NE(help.find("changes: commits"), std::string::npos) << help;
+  EXPECT_NE(help.find("export, import: the format"), std::string::npos) << help;
+  EXPECT_NE(help.find("import --csv: the time column"), std::string::npos) << help;
+}
+
+TEST(OptionTable, LongUsageLinesWrapUnderTheFirstWord) {
+  constexpr help_page page{"toy", "FILE... [--samples] [--name] [--pct] [--quick] [--samples] [--name] [--pct]",
+                           "", ""};
+  const auto usage = usage_text(page, texts_of(table()));
+  ASSERT_NE(usage.find('\n'), std::string::npos) << usage;
+  // "Usage: " comes before the first line; the next start under "FILE...".
+  const std::size_t indent = std::string("Usage: benchgate toy ").size();
+  for (std::size_t start = 0; start < usage.size();) {
+    const auto end = std::min(usage.find('\n', start), usage.size());
+    EXPECT_LE(end - start + (start == 0 ? 7 : 0), 100u) << usage;
+    if (start > 0) {
+      EXPECT_EQ(usage.substr(start, indent + 1), std::string(indent, ' ') + "[") << usage;
+    }
+    start = end + 1;
+  }
+  EXPECT_NE(usage.find("[--name NAME]... [--pct PCT] [--quick]"), std::string::npos) << usage;
+}
+
+TEST(OptionTable, AnOptionOutsideItsVerbOrWithoutWhatItNeedsIsRefused) {
+  EXPECT_EQ(verbed_error({"add", "f", "--window", "3"}),
+            "benchgate toy add: --window does not apply (only to changes); see 'benchgate toy --help'");
+  EXPECT_EQ(verbed_error({"changes", "--csv"}),
+            "benchgate toy changes: --csv does not apply (only to export, import); see 'benchgate toy --help'");
+  EXPECT_EQ(verbed_error({"import", "f", "--time-column", "t"}),
+            "--time-column t: only means something with --csv");
+  EXPECT_EQ(verbed_error({"add", "f", "--window", "0"}),
+            "benchgate toy add: --window does not apply (only to changes); see 'benchgate toy --help'")
+      << "refused before its value is checked";
+  verbed v;
+  parse_table(v, k_verbed_page, verbed_table(), {"import", "f", "--csv", "--time-column", "t"});
+  EXPECT_TRUE(v.csv);
+  EXPECT_EQ(v.column, "t");
+  EXPECT_EQ(verbed_error({"changes", "--window", "2"}), "(no error)");
 }
 
 given text(const char* option, const char* value) { return {option, {value}}; }

@@ -47,7 +47,7 @@ TEST(RunBaselineOptions, RoundsAndTheInjectedSlowdown) {
 TEST(RunBaselineOptions, MessagesNameTheValueAndWhatWasExpected) {
   EXPECT_EQ(error_of({"--rounds", "0"}), "--rounds 0: expected an integer >= 1");
   EXPECT_EQ(error_of({"--inject-slowdown", "0"}), "--inject-slowdown 0: expected a percentage in (0, 1000], e.g. 10");
-  EXPECT_EQ(error_of({"--inject-filter", "core"}), "--inject-filter: only means something with --inject-slowdown");
+  EXPECT_EQ(error_of({"--inject-filter", "core"}), "--inject-filter core: only means something with --inject-slowdown PCT");
   EXPECT_EQ(error_of({"--inject-slowdown", "10", "--inject-filter", "("}).rfind("--inject-filter (: not a valid", 0),
             0U);
 }

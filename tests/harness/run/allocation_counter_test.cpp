@@ -15,6 +15,8 @@
 namespace benchgate::run {
 namespace {
 
+using allocations::allocation_totals;
+
 // Keeps a block alive as far as the optimizer knows, so that a new/delete
 // pair is not elided.
 void escape(void* block) { asm volatile("" : : "r"(block) : "memory"); }

@@ -6,11 +6,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
-#include "harness/support/files/file_io.hpp"
-#include "tests/harness/app/cli.hpp"
+#include "tests/harness/run/allocations_cli.hpp"
 
 namespace benchgate {
 namespace {
@@ -27,7 +26,7 @@ constexpr const char* k_selection =
 constexpr const char* k_core = "http_parse/core/workload:req";
 constexpr const char* k_baseline = "http_parse/baseline/workload:req";
 
-class AllocationsCli : public testing::cli_test {
+class AllocationsCli : public testing::allocations_cli_test {
  protected:
   // `run --measure allocations` of `driver` into `out`; its report.
   std::string measure(const std::string& driver, const std::string& out) {
@@ -37,19 +36,6 @@ class AllocationsCli : public testing::cli_test {
     binary_ = saved;
     EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
     return r.out;
-  }
-  nlohmann::json json_of(const std::string& name) const {
-    return nlohmann::json::parse(files::read_file(path(name), "test"));
-  }
-  // Every sample's value of counter `name` in cell `cell` of file `file`.
-  std::vector<double> counts(const std::string& file, const std::string& cell, const std::string& name) const {
-    std::vector<double> out;
-    const auto doc = json_of(file);
-    for (const auto& c : doc.at("cells")) {
-      if (c.at("name") != cell) continue;
-      for (const auto& s : c.at("samples")) out.push_back(s.at("counters").at(name).get<double>());
-    }
-    return out;
   }
 };
 
@@ -82,18 +68,10 @@ TEST_F(AllocationsCli, TheRegressedCoreAllocatesExactlyOneMorePerParse) {
     EXPECT_EQ(c.at("verdict"), c.at("name") == k_core ? "regressed" : "no_change") << c.at("name");
   }
 
-  // "No new allocation in these cells": a rule on allocations with fail 0.
-  files::write_atomically(path("rules.json"),
-                               R"({"schema": "benchgate.rules/1",
-                                   "rules": [{"match": "http_parse/*", "metric": "allocations", "fail": 0}]})",
-                               "rules");
+  write_no_new_allocations_rule("http_parse/*");
   const auto failed = run("gate normal.json regressed.json --rules rules.json --json verdict.json");
   EXPECT_EQ(failed.exit_code, 1) << failed.out << failed.err;
-  const auto verdict = json_of("verdict.json");
-  ASSERT_EQ(verdict.at("cells").size(), 2U);
-  for (const auto& c : verdict.at("cells")) {
-    EXPECT_EQ(c.at("status"), c.at("name") == k_core ? "fail" : "pass") << c.at("name");
-  }
+  expect_only_failing("verdict.json", k_core, 2);
   const auto passed = run("gate normal.json normal.json --rules rules.json");
   EXPECT_EQ(passed.exit_code, 0) << passed.out << passed.err;
 }

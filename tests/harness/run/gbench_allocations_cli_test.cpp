@@ -6,12 +6,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "harness/support/files/file_io.hpp"
-#include "tests/harness/app/cli.hpp"
+#include "tests/harness/run/allocations_cli.hpp"
 
 namespace benchgate {
 namespace {
@@ -24,22 +22,7 @@ constexpr std::size_t k_rounds = 2;
 // Short processes: the counts do not depend on the iterations.
 const std::string k_ab = std::string("ab '") + k_old + "' '" + k_new + "' --measure allocations --rounds 2 --min-time 0.01";
 
-class GbenchAllocationsCli : public testing::cli_test {
- protected:
-  nlohmann::json json_of(const std::string& name) const {
-    return nlohmann::json::parse(files::read_file(path(name), "test"));
-  }
-  // Every sample's value of counter `name` in cell `cell` of file `file`.
-  std::vector<double> counts(const std::string& file, const std::string& cell, const std::string& name) const {
-    std::vector<double> out;
-    const auto doc = json_of(file);  // kept: a range-for over a temporary's member would dangle
-    for (const auto& c : doc.at("cells")) {
-      if (c.at("name") != cell) continue;
-      for (const auto& s : c.at("samples")) out.push_back(s.at("counters").at(name).get<double>());
-    }
-    return out;
-  }
-};
+using GbenchAllocationsCli = testing::allocations_cli_test;
 
 TEST_F(GbenchAllocationsCli, TheRegressedBenchmarkAllocatesExactlyOneMorePerIteration) {
   const auto r = run(k_ab + " --metric allocations --out-dir out --verdict-json verdict.json");
@@ -69,23 +52,13 @@ TEST_F(GbenchAllocationsCli, TheRegressedBenchmarkAllocatesExactlyOneMorePerIter
       EXPECT_EQ(counts(file, "BM_steady", name), std::vector<double>(k_rounds, 0.0)) << file << " " << name;
     }
   }
-  const auto verdict = json_of("verdict.json");
-  ASSERT_EQ(verdict.at("cells").size(), 2U);
-  for (const auto& c : verdict.at("cells")) {
-    EXPECT_EQ(c.at("status"), c.at("name") == "BM_parse" ? "fail" : "pass") << c.at("name");
-  }
+  expect_only_failing("verdict.json", "BM_parse", 2);
 
   // "No new allocation in these cells" gates the saved sides too.
-  files::write_atomically(path("rules.json"),
-                          R"({"schema": "benchgate.rules/1",
-                              "rules": [{"match": "BM_*", "metric": "allocations", "fail": 0}]})",
-                          "rules");
+  write_no_new_allocations_rule("BM_*");
   const auto gated = run("gate out/old.json out/new.json --rules rules.json --json gated.json");
   EXPECT_EQ(gated.exit_code, 1) << gated.out << gated.err;
-  const auto gated_doc = json_of("gated.json");
-  for (const auto& c : gated_doc.at("cells")) {
-    EXPECT_EQ(c.at("status"), c.at("name") == "BM_parse" ? "fail" : "pass") << c.at("name");
-  }
+  expect_only_failing("gated.json", "BM_parse", 2);
 
   // gate --confirm counts the suspect again (20 rounds of short processes).
   const auto confirmed = run("gate out/old.json out/new.json --metric allocations --no-rules --confirm 1 --confirm-dir c" +
