@@ -32,7 +32,7 @@ namespace benchgate::app {
 namespace {
 
 // OLD against NEW, gated; the comparison and the verdict printed and written.
-exit_code judge_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side, const results::gate_rules& rules,
+exit_code judge_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side, const gate::gate_rules& rules,
                       const options::ab_options& options, std::ostream& out, std::ostream& err) {
   auto gate = options.gate;
   if (options.out_dir && gate.confirm > 0 && !gate.confirm_dir) gate.confirm_dir = *options.out_dir / "confirm";
@@ -42,7 +42,7 @@ exit_code judge_sides(const compare::loaded_side& old_side, const compare::loade
   std::ostringstream discard;
   const auto comparison = print_comparison(shown, out, discard);
   out << "\n";
-  if (options.diff_out) results::save_diff(shown, *options.diff_out, "--json");
+  if (options.diff_out) compare::save_diff(shown, *options.diff_out, "--json");
   gate::report_verdict(outcome.verdict, gate, out, comparison + "\n");
   if (options.out_dir) out << "results: " << old_side.text << ", " << new_side.text << "\n";
   explain_after_verdict(outcome.verdict, gate, options.binaries == options::ab_binaries::google_benchmark, out, err);
@@ -56,7 +56,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // The cells a judgement of the sides as they stand leaves too wide to judge
 // (gate/undecided.hpp): judged quietly, without --confirm or outputs.
 std::vector<std::string> undecided_now(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
-                                       const results::gate_rules& rules, const options::ab_options& options) {
+                                       const gate::gate_rules& rules, const options::ab_options& options) {
   auto quiet = options.gate;
   quiet.confirm = 0;
   std::ostringstream discard;
@@ -69,7 +69,7 @@ using extra_round = std::function<void(const std::vector<std::string>& cells, in
 
 // Extra rounds for the cells not yet judged, while the budget lasts
 // (docs/ab.md, "Cells ab cannot judge at first"): `cap_s` seconds.
-void spend_extra_time(double cap_s, const extra_round& run_round, const results::gate_rules& rules,
+void spend_extra_time(double cap_s, const extra_round& run_round, const gate::gate_rules& rules,
                       const options::ab_options& options, const compare::loaded_side& old_side,
                       const compare::loaded_side& new_side, std::ostream& err) {
   gate::extra_budget budget;

@@ -35,13 +35,14 @@ class calibration_progress : public run::run_observer {
 // --for gate, ab: the tries, their report and JSON.
 exit_code calibrate_commands(const options::calibrate_options& options, std::ostream& out, std::ostream& err) {
   const auto result =
-      calibrate::calibrate_tries(options, [&](const std::string& experiment, const results::calibration_try& t, int of) {
-        err << report::calibration_try_line(experiment, t, of) << "\n" << std::flush;
-      });
-  const auto text = report::calibration_tries_report(result);
+      calibrate::calibrate_tries(options,
+                                 [&](const std::string& experiment, const calibrate::calibration_try& t, int of) {
+                                   err << calibrate::calibration_try_line(experiment, t, of) << "\n" << std::flush;
+                                 });
+  const auto text = calibrate::calibration_tries_report(result);
   out << text;
   if (options.json_out) {
-    results::save_calibration_tries(result, *options.json_out, "--json");
+    calibrate::save_calibration_tries(result, *options.json_out, "--json");
     out << "calibration: " << options.json_out->string() << "\n";
   }
   files::write_output(options.text_out, text, "--text-out");
@@ -56,16 +57,16 @@ exit_code calibrate_commands(const options::calibrate_options& options, std::ost
 exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
                           std::ostream& out, std::ostream& err) {
   files::check_outputs({{options.json_out, "--json"}, {options.text_out, "--text-out"}});
-  if (options.target != results::calibration_target::compare) return calibrate_commands(options, out, err);
+  if (options.target != calibrate::calibration_target::compare) return calibrate_commands(options, out, err);
   calibration_progress progress(options.repeats);
   const auto result = calibrate::calibrate(options, cases, progress, [&](int repeat, const std::string& run) {
     progress.run_started(repeat, run);
   });
   progress.clear();
-  const auto text = report::calibration_report(result);
+  const auto text = calibrate::calibration_report(result);
   out << text;
   if (options.json_out) {
-    results::save_calibration(result, *options.json_out, "--json");
+    calibrate::save_calibration(result, *options.json_out, "--json");
     out << "calibration: " << options.json_out->string() << "\n";
   }
   files::write_output(options.text_out, text, "--text-out");

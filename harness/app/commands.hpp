@@ -63,7 +63,7 @@ exit_code history_command(const options::history_options& options, std::ostream&
 // Shared by compare and run --baseline: prints the report of `d` on `out`
 // and its warnings ("warning: ...") on `err`; returns the report with the
 // warnings appended, for --text-out.
-std::string print_comparison(const results::diff& d, std::ostream& out, std::ostream& err);
+std::string print_comparison(const compare::diff& d, std::ostream& out, std::ostream& err);
 
 // Writes charts of results or a diff into options.out_dir.
 exit_code plot_charts(const options::plot_options& options, std::ostream& out, std::ostream& err);

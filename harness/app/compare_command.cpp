@@ -22,16 +22,16 @@ std::string roles_text(const std::vector<benchgate::variant_role>& roles) {
 
 // A counted run's variants compare their counts unless --metric names
 // another: their times are valgrind's.
-results::diff compare_variants(const options::compare_options& options, std::ostream& err) {
+compare::diff compare_variants(const options::compare_options& options, std::ostream& err) {
   auto run = compare::load_side(options.inputs[0], options.baseline_dir, "RESULTS");
   if (!options.roles.empty()) results::assign_roles(run.loaded.results, options.roles, "RESULTS " + options.inputs[0]);
   auto settings = options.settings;
   if (!options.metric_given && compare::counts_instructions(run)) {
-    settings.metric = results::time_metric::instructions;
+    settings.metric = compare::time_metric::instructions;
     err << "note: the run counted instructions: comparing the counts (--metric real_time compares its times, "
            "which valgrind inflates)\n";
   }
-  if (settings.metric == results::time_metric::instructions) {
+  if (settings.metric == compare::time_metric::instructions) {
     compare::require_instruction_counts(run, "RESULTS");
   }
   const auto& cells = run.loaded.results.cells;
@@ -52,14 +52,14 @@ results::diff compare_variants(const options::compare_options& options, std::ost
 
 // Two counted runs compare their counts unless --metric names another: their
 // times are valgrind's.
-results::diff compare_two(const options::compare_options& options, std::ostream& err) {
+compare::diff compare_two(const options::compare_options& options, std::ostream& err) {
   const auto old_side = compare::load_side(options.inputs[0], options.baseline_dir, "OLD");
   const auto new_side = compare::load_side(options.inputs[1], options.baseline_dir, "NEW");
   auto settings = options.settings;
   if (!options.metric_given) {
     compare::require_same_measure(old_side, new_side, "--metric real_time (or cpu_time) to compare the times anyway");
     if (compare::counts_instructions(old_side)) {
-      settings.metric = results::time_metric::instructions;
+      settings.metric = compare::time_metric::instructions;
       err << "note: both runs counted instructions: comparing the counts (--metric real_time compares their "
              "times, which valgrind inflates)\n";
     }
@@ -69,8 +69,8 @@ results::diff compare_two(const options::compare_options& options, std::ostream&
 
 }  // namespace
 
-std::string print_comparison(const results::diff& d, std::ostream& out, std::ostream& err) {
-  auto text = report::comparison_report(d);
+std::string print_comparison(const compare::diff& d, std::ostream& out, std::ostream& err) {
+  auto text = compare::comparison_report(d);
   out << text << std::flush;
   for (const auto& w : d.warnings) {
     err << "warning: " << w.message << "\n";
@@ -85,7 +85,7 @@ exit_code compare_results(const options::compare_options& options, std::ostream&
   const auto d = options.variants ? compare_variants(options, err) : compare_two(options, err);
   const auto text = print_comparison(d, out, err);
   if (options.json_out) {
-    results::save_diff(d, *options.json_out, "--json");
+    compare::save_diff(d, *options.json_out, "--json");
     out << "diff: " << options.json_out->string() << "\n";
   }
   files::write_output(options.text_out, text, "--text-out");

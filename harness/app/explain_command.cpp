@@ -26,7 +26,7 @@ std::vector<explain::cell_request> requests(const options::explain_options& o) {
   if (!o.verdict) return {{o.cell, o.time_change_pct}};
   std::vector<explain::cell_request> out;
   const auto source = "--verdict " + o.verdict->string();
-  for (const auto& f : results::read_failed_cells(files::read_file(*o.verdict, source), source)) {
+  for (const auto& f : gate::read_failed_cells(files::read_file(*o.verdict, source), source)) {
     out.push_back({f.name, is_time_metric(f.metric) ? f.change_pct : o.time_change_pct});
   }
   return out;
@@ -58,14 +58,14 @@ exit_code explain_cell(const options::explain_options& options, std::ostream& ou
     return std::nullopt;
   };
   bool first = true;
-  const auto document = explain::explain_cells(asked, plan, [&](const results::explanation& e) {
+  const auto document = explain::explain_cells(asked, plan, [&](const explain::explanation& e) {
     out << (first ? "" : "\n") << explain::explanation_text(e);
     if (e.flamegraph) out << "flame graph: " << *e.flamegraph << "\n";
     first = false;
   });
   if (options.verdict && asked.empty()) out << "explain: the verdict has no failing cell\n";
   for (const auto& n : document.not_explained) out << "not explained: " << n << "\n";
-  if (options.json) results::save_explain_document(document, *options.json, "--json");
+  if (options.json) explain::save_explain_document(document, *options.json, "--json");
   files::write_output(options.markdown, explain::explain_markdown(document), "--markdown");
   for (const auto& e : document.explanations) {
     for (const auto* side : {&e.old_side, &e.new_side}) {

@@ -17,7 +17,7 @@ namespace {
 
 // Whether OLD came from Google Benchmark executables: their JSON, or
 // benchgate results that ab made of them.
-bool from_google_benchmark(const results::diff_source& old_source) {
+bool from_google_benchmark(const compare::diff_source& old_source) {
   return old_source.format == results::gbench_format ||
          (old_source.run_settings && old_source.run_settings->google_benchmark_args);
 }
@@ -30,10 +30,10 @@ exit_code gate_results(const options::gate_options& options, std::ostream& out, 
   check_explain_after(options);
   const auto rules = gate::load_gate_rules(options, err);
 
-  results::gate_verdict judged;
+  gate::gate_verdict judged;
   bool gbench = false;
   if (options.inputs.size() == 1) {
-    auto d = results::load_diff(options.inputs[0], "DIFF");
+    auto d = compare::load_diff(options.inputs[0], "DIFF");
     gbench = from_google_benchmark(d.old_source);
     judged = gate::gate_diff(std::move(d), rules, options, err);
   } else {

@@ -19,12 +19,12 @@ constexpr const char* k_purpose = "--explain";
 
 // The failing cells of `verdict`, in its order; a cell gated on real_time or
 // cpu_time passes its change estimate on as the time change.
-std::vector<explain::cell_request> failing_cells(const results::gate_verdict& verdict) {
+std::vector<explain::cell_request> failing_cells(const gate::gate_verdict& verdict) {
   std::vector<explain::cell_request> out;
   for (const auto& c : verdict.cells) {
-    if (c.status != results::cell_status::fail) continue;
+    if (c.status != gate::cell_status::fail) continue;
     const auto kind = c.metric.of;
-    const bool time = kind == results::gate_metric::kind::time || kind == results::gate_metric::kind::cpu_time;
+    const bool time = kind == gate::gate_metric::kind::time || kind == gate::gate_metric::kind::cpu_time;
     out.push_back({c.name, time ? c.change_pct : std::nullopt});
   }
   return out;
@@ -36,7 +36,7 @@ std::optional<std::filesystem::path> flamegraph_probe(const options::explain_aft
   return *e.flamegraph_dir / explain::flamegraph_file_name(1, "check");
 }
 
-void explain_and_write(const results::gate_verdict& verdict, const options::gate_options& options, bool gbench,
+void explain_and_write(const gate::gate_verdict& verdict, const options::gate_options& options, bool gbench,
                        std::ostream& out) {
   const auto& settings = options.explain;
   const auto cells = failing_cells(verdict);
@@ -59,14 +59,14 @@ void explain_and_write(const results::gate_verdict& verdict, const options::gate
     if (!settings.flamegraph_dir) return std::nullopt;
     return *settings.flamegraph_dir / explain::flamegraph_file_name(i + 1, cell);
   };
-  const auto document = explain::explain_cells(cells, plan, [&](const results::explanation& e) {
+  const auto document = explain::explain_cells(cells, plan, [&](const explain::explanation& e) {
     out << "\n" << explain::explanation_text(e);
     if (e.flamegraph) out << "flame graph: " << *e.flamegraph << "\n";
     out << std::flush;
   });
   for (const auto& n : document.not_explained) out << "not explained: " << n << "\n";
-  if (settings.json) results::save_explain_document(document, *settings.json, "--explain-json");
-  files::write_output(options.markdown_out, report::gate_markdown(verdict) + "\n" + explain::explain_markdown(document),
+  if (settings.json) explain::save_explain_document(document, *settings.json, "--explain-json");
+  files::write_output(options.markdown_out, gate::gate_markdown(verdict) + "\n" + explain::explain_markdown(document),
                       "--markdown");
 }
 
@@ -79,7 +79,7 @@ void check_explain_after(const options::gate_options& options) {
                         {flamegraph_probe(options.explain), "--explain-flamegraphs"}});
 }
 
-void explain_after_verdict(const results::gate_verdict& verdict, const options::gate_options& options, bool gbench,
+void explain_after_verdict(const gate::gate_verdict& verdict, const options::gate_options& options, bool gbench,
                            std::ostream& out, std::ostream& err) {
   if (!options.explain.on) return;
   // The verdict is out and its files written: whatever happens here must not

@@ -24,7 +24,7 @@ void check_explain_after(const options::gate_options& options);
 // rewrites --markdown as the verdict's summary with the block under it. A
 // cell that cannot be explained is listed as not explained; anything else
 // that goes wrong is a warning on `err`. Nothing when --explain was not given.
-void explain_after_verdict(const results::gate_verdict& verdict, const options::gate_options& options, bool gbench,
+void explain_after_verdict(const gate::gate_verdict& verdict, const options::gate_options& options, bool gbench,
                            std::ostream& out, std::ostream& err);
 
 }  // namespace benchgate::app

@@ -16,9 +16,9 @@ exit_code plot_charts(const options::plot_options& options, std::ostream& out, s
   const auto text = files::read_file(options.input, "RESULTS_OR_DIFF");
   std::vector<charts::chart> charts;
   if (results::detect_document_kind(text, where) == results::document_kind::diff) {
-    const auto d = results::parse_diff(text, where);
+    const auto d = compare::parse_diff(text, where);
     const auto old_run = load_diff_side(d.old_source.path, "old", err);
-    const auto new_run = d.mode == results::compare_mode::variants ? old_run : load_diff_side(d.new_source.path, "new", err);
+    const auto new_run = d.mode == compare::compare_mode::variants ? old_run : load_diff_side(d.new_source.path, "new", err);
     charts::diff_samples samples;
     if (old_run && new_run) samples = {&old_run->results, &new_run->results};
     charts = charts::diff_charts(d, samples, options.gate_threshold);

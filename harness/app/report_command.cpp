@@ -27,9 +27,9 @@ constexpr const char* k_flamegraphs_folder = "flamegraphs";
 // --explain FILE, with each flame graph copied into the page's folder and its
 // link made relative to the page. A flame graph is looked up as written,
 // then beside FILE; one found in neither place is noted and left unlinked.
-results::explain_document page_explanations(const std::filesystem::path& file, const std::filesystem::path& out_dir,
+explain::explain_document page_explanations(const std::filesystem::path& file, const std::filesystem::path& out_dir,
                                             std::ostream& err) {
-  auto document = results::load_explain_document(file, "--explain");
+  auto document = explain::load_explain_document(file, "--explain");
   std::size_t copied = 0;
   for (auto& e : document.explanations) {
     if (!e.flamegraph) continue;
@@ -52,12 +52,12 @@ results::explain_document page_explanations(const std::filesystem::path& file, c
 
 // A diff shown beside RESULTS must be of RESULTS: its new side ran at the
 // same date (both record the run's environment) and shares cell names.
-void require_diff_of(const results::diff& d, const results::loaded_results& run, const std::string& results_path,
+void require_diff_of(const compare::diff& d, const results::loaded_results& run, const std::string& results_path,
                      const std::string& diff_path) {
   const auto& run_date = run.results.env.date;
   const auto& diff_date = d.new_source.env.date;
   const results::cell_index cells(run.results);
-  const bool shares_a_cell = std::any_of(d.cells.begin(), d.cells.end(), [&](const results::cell_diff& c) {
+  const bool shares_a_cell = std::any_of(d.cells.begin(), d.cells.end(), [&](const compare::cell_diff& c) {
     return cells.find(c.new_side.name) != nullptr;
   });
   if (!shares_a_cell || (!run_date.empty() && !diff_date.empty() && run_date != diff_date)) {
@@ -88,15 +88,15 @@ std::string history_section(const std::filesystem::path& store, const results::r
 
 // --metric: what the tables show. A metric no cell of RESULTS has is
 // refused (it would leave every row empty).
-void require_metric_in(const results::time_metric& metric, const results::run_results& run,
+void require_metric_in(const compare::time_metric& metric, const results::run_results& run,
                        const std::string& results_path) {
   const auto has = [&](const results::cell& c) {
     if (c.samples.empty()) return false;
-    if (metric.of != results::time_metric::kind::instructions) return compare::carries(c, metric);
+    if (metric.of != compare::time_metric::kind::instructions) return compare::carries(c, metric);
     return std::all_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
   };
   if (std::none_of(run.cells.begin(), run.cells.end(), has)) {
-    const auto name = results::to_string(metric);
+    const auto name = compare::to_string(metric);
     throw input_error("--metric " + name + ": no cell of RESULTS " + results_path + " has a value of " + name +
                       " in every sample; expected real_time, cpu_time, instructions (from run --measure "
                       "instructions) or a counter its cells carry");
@@ -109,19 +109,19 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   const auto page_path = options.out_dir / "index.html";
   files::check_outputs({{page_path, "--out"}});
   const auto run = results::load_any_results(options.results, "RESULTS");
-  std::optional<results::explain_document> explanations;
+  std::optional<explain::explain_document> explanations;
   if (options.explain) explanations = page_explanations(*options.explain, options.out_dir, err);
-  std::optional<results::diff> given;
+  std::optional<compare::diff> given;
   if (options.diff) {
-    given = results::load_diff(*options.diff, "--diff");
+    given = compare::load_diff(*options.diff, "--diff");
     require_diff_of(*given, run, options.results, *options.diff);
   }
   const auto variants = charts::variants_diff_for_charts(run, options.results);
-  const results::diff* shown = given ? &*given : (variants ? &*variants : nullptr);
+  const compare::diff* shown = given ? &*given : (variants ? &*variants : nullptr);
 
   std::optional<results::loaded_results> old_run;
   charts::diff_samples samples{&run.results, &run.results};
-  if (shown != nullptr && shown->mode == results::compare_mode::runs) {
+  if (shown != nullptr && shown->mode == compare::compare_mode::runs) {
     old_run = load_diff_side(shown->old_source.path, "old", err);
     samples.old_run = old_run ? &old_run->results : nullptr;
   }
@@ -135,7 +135,7 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   if (options.metric) {
     require_metric_in(*options.metric, run.results, options.results);
     input.estimates.metric = *options.metric;
-    input.metric_direction = results::direction_of(results::to_string(*options.metric), options.directions);
+    input.metric_direction = results::direction_of(compare::to_string(*options.metric), options.directions);
   }
   input.comparison = shown;
   input.comparison_label = given ? "--diff " + *options.diff

@@ -98,9 +98,9 @@ exit_code run_benchmarks(const options::run_options& options, const suite::regis
     print("\nChange against baseline '" + *options.baseline + "':\n\n");
     // compare's default statistics; an instruction run is compared on its
     // counts (its times are valgrind's).
-    results::comparison_settings settings;
+    compare::comparison_settings settings;
     if (options.settings.measure == options::measure_kind::instructions) {
-      settings.metric = results::time_metric::instructions;
+      settings.metric = compare::time_metric::instructions;
     }
     const auto d = compare::compare_results(*baseline, results::baseline_path(options.baseline_dir, *options.baseline),
                                             options.baseline, results, options.out.value_or("(this run)"), settings);

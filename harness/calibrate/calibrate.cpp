@@ -9,21 +9,21 @@
 
 namespace benchgate::calibrate {
 
-results::calibration calibrate(const options::calibrate_options& options, const suite::registry& cases,
-                               run::run_observer& observer, const run_started& started) {
+calibration calibrate(const options::calibrate_options& options, const suite::registry& cases,
+                      run::run_observer& observer, const run_started& started) {
   const auto plain = run::make_plan(options.run, cases);
   auto slowed_options = options.run;
   slowed_options.settings.injected_slowdown_pct = options.slowdown_pct;
   slowed_options.settings.injected_slowdown_filter.reset();
   const auto slowed = run::make_plan(slowed_options, cases);
 
-  results::calibration out;
+  calibration out;
   out.env = environment::capture();
   out.run_settings = plain.config;
   out.repeats = static_cast<std::size_t>(options.repeats);
   out.slowdown_pct = options.slowdown_pct;
   // CPU time: on a shared machine wall time also counts other jobs' turns.
-  out.compared.metric = results::time_metric::cpu;
+  out.compared.metric = compare::time_metric::cpu;
   out.compared.noise_threshold = options.noise_threshold;
 
   const auto timed = [&](const run::run_plan& plan, int repeat, const std::string& label) {
@@ -34,8 +34,8 @@ results::calibration calibrate(const options::calibrate_options& options, const 
     r.cells = run::execute(plan, observer);
     return r;
   };
-  std::vector<results::diff> aa;
-  std::vector<results::diff> bc;
+  std::vector<compare::diff> aa;
+  std::vector<compare::diff> bc;
   for (int repeat = 0; repeat < options.repeats; ++repeat) {
     const auto a = timed(plain, repeat, "A");
     const auto b = timed(plain, repeat, "B");

@@ -18,7 +18,7 @@ namespace benchgate::calibrate {
 using run_started = std::function<void(int repeat, const std::string& run)>;
 
 // Throws input_error on a selection that matches nothing (as run does).
-results::calibration calibrate(const options::calibrate_options& options, const suite::registry& cases,
-                               run::run_observer& observer, const run_started& started);
+calibration calibrate(const options::calibrate_options& options, const suite::registry& cases,
+                      run::run_observer& observer, const run_started& started);
 
 }  // namespace benchgate::calibrate

@@ -20,7 +20,7 @@ inline constexpr double k_default_calibration_slowdown_pct = 10;
 inline constexpr int k_default_calibration_confirm = 2;
 
 struct calibrate_options {
-  results::calibration_target target = results::calibration_target::compare;  // --for
+  calibrate::calibration_target target = calibrate::calibration_target::compare;  // --for
   // The cells and timing of each run: run's selection and timing options.
   run_options run;
   // The same, as given: what `--for gate` passes to each `run` and `--for

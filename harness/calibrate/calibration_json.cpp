@@ -3,13 +3,13 @@
 #include "harness/support/files/file_io.hpp"
 #include "harness/formats/run_info_json.hpp"
 
-namespace benchgate::results {
+namespace benchgate::calibrate {
 
 namespace {
 
 constexpr int k_json_indent = 2;
 
-json to_json(const calibration_cell& c) {
+results::json to_json(const calibration_cell& c) {
   return {{"name", c.name},
           {"repeats", c.repeats},
           {"false_alarms", c.false_alarms},
@@ -22,10 +22,10 @@ json to_json(const calibration_cell& c) {
           {"suggested_threshold", c.suggested_threshold}};
 }
 
-json to_json(const calibration_try& t) {
+results::json to_json(const calibration_try& t) {
   return {{"try", t.number},
           {"step", t.step},
-          {"exit_code", t.exit_code ? json(*t.exit_code) : json(nullptr)},
+          {"exit_code", t.exit_code ? results::json(*t.exit_code) : results::json(nullptr)},
           {"cells", t.cells},
           {"failing", t.failing},
           {"unstable", t.unstable},
@@ -35,8 +35,8 @@ json to_json(const calibration_try& t) {
           {"wall_s", t.wall_s}};
 }
 
-json to_json(const calibration_experiment& e) {
-  json tries = json::array();
+results::json to_json(const calibration_experiment& e) {
+  results::json tries = results::json::array();
   for (const auto& t : e.tries) tries.push_back(to_json(t));
   return {{"name", e.name},
           {"tries", e.tries.size()},
@@ -63,9 +63,9 @@ std::string_view to_string(calibration_target target) {
 }
 
 std::string calibration_to_json_text(const calibration& c) {
-  json cells = json::array();
+  results::json cells = results::json::array();
   for (const auto& cell : c.cells) cells.push_back(to_json(cell));
-  const json document = {
+  const results::json document = {
       {"schema", calibration_schema},
       {"environment", environment_to_json(c.env)},
       {"settings", settings_to_json(c.run_settings)},
@@ -92,17 +92,17 @@ void save_calibration(const calibration& c, const std::filesystem::path& path, s
 }
 
 std::string calibration_tries_to_json_text(const calibration_tries& c) {
-  json experiments = json::array();
+  results::json experiments = results::json::array();
   for (const auto& e : c.experiments) experiments.push_back(to_json(e));
-  const json document = {
+  const results::json document = {
       {"schema", calibration_tries_schema},
       {"for", std::string(to_string(c.target))},
       {"environment", environment_to_json(c.env)},
       {"run_args", c.run_args},
       {"command_args", c.command_args},
-      {"confirm", c.target == calibration_target::gate ? json(c.confirm) : json(nullptr)},
+      {"confirm", c.target == calibration_target::gate ? results::json(c.confirm) : results::json(nullptr)},
       {"slowdown_pct", c.slowdown_pct},
-      {"slowdown_filter", c.slowdown_filter ? json(*c.slowdown_filter) : json(nullptr)},
+      {"slowdown_filter", c.slowdown_filter ? results::json(*c.slowdown_filter) : results::json(nullptr)},
       {"experiments", experiments}};
   return document.dump(k_json_indent) + "\n";
 }
@@ -111,4 +111,4 @@ void save_calibration_tries(const calibration_tries& c, const std::filesystem::p
   files::write_atomically(path, calibration_tries_to_json_text(c), source);
 }
 
-}  // namespace benchgate::results
+}  // namespace benchgate::calibrate

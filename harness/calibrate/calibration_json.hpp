@@ -9,7 +9,7 @@
 
 #include "harness/calibrate/calibration_model.hpp"
 
-namespace benchgate::results {
+namespace benchgate::calibrate {
 
 std::string calibration_to_json_text(const calibration& c);
 
@@ -19,4 +19,4 @@ void save_calibration(const calibration& c, const std::filesystem::path& path, s
 std::string calibration_tries_to_json_text(const calibration_tries& c);
 void save_calibration_tries(const calibration_tries& c, const std::filesystem::path& path, std::string_view source);
 
-}  // namespace benchgate::results
+}  // namespace benchgate::calibrate

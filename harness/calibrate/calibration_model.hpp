@@ -13,7 +13,7 @@
 #include "harness/compare/diff_model.hpp"
 #include "harness/formats/model.hpp"
 
-namespace benchgate::results {
+namespace benchgate::calibrate {
 
 inline constexpr const char* calibration_schema = "benchgate.calibration/1";
 
@@ -37,9 +37,9 @@ struct calibration_cell {
 };
 
 struct calibration {
-  environment env;
-  settings run_settings;                 // of the A runs (the C runs add the slowdown)
-  comparison_settings compared;          // how each pair was compared
+  results::environment env;
+  results::settings run_settings;        // of the A runs (the C runs add the slowdown)
+  compare::comparison_settings compared; // how each pair was compared
   std::size_t repeats = 0;
   double slowdown_pct = 0;               // requested injected slowdown
   std::vector<calibration_cell> cells;
@@ -88,7 +88,7 @@ struct calibration_experiment {
 
 struct calibration_tries {
   calibration_target target = calibration_target::gate;
-  environment env;
+  results::environment env;
   std::vector<std::string> run_args;      // run's options, given to every run (gate) or to ab
   std::vector<std::string> command_args;  // --command-arg: given to every gate or ab
   int confirm = 0;                        // gate --confirm N (gate only)
@@ -97,4 +97,4 @@ struct calibration_tries {
   std::vector<calibration_experiment> experiments;
 };
 
-}  // namespace benchgate::results
+}  // namespace benchgate::calibrate

@@ -5,7 +5,7 @@
 
 #include "harness/report/format.hpp"
 
-namespace benchgate::report {
+namespace benchgate::calibrate {
 
 namespace {
 
@@ -29,25 +29,27 @@ std::string count_of(std::size_t n, std::size_t of) { return std::to_string(n) +
 
 }  // namespace
 
-std::string calibration_report(const results::calibration& c) {
+std::string calibration_report(const calibration& c) {
   std::ostringstream out;
   out << "Calibration: " << c.repeats << " repeats of A, B and C (C with +" << plain(c.slowdown_pct)
-      << "% injected), " << results::to_string(c.compared.metric) << ", noise threshold "
+      << "% injected), " << compare::to_string(c.compared.metric) << ", noise threshold "
       << percent(c.compared.noise_threshold) << ", alpha " << plain(c.compared.alpha) << "\n\n";
   std::size_t name_width = std::string("cell").size();
   for (const auto& cell : c.cells) name_width = std::max(name_width, cell.name.size());
   constexpr std::size_t k_gap = 2;
   constexpr std::size_t k_column = 12;
   const char* headers[] = {"false al.", "detected", "A/A P95", "A/A ±CI", "injected", "smallest", "suggested"};
-  out << pad_right("cell", name_width + k_gap);
-  for (const auto* h : headers) out << pad_right(h, k_column);
+  out << report::pad_right("cell", name_width + k_gap);
+  for (const auto* h : headers) out << report::pad_right(h, k_column);
   out << "\n";
   for (const auto& cell : c.cells) {
-    out << pad_right(cell.name, name_width + k_gap) << pad_right(count_of(cell.false_alarms, cell.repeats), k_column)
-        << pad_right(count_of(cell.detections, cell.repeats), k_column)
-        << pad_right(percent(cell.aa_abs_change_p95), k_column) << pad_right(percent(cell.aa_half_width_p95), k_column)
-        << pad_right(format_percent(cell.injected_change), k_column)
-        << pad_right(percent(cell.smallest_detectable), k_column) << percent(cell.suggested_threshold) << "\n";
+    out << report::pad_right(cell.name, name_width + k_gap)
+        << report::pad_right(count_of(cell.false_alarms, cell.repeats), k_column)
+        << report::pad_right(count_of(cell.detections, cell.repeats), k_column)
+        << report::pad_right(percent(cell.aa_abs_change_p95), k_column)
+        << report::pad_right(percent(cell.aa_half_width_p95), k_column)
+        << report::pad_right(report::format_percent(cell.injected_change), k_column)
+        << report::pad_right(percent(cell.smallest_detectable), k_column) << percent(cell.suggested_threshold) << "\n";
   }
   const auto rate = [](std::size_t n, std::size_t of) {
     return of > 0 ? percent(static_cast<double>(n) / static_cast<double>(of)) : std::string("-");
@@ -81,14 +83,14 @@ std::string seconds(double s) {
   return out.str();
 }
 
-std::string exit_text(const results::calibration_try& t) {
+std::string exit_text(const calibration_try& t) {
   if (!t.exit_code) return "killed by a signal";
   return "exit " + std::to_string(*t.exit_code);
 }
 
 }  // namespace
 
-std::string calibration_try_line(const std::string& experiment, const results::calibration_try& t, int of) {
+std::string calibration_try_line(const std::string& experiment, const calibration_try& t, int of) {
   std::ostringstream out;
   out << experiment << " " << t.number;
   if (of > 0) out << " of " << of;
@@ -106,16 +108,16 @@ std::string calibration_try_line(const std::string& experiment, const results::c
   return out.str();
 }
 
-std::string calibration_tries_report(const results::calibration_tries& c) {
+std::string calibration_tries_report(const calibration_tries& c) {
   std::ostringstream out;
-  out << "Calibration of " << results::to_string(c.target);
-  if (c.target == results::calibration_target::gate) out << " --confirm " << c.confirm;
+  out << "Calibration of " << to_string(c.target);
+  if (c.target == calibration_target::gate) out << " --confirm " << c.confirm;
   out << ": A/A tries (the same code on both sides) and injected tries (+" << plain(c.slowdown_pct) << "% on "
       << (c.slowdown_filter ? "'" + *c.slowdown_filter + "'" : std::string("every cell")) << ")\n";
   out << "run options:";
   for (const auto& a : c.run_args) out << " " << a;
   if (!c.command_args.empty()) {
-    out << "\n" << results::to_string(c.target) << " options:";
+    out << "\n" << to_string(c.target) << " options:";
     for (const auto& a : c.command_args) out << " " << a;
   }
   out << "\n\n";
@@ -138,4 +140,4 @@ std::string calibration_tries_report(const results::calibration_tries& c) {
   return out.str();
 }
 
-}  // namespace benchgate::report
+}  // namespace benchgate::calibrate

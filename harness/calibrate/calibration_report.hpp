@@ -6,14 +6,14 @@
 
 #include "harness/calibrate/calibration_model.hpp"
 
-namespace benchgate::report {
+namespace benchgate::calibrate {
 
-std::string calibration_report(const results::calibration& c);
+std::string calibration_report(const calibration& c);
 
 // One try's line ("aa 1: exit 0, 0 failing of 2 cells, 0 unstable, 4.2 s");
 // with `of` > 0 ("aa 1 of 5: ..."), as each try ends.
-std::string calibration_try_line(const std::string& experiment, const results::calibration_try& t, int of = 0);
+std::string calibration_try_line(const std::string& experiment, const calibration_try& t, int of = 0);
 
-std::string calibration_tries_report(const results::calibration_tries& c);
+std::string calibration_tries_report(const calibration_tries& c);
 
-}  // namespace benchgate::report
+}  // namespace benchgate::calibrate

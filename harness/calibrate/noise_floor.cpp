@@ -40,7 +40,7 @@ double suggested_threshold(double noise_threshold, double aa_abs_change_p95) {
   return std::ceil(wanted * k_percent - k_rounding_slack) / k_percent;
 }
 
-void summarize(results::calibration& c, std::span<const results::diff> aa, std::span<const results::diff> bc) {
+void summarize(calibration& c, std::span<const compare::diff> aa, std::span<const compare::diff> bc) {
   std::vector<std::string> order;
   std::map<std::string, cell_history> by_name;
   const auto history = [&](const std::string& name) -> cell_history& {
@@ -78,7 +78,7 @@ void summarize(results::calibration& c, std::span<const results::diff> aa, std::
   c.false_alarms = c.detections = c.comparisons = 0;
   for (const auto& name : order) {
     const auto& h = by_name[name];
-    results::calibration_cell cell;
+    calibration_cell cell;
     cell.name = name;
     cell.repeats = std::min(h.aa_abs_changes.size(), h.bc_changes.size());
     cell.false_alarms = h.false_alarms;

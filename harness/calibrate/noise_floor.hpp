@@ -14,7 +14,7 @@ namespace benchgate::calibrate {
 // Fills c.cells, the totals and c.not_compared from one A/A and one B/C
 // diff per repeat (same length). Cells are listed in the order of the first
 // A/A diff; a cell missing from some diff counts the repeats it is in.
-void summarize(results::calibration& c, std::span<const results::diff> aa, std::span<const results::diff> bc);
+void summarize(calibration& c, std::span<const compare::diff> aa, std::span<const compare::diff> bc);
 
 // max(noise_threshold, 1.5 x aa_abs_change_p95), rounded up to a whole
 // percent.

@@ -24,8 +24,6 @@ namespace fs = std::filesystem;
 // The tail of a step's log quoted when it exits 2.
 constexpr std::size_t k_log_tail_chars = 600;
 
-using results::calibration_target;
-
 // The outcome of one step of a try: `benchgate ARGS...` run by this binary.
 struct step_outcome {
   std::optional<int> exit_code;  // none: a signal ended it
@@ -71,10 +69,10 @@ fs::path log_of(const fs::path& dir) { return dir / "log.txt"; }
 
 // The steps of one try, in `dir`: the step that ended it and its exit code.
 // The verdict goes to dir/verdict.json.
-results::calibration_try gate_try(const options::calibrate_options& options, bool injected, const fs::path& dir,
-                                  const std::string& where) {
+calibration_try gate_try(const options::calibrate_options& options, bool injected, const fs::path& dir,
+                         const std::string& where) {
   const auto log = log_of(dir);
-  results::calibration_try t;
+  calibration_try t;
   const auto old_json = (dir / "old.json").string();
   const auto new_json = (dir / "new.json").string();
   const auto old_run = run_step("run old", joined(joined({"run"}, options.run_args), {"--out", old_json}), log, where);
@@ -103,15 +101,15 @@ results::calibration_try gate_try(const options::calibrate_options& options, boo
   return t;
 }
 
-results::calibration_try ab_try(const options::calibrate_options& options, bool injected, const fs::path& dir,
-                                const std::string& where) {
+calibration_try ab_try(const options::calibrate_options& options, bool injected, const fs::path& dir,
+                       const std::string& where) {
   const auto self = process::this_executable().string();
   auto args = joined(joined({"ab", self, self}, options.run_args), options.command_args);
   if (injected) {
     for (const auto& a : slowed_args(options)) args = joined(args, {"--new-arg", a});
   }
   args = joined(args, {"--out-dir", (dir / "results").string(), "--verdict-json", (dir / "verdict.json").string()});
-  results::calibration_try t;
+  calibration_try t;
   t.step = "ab";
   t.exit_code = run_step("ab", args, log_of(dir), where).exit_code;
   return t;
@@ -123,7 +121,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-void count_cells(results::calibration_try& t, std::span<const results::verdict_cell> cells,
+void count_cells(calibration_try& t, std::span<const gate::verdict_cell> cells,
                  const std::optional<std::string>& filter, bool injected) {
   std::optional<std::regex> slowed;
   // ECMAScript and regex_search: how run's --inject-filter picks its cells.
@@ -143,7 +141,7 @@ void count_cells(results::calibration_try& t, std::span<const results::verdict_c
   }
 }
 
-void tally(results::calibration_experiment& e) {
+void tally(calibration_experiment& e) {
   e.exit_0 = e.exit_1 = e.exit_3 = e.other = 0;
   e.false_failing = e.injected_cells = e.detected = 0;
   e.wall_s = 0;
@@ -165,8 +163,8 @@ void tally(results::calibration_experiment& e) {
   }
 }
 
-results::calibration_tries calibrate_tries(const options::calibrate_options& options, const try_finished& finished) {
-  results::calibration_tries out;
+calibration_tries calibrate_tries(const options::calibrate_options& options, const try_finished& finished) {
+  calibration_tries out;
   out.target = options.target;
   out.env = environment::capture();
   out.run_args = options.run_args;
@@ -176,7 +174,7 @@ results::calibration_tries calibrate_tries(const options::calibrate_options& opt
   out.slowdown_filter = options.slowdown_filter;
   const paired::work_folder folder(options.keep_dir, "--keep-dir", "calibrate");
   for (const bool injected : {false, true}) {
-    results::calibration_experiment e;
+    calibration_experiment e;
     e.name = injected ? "injected" : "aa";
     for (int n = 1; n <= options.repeats; ++n) {
       const auto dir = folder.path() / (e.name + "-" + std::to_string(n));
@@ -191,7 +189,7 @@ results::calibration_tries calibrate_tries(const options::calibrate_options& opt
       t.number = static_cast<std::size_t>(n);
       const auto verdict = dir / "verdict.json";
       if ((t.step == "gate" || t.step == "ab") && fs::exists(verdict)) {
-        const auto cells = results::read_verdict_cells(files::read_file(verdict, where), verdict.string());
+        const auto cells = gate::read_verdict_cells(files::read_file(verdict, where), verdict.string());
         count_cells(t, cells, options.slowdown_filter, injected);
       }
       e.tries.push_back(t);

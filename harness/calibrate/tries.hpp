@@ -20,20 +20,20 @@ namespace benchgate::calibrate {
 
 // Told after each try: its experiment ("aa" or "injected"), the try, and
 // how many tries the experiment makes.
-using try_finished = std::function<void(const std::string& experiment, const results::calibration_try& t, int of)>;
+using try_finished = std::function<void(const std::string& experiment, const calibration_try& t, int of)>;
 
 // Runs both experiments of options.target (gate or ab). Throws input_error
 // when a step exits 2 (bad input or usage: every try would), quoting its log.
-results::calibration_tries calibrate_tries(const options::calibrate_options& options, const try_finished& finished);
+calibration_tries calibrate_tries(const options::calibrate_options& options, const try_finished& finished);
 
 // The cell counts of a try from its verdict's cells: `injected` tries count
 // the cells `filter` matches (all without one) as injected, the failing
 // ones among them as detected and the other failing ones as false; A/A
 // tries count every failing cell as false. Pure.
-void count_cells(results::calibration_try& t, std::span<const results::verdict_cell> cells,
+void count_cells(calibration_try& t, std::span<const gate::verdict_cell> cells,
                  const std::optional<std::string>& filter, bool injected);
 
 // The sums of e.tries: exit codes and cell counts. Pure.
-void tally(results::calibration_experiment& e);
+void tally(calibration_experiment& e);
 
 }  // namespace benchgate::calibrate

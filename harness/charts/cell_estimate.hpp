@@ -16,10 +16,10 @@ namespace benchgate::charts {
 inline constexpr std::size_t k_chart_resamples = 10'000;
 
 struct estimate_settings {
-  results::time_metric metric = results::time_metric::real;
+  compare::time_metric metric = compare::time_metric::real;
   double confidence = stats::k_default_confidence;
   std::size_t resamples = k_chart_resamples;
-  std::uint64_t seed = results::k_default_bootstrap_seed;
+  std::uint64_t seed = compare::k_default_bootstrap_seed;
 };
 
 // nullopt for a cell without samples (an error cell).

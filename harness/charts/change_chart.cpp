@@ -23,17 +23,17 @@ std::string threshold_arrows(double fraction, const std::string& color) {
   return out;
 }
 
-bool is_time(const results::time_metric& m) {
-  return m == results::time_metric::real || m == results::time_metric::cpu;
+bool is_time(const compare::time_metric& m) {
+  return m == compare::time_metric::real || m == compare::time_metric::cpu;
 }
 
 // What the bars are the change of, by the metric's name ("time" for the
 // times, as they have always read), and which way is worse for it.
-std::string changed_what(const results::diff& d) {
-  return is_time(d.config.metric) ? "time" : results::to_string(d.config.metric);
+std::string changed_what(const compare::diff& d) {
+  return is_time(d.config.metric) ? "time" : compare::to_string(d.config.metric);
 }
 
-std::string direction_note(const results::diff& d) {
+std::string direction_note(const compare::diff& d) {
   if (is_time(d.config.metric)) return "below 0: faster";
   return std::string(results::to_string(d.config.direction)) + " is better";
 }
@@ -50,7 +50,7 @@ std::string verdict_color(stats::verdict v) {
   return "#a0a0a0";
 }
 
-chart change_chart(const results::diff& d, std::optional<double> gate_threshold) {
+chart change_chart(const compare::diff& d, std::optional<double> gate_threshold) {
   chart c;
   c.stem = "change";
   const auto level = gp_number(d.config.confidence * 100);

@@ -16,6 +16,6 @@ namespace benchgate::charts {
 std::string verdict_color(stats::verdict v);
 
 // Stem "change". `gate_threshold` is a fraction (0.05 = 5 %), drawn at +-.
-chart change_chart(const results::diff& d, std::optional<double> gate_threshold);
+chart change_chart(const compare::diff& d, std::optional<double> gate_threshold);
 
 }  // namespace benchgate::charts

@@ -10,7 +10,7 @@
 
 namespace benchgate::charts {
 
-std::vector<chart> results_charts(const results::run_results& run, const results::diff* variants_diff,
+std::vector<chart> results_charts(const results::run_results& run, const compare::diff* variants_diff,
                                   const estimate_settings& settings) {
   auto out = grid_charts(run, settings);
   if (variants_diff != nullptr) {
@@ -19,10 +19,10 @@ std::vector<chart> results_charts(const results::run_results& run, const results
   return out;
 }
 
-std::string distribution_stem(const results::cell_diff& cd) { return chart_stem("dist", cd.name); }
+std::string distribution_stem(const compare::cell_diff& cd) { return chart_stem("dist", cd.name); }
 
-std::optional<results::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path) {
-  results::comparison_settings settings;
+std::optional<compare::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path) {
+  compare::comparison_settings settings;
   settings.resamples = k_chart_resamples;
   // An instruction run compares its counts (its times are valgrind's).
   settings.metric = estimates_of(run.results).metric;
@@ -35,12 +35,12 @@ std::optional<results::diff> variants_diff_for_charts(const results::loaded_resu
 
 estimate_settings estimates_of(const results::run_results& run) {
   estimate_settings out;
-  if (run.config.measure == results::measure_kind::instructions) out.metric = results::time_metric::instructions;
+  if (run.config.measure == results::measure_kind::instructions) out.metric = compare::time_metric::instructions;
   return out;
 }
 
-std::vector<chart> run_charts(const results::run_results& run, const results::diff* variants,
-                              const results::diff* shown, const diff_samples& samples,
+std::vector<chart> run_charts(const results::run_results& run, const compare::diff* variants,
+                              const compare::diff* shown, const diff_samples& samples,
                               std::optional<double> gate_threshold) {
   auto out = results_charts(run, variants, estimates_of(run));
   if (shown != nullptr) {
@@ -49,13 +49,13 @@ std::vector<chart> run_charts(const results::run_results& run, const results::di
   return out;
 }
 
-std::vector<chart> diff_charts(const results::diff& d, const diff_samples& samples,
+std::vector<chart> diff_charts(const compare::diff& d, const diff_samples& samples,
                                std::optional<double> gate_threshold) {
   std::vector<chart> out;
   if (d.cells.empty()) return out;
   out.push_back(change_chart(d, gate_threshold));
   if (samples.old_run == nullptr || samples.new_run == nullptr) return out;
-  const bool variants = d.mode == results::compare_mode::variants;
+  const bool variants = d.mode == compare::compare_mode::variants;
   const results::cell_index old_cells(*samples.old_run);
   const results::cell_index new_cells(*samples.new_run);
   for (const auto& cd : d.cells) {

@@ -23,12 +23,12 @@ struct diff_samples {
 
 // The grid chart of every case of `run`, and with `variants_diff` (a
 // variants comparison of `run`) the speed-up chart of every case.
-std::vector<chart> results_charts(const results::run_results& run, const results::diff* variants_diff,
+std::vector<chart> results_charts(const results::run_results& run, const compare::diff* variants_diff,
                                   const estimate_settings& settings);
 
 // The change chart of `d` (with `gate_threshold`, a fraction, drawn) and the
 // distribution chart of every compared cell whose samples `samples` has.
-std::vector<chart> diff_charts(const results::diff& d, const diff_samples& samples,
+std::vector<chart> diff_charts(const compare::diff& d, const diff_samples& samples,
                                std::optional<double> gate_threshold);
 
 // The comparison charts draw for one run: each core and peer cell against
@@ -37,7 +37,7 @@ std::vector<chart> diff_charts(const results::diff& d, const diff_samples& sampl
 // the run has no core or peer cell beside a baseline cell (e.g. Google
 // Benchmark JSON, whose cells have no roles). `path` is where the run was
 // read, for the diff's source.
-std::optional<results::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path);
+std::optional<compare::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path);
 
 // What a run's charts estimate: instruction counts for a run made with
 // `run --measure instructions`, else times.
@@ -46,12 +46,12 @@ estimate_settings estimates_of(const results::run_results& run);
 // Every chart of a run as `plot` and `report` show it: results_charts with
 // `variants` (the run's variants comparison, or nullptr), then diff_charts
 // of `shown` (that comparison, or another diff whose NEW side is the run).
-std::vector<chart> run_charts(const results::run_results& run, const results::diff* variants,
-                              const results::diff* shown, const diff_samples& samples,
+std::vector<chart> run_charts(const results::run_results& run, const compare::diff* variants,
+                              const compare::diff* shown, const diff_samples& samples,
                               std::optional<double> gate_threshold);
 
 // The stem of the distribution chart of a compared cell.
-std::string distribution_stem(const results::cell_diff& cd);
+std::string distribution_stem(const compare::cell_diff& cd);
 
 // The chart named `stem`, or nullptr.
 const chart* find_chart(const std::vector<chart>& charts, const std::string& stem);

@@ -45,8 +45,8 @@ std::string side_data(int position, const distribution_side& side, double diviso
 
 }  // namespace
 
-chart distribution_chart(const std::string& stem, const results::cell_diff& cd, const distribution_side& base,
-                         const distribution_side& next, double confidence, const results::time_metric& metric) {
+chart distribution_chart(const std::string& stem, const compare::cell_diff& cd, const distribution_side& base,
+                         const distribution_side& next, double confidence, const compare::time_metric& metric) {
   chart c;
   c.stem = stem;
   c.width_px = k_width_px;
@@ -63,12 +63,12 @@ chart distribution_chart(const std::string& stem, const results::cell_diff& cd, 
     }
   }
   // Times are scaled to a readable unit; counts and counters keep theirs.
-  const bool time = metric == results::time_metric::real || metric == results::time_metric::cpu;
-  const auto name = results::to_string(metric);
+  const bool time = metric == compare::time_metric::real || metric == compare::time_metric::cpu;
+  const auto name = compare::to_string(metric);
   const auto unit = results::unit_of(name);
   const auto scale = time ? time_scale(max_ns) : axis_scale{1, unit};
   const auto y_label = time               ? "time per iteration (" + scale.unit + ")"
-                       : metric == results::time_metric::instructions ? std::string("instructions per iteration")
+                       : metric == compare::time_metric::instructions ? std::string("instructions per iteration")
                        : unit.empty()     ? name
                                           : name + " (" + unit + ")";
   c.data = side_data(1, base, scale.divisor) + side_data(2, next, scale.divisor);

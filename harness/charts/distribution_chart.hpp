@@ -19,7 +19,7 @@ struct distribution_side {
 // `stem` names the files; the title gives the change, its interval, p and
 // the verdict of `cd`. `metric` labels the axis: times in ns, µs, ms or s,
 // any other metric by its name and unit (results::unit_of).
-chart distribution_chart(const std::string& stem, const results::cell_diff& cd, const distribution_side& base,
-                         const distribution_side& next, double confidence, const results::time_metric& metric);
+chart distribution_chart(const std::string& stem, const compare::cell_diff& cd, const distribution_side& base,
+                         const distribution_side& next, double confidence, const compare::time_metric& metric);
 
 }  // namespace benchgate::charts

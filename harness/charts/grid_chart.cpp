@@ -43,7 +43,7 @@ std::string series_name(const results::cell& c) { return c.variant.empty() ? c.c
 chart grid_chart(const results::run_results& run, const std::string& case_name,
                  const std::vector<estimated_cell>& cells, const estimate_settings& settings) {
   const auto variants = case_variants(run, case_name);
-  const bool instructions = settings.metric == results::time_metric::instructions;
+  const bool instructions = settings.metric == compare::time_metric::instructions;
   const bool throughput = !instructions && use_throughput(cells);
   const auto unit = cells.front().cell->work.unit;
   // Every value as displayed before scaling: work per second or ns.

@@ -18,12 +18,12 @@ double speedup(double change) { return change > -1 ? 1 / (1 + change) : std::num
 
 }  // namespace
 
-std::vector<chart> speedup_charts(const results::diff& variants_diff, const results::run_results& run) {
+std::vector<chart> speedup_charts(const compare::diff& variants_diff, const results::run_results& run) {
   std::vector<chart> out;
   const results::cell_index cells_of_run(run);
   for (const auto& case_name : case_names(run)) {
     const auto variants = case_variants(run, case_name);
-    std::vector<const results::cell_diff*> cells;
+    std::vector<const compare::cell_diff*> cells;
     std::vector<param_list> params;
     for (const auto& cd : variants_diff.cells) {
       if (cd.case_name != case_name || !cells_of_run.find(cd.new_side.name)) continue;

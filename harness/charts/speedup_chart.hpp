@@ -13,6 +13,6 @@ namespace benchgate::charts {
 
 // One chart per case of `variants_diff` (mode variants), stem "speedup_CASE".
 // `run` is the compared run: it gives each cell's variant and colour.
-std::vector<chart> speedup_charts(const results::diff& variants_diff, const results::run_results& run);
+std::vector<chart> speedup_charts(const compare::diff& variants_diff, const results::run_results& run);
 
 }  // namespace benchgate::charts

@@ -31,7 +31,7 @@ struct side_data {
   stats::sample_distributions distributions;
 };
 
-side_data resample_side(const results::cell& c, const results::comparison_settings& settings,
+side_data resample_side(const results::cell& c, const comparison_settings& settings,
                         std::uint64_t seed) {
   side_data side;
   side.times = sample_times(c, settings.metric);
@@ -42,10 +42,10 @@ side_data resample_side(const results::cell& c, const results::comparison_settin
   return side;
 }
 
-results::side_estimates estimates_of(const results::cell& c, const side_data& side,
-                                     const results::comparison_settings& settings) {
+side_estimates estimates_of(const results::cell& c, const side_data& side,
+                            const comparison_settings& settings) {
   const auto e = stats::estimate_absolute(side.times, side.iterations, side.distributions, settings.confidence);
-  results::side_estimates out;
+  side_estimates out;
   out.name = c.name;
   out.samples = side.times.size();
   out.typical_is_slope = e.typical_is_slope;
@@ -83,7 +83,7 @@ bool zero_variance(const std::vector<double>& values) {
   return std::all_of(values.begin(), values.end(), [&](double v) { return v == values.front(); });
 }
 
-void add_warnings(results::cell_diff& d, const results::cell& old_cell, const results::cell& new_cell) {
+void add_warnings(cell_diff& d, const results::cell& old_cell, const results::cell& new_cell) {
   const auto n_old = d.old_side.samples;
   const auto n_new = d.new_side.samples;
   if (d.deterministic) {
@@ -108,7 +108,7 @@ void add_warnings(results::cell_diff& d, const results::cell& old_cell, const re
 
 // The changes with intervals from resampled pairs (stats/paired.hpp).
 stats::change_estimates paired_change(const std::vector<double>& old_times, const std::vector<double>& new_times,
-                                      const results::comparison_settings& settings, std::uint64_t seed,
+                                      const comparison_settings& settings, std::uint64_t seed,
                                       bool with_throughput) {
   const auto pairs = stats::bootstrap_pairs(old_times, new_times, settings.resamples, seed);
   return stats::estimate_change(old_times, new_times, pairs.base, pairs.next, settings.confidence, with_throughput);
@@ -120,7 +120,7 @@ stats::change_estimates paired_change(const std::vector<double>& old_times, cons
 std::optional<stats::clustered_change> process_pair_change(const results::cell& old_cell,
                                                            const std::vector<double>& old_times,
                                                            const std::vector<double>& new_times,
-                                                           const results::comparison_settings& settings) {
+                                                           const comparison_settings& settings) {
   const auto labels = results::cluster_labels(old_cell);
   auto change = stats::cluster_change(old_times, new_times, labels, settings.confidence);
   if (change.clusters < 2) return std::nullopt;
@@ -150,30 +150,30 @@ std::optional<double> counter_value(const results::cell& c, const results::sampl
   return std::nullopt;
 }
 
-bool carries(const results::cell& c, const results::time_metric& metric) {
-  if (metric.of != results::time_metric::kind::counter) return true;
+bool carries(const results::cell& c, const time_metric& metric) {
+  if (metric.of != time_metric::kind::counter) return true;
   return !c.samples.empty() && std::all_of(c.samples.begin(), c.samples.end(), [&](const results::sample& s) {
     return counter_value(c, s, metric.counter).has_value();
   });
 }
 
-std::vector<double> sample_times(const results::cell& c, const results::time_metric& metric) {
+std::vector<double> sample_times(const results::cell& c, const time_metric& metric) {
   std::vector<double> out;
   out.reserve(c.samples.size());
   for (const auto& s : c.samples) {
     switch (metric.of) {
-      case results::time_metric::kind::cpu:
+      case time_metric::kind::cpu:
         out.push_back(s.cpu_ns);
         break;
-      case results::time_metric::kind::instructions:
+      case time_metric::kind::instructions:
         // Callers check that every sample has a count (measure --instructions).
         out.push_back(s.instructions.value_or(0));
         break;
-      case results::time_metric::kind::counter:
+      case time_metric::kind::counter:
         // Callers check that the cell carries it (carries()).
         out.push_back(counter_value(c, s, metric.counter).value_or(0));
         break;
-      case results::time_metric::kind::real:
+      case time_metric::kind::real:
         out.push_back(s.real_ns);
         break;
     }
@@ -181,13 +181,13 @@ std::vector<double> sample_times(const results::cell& c, const results::time_met
   return out;
 }
 
-results::cell_diff measure_change(const results::cell& old_cell, const results::cell& new_cell,
-                                  const results::comparison_settings& settings, std::uint64_t seed) {
+cell_diff measure_change(const results::cell& old_cell, const results::cell& new_cell,
+                         const comparison_settings& settings, std::uint64_t seed) {
   assert(!old_cell.samples.empty() && !new_cell.samples.empty());
   const auto old_side = resample_side(old_cell, settings, stats::derive_seed(seed, old_side_stream));
   const auto new_side = resample_side(new_cell, settings, stats::derive_seed(seed, new_side_stream));
 
-  results::cell_diff d;
+  cell_diff d;
   d.name = new_cell.name;
   d.case_name = new_cell.case_name;
   d.params = new_cell.params;
@@ -219,8 +219,8 @@ results::cell_diff measure_change(const results::cell& old_cell, const results::
   // (compare.cpp) and the p-values stay 1, written as null.
   // The same holds for a counter or figure that does not vary (a case's
   // figure is one value per cell); times always vary.
-  const bool exact_metric = settings.metric == results::time_metric::instructions ||
-                            settings.metric.of == results::time_metric::kind::counter;
+  const bool exact_metric = settings.metric == time_metric::instructions ||
+                            settings.metric.of == time_metric::kind::counter;
   if (exact_metric && zero_variance(old_side.times) && zero_variance(new_side.times)) {
     d.deterministic = true;
     d.welch = {std::nullopt, 1, 1, stats::welch_status::no_variance};

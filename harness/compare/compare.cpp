@@ -30,34 +30,33 @@ std::uint64_t name_hash(const std::string& old_name, const std::string& new_name
 enum class side { old_side, new_side };
 
 // Why `c` (of side `which`) cannot be compared, or nullopt.
-std::optional<results::skipped_cell> unusable_side(const results::cell& c, side which,
-                                                   const results::comparison_settings& settings) {
-  using results::skip_kind;
+std::optional<skipped_cell> unusable_side(const results::cell& c, side which,
+                                          const comparison_settings& settings) {
   const bool is_new = which == side::new_side;
   const std::string the = std::string("the ") + (is_new ? "new" : "old") + " side ";
   if (!c.error.empty()) {
-    if (c.skipped) return results::skipped_cell{{}, the + "was skipped: " + c.error, is_new ? skip_kind::new_skipped : skip_kind::old_skipped};
-    return results::skipped_cell{{}, the + "failed: " + c.error, is_new ? skip_kind::new_error : skip_kind::old_error};
+    if (c.skipped) return skipped_cell{{}, the + "was skipped: " + c.error, is_new ? skip_kind::new_skipped : skip_kind::old_skipped};
+    return skipped_cell{{}, the + "failed: " + c.error, is_new ? skip_kind::new_error : skip_kind::old_error};
   }
-  if (c.samples.empty()) return results::skipped_cell{{}, the + "has no samples", skip_kind::no_samples};
-  if (settings.metric == results::time_metric::instructions) {
+  if (c.samples.empty()) return skipped_cell{{}, the + "has no samples", skip_kind::no_samples};
+  if (settings.metric == time_metric::instructions) {
     const bool counted =
         std::all_of(c.samples.begin(), c.samples.end(), [](const auto& s) { return s.instructions.has_value(); });
     if (!counted) {
-      return results::skipped_cell{
+      return skipped_cell{
           {}, the + "has no instruction counts (made without 'run --measure instructions')", skip_kind::no_counts};
     }
   } else if (!carries(c, settings.metric)) {
-    return results::skipped_cell{{}, "no " + results::to_string(settings.metric) + " in " + (is_new ? "NEW" : "OLD"),
-                                 skip_kind::no_metric};
-  } else if (c.samples.size() < results::k_min_interval_samples) {
-    return results::skipped_cell{{},
-                                 the + "has only " + std::to_string(c.samples.size()) +
-                                     (c.samples.size() == 1 ? " sample" : " samples") + ", fewer than " +
-                                     std::to_string(results::k_min_interval_samples) +
-                                     ": no interval, so no verdict (Google Benchmark: "
-                                     "--benchmark_repetitions=N)",
-                                 skip_kind::too_few_samples};
+    return skipped_cell{{}, "no " + to_string(settings.metric) + " in " + (is_new ? "NEW" : "OLD"),
+                        skip_kind::no_metric};
+  } else if (c.samples.size() < k_min_interval_samples) {
+    return skipped_cell{{},
+                        the + "has only " + std::to_string(c.samples.size()) +
+                            (c.samples.size() == 1 ? " sample" : " samples") + ", fewer than " +
+                            std::to_string(k_min_interval_samples) +
+                            ": no interval, so no verdict (Google Benchmark: "
+                            "--benchmark_repetitions=N)",
+                        skip_kind::too_few_samples};
   }
   return std::nullopt;
 }
@@ -66,9 +65,9 @@ std::optional<results::skipped_cell> unusable_side(const results::cell& c, side 
 // pair takes a few milliseconds of CPU time at the defaults and 10 samples
 // (docs/measurements/2026-12-04-compare-speed.md), and the results do not depend on the
 // order or the thread count (each pair has its own seed).
-std::vector<results::cell_diff> measure_all(const std::vector<cell_pair>& pairs,
-                                            const results::comparison_settings& settings) {
-  std::vector<results::cell_diff> out(pairs.size());
+std::vector<cell_diff> measure_all(const std::vector<cell_pair>& pairs,
+                                   const comparison_settings& settings) {
+  std::vector<cell_diff> out(pairs.size());
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
     for (std::size_t i = next++; i < pairs.size(); i = next++) {
@@ -104,10 +103,10 @@ stats::interval_estimate worsening(const stats::interval_estimate& change, resul
   return {-change.estimate, -change.upper, -change.lower, change.std_error};
 }
 
-void judge_all(std::vector<results::cell_diff>& cells, const results::comparison_settings& settings) {
+void judge_all(std::vector<cell_diff>& cells, const comparison_settings& settings) {
   std::vector<double> welch_p;
   std::vector<double> u_p;
-  std::vector<results::cell_diff*> tested;
+  std::vector<cell_diff*> tested;
   for (auto& c : cells) {
     if (c.deterministic) {
       c.verdict = judge_exact(worsening(c.mean_change, settings.direction).estimate, settings.noise_threshold);
@@ -124,7 +123,7 @@ void judge_all(std::vector<results::cell_diff>& cells, const results::comparison
     c.welch.p_adjusted = welch_adjusted[i];
     c.mann_whitney.p_adjusted = u_adjusted[i];
     // Paired, the Welch slot holds the paired t test (comparison_settings).
-    const bool use_t = settings.paired || settings.test == results::significance_test::welch;
+    const bool use_t = settings.paired || settings.test == significance_test::welch;
     c.p_value = use_t ? welch_adjusted[i] : u_adjusted[i];
     c.verdict = stats::judge(c.p_value, settings.alpha, worsening(c.mean_change, settings.direction),
                              settings.noise_threshold);
@@ -135,7 +134,7 @@ void judge_all(std::vector<results::cell_diff>& cells, const results::comparison
 // (docs/gate.md: NEW errored, whatever OLD did): listed as not compared with
 // the failure, as a failing cell on both sides is, so the gate fails on it
 // rather than calling it merely unjudged.
-void move_failed_new_cells(results::diff& d, const results::run_results& new_run) {
+void move_failed_new_cells(diff& d, const results::run_results& new_run) {
   std::erase_if(d.only_new, [&](const std::string& name) {
     const auto* cell = results::find_cell(new_run, name);
     if (cell == nullptr || cell->error.empty() || cell->skipped) return false;
@@ -147,8 +146,8 @@ void move_failed_new_cells(results::diff& d, const results::run_results& new_run
   });
 }
 
-results::diff compare_pairs(const pairing& paired, const results::comparison_settings& settings) {
-  results::diff d;
+diff compare_pairs(const pairing& paired, const comparison_settings& settings) {
+  diff d;
   d.config = settings;
   d.only_old = paired.only_old;
   d.only_new = paired.only_new;
@@ -157,11 +156,11 @@ results::diff compare_pairs(const pairing& paired, const results::comparison_set
     const auto& [old_cell, new_cell] = pair;
     // The new side's failure matters most: it is what the gate fails on.
     auto skipped = unusable_side(*new_cell, side::new_side, settings);
-    if (!skipped || (skipped->kind != results::skip_kind::new_error)) {
+    if (!skipped || (skipped->kind != skip_kind::new_error)) {
       if (auto old_skip = unusable_side(*old_cell, side::old_side, settings)) {
-        const bool neither = skipped && skipped->kind == results::skip_kind::no_metric &&
-                             old_skip->kind == results::skip_kind::no_metric;
-        if (neither) old_skip->reason = "no " + results::to_string(settings.metric) + " on either side";
+        const bool neither = skipped && skipped->kind == skip_kind::no_metric &&
+                             old_skip->kind == skip_kind::no_metric;
+        if (neither) old_skip->reason = "no " + to_string(settings.metric) + " on either side";
         skipped = std::move(old_skip);
       }
     }
@@ -189,9 +188,9 @@ results::diff compare_pairs(const pairing& paired, const results::comparison_set
 
 }  // namespace
 
-results::diff_source describe_source(const results::run_results& run, std::string_view format,
-                                     std::string path, std::optional<std::string> baseline) {
-  results::diff_source s;
+diff_source describe_source(const results::run_results& run, std::string_view format,
+                            std::string path, std::optional<std::string> baseline) {
+  diff_source s;
   s.path = std::move(path);
   s.format = std::string(format);
   s.baseline = std::move(baseline);
@@ -200,9 +199,9 @@ results::diff_source describe_source(const results::run_results& run, std::strin
   return s;
 }
 
-results::diff compare_runs(const results::run_results& old_run, results::diff_source old_source,
-                           const results::run_results& new_run, results::diff_source new_source,
-                           const results::comparison_settings& settings) {
+diff compare_runs(const results::run_results& old_run, diff_source old_source,
+                  const results::run_results& new_run, diff_source new_source,
+                  const comparison_settings& settings) {
   // Runs made as lockstep partners compare sample for sample, in pairs.
   auto used = settings;
   const auto aligned = results::align_pairs(old_run, new_run);
@@ -210,7 +209,7 @@ results::diff compare_runs(const results::run_results& old_run, results::diff_so
   const auto& paired_new = aligned.new_run ? *aligned.new_run : new_run;
   used.clustered = aligned.new_run && aligned.clustered;
   auto d = compare_pairs(pair_by_name(old_run, paired_new), used);
-  d.mode = results::compare_mode::runs;
+  d.mode = compare_mode::runs;
   move_failed_new_cells(d, paired_new);
   if (!aligned.problem.empty()) {
     d.warnings.push_back({"pairing", "the runs were made as lockstep pairs, but not every cell pairs (" +
@@ -223,20 +222,20 @@ results::diff compare_runs(const results::run_results& old_run, results::diff_so
   return d;
 }
 
-results::diff compare_results(const results::run_results& old_run, std::string old_path,
-                              std::optional<std::string> old_baseline, const results::run_results& new_run,
-                              std::string new_path, const results::comparison_settings& settings) {
+diff compare_results(const results::run_results& old_run, std::string old_path,
+                     std::optional<std::string> old_baseline, const results::run_results& new_run,
+                     std::string new_path, const comparison_settings& settings) {
   auto old_source = describe_source(old_run, results::results_schema, std::move(old_path), std::move(old_baseline));
   auto new_source = describe_source(new_run, results::results_schema, std::move(new_path), std::nullopt);
   return compare_runs(old_run, std::move(old_source), new_run, std::move(new_source), settings);
 }
 
-results::diff compare_variants(const results::run_results& run, results::diff_source source,
-                               benchgate::variant_role base_role,
-                               std::vector<benchgate::variant_role> new_roles,
-                               const results::comparison_settings& settings) {
+diff compare_variants(const results::run_results& run, diff_source source,
+                      benchgate::variant_role base_role,
+                      std::vector<benchgate::variant_role> new_roles,
+                      const comparison_settings& settings) {
   auto d = compare_pairs(pair_variants(run, base_role, new_roles), settings);
-  d.mode = results::compare_mode::variants;
+  d.mode = compare_mode::variants;
   d.base_role = base_role;
   d.new_roles = std::move(new_roles);
   d.old_source = source;
@@ -244,15 +243,15 @@ results::diff compare_variants(const results::run_results& run, results::diff_so
   return d;
 }
 
-results::diff_summary summarize(std::span<const results::cell_diff> cells) {
-  std::vector<const results::cell_diff*> pointers;
+diff_summary summarize(std::span<const cell_diff> cells) {
+  std::vector<const cell_diff*> pointers;
   pointers.reserve(cells.size());
   for (const auto& c : cells) pointers.push_back(&c);
   return summarize_group(pointers);
 }
 
-results::diff_summary summarize_group(std::span<const results::cell_diff* const> cells) {
-  results::diff_summary s;
+diff_summary summarize_group(std::span<const cell_diff* const> cells) {
+  diff_summary s;
   double log_sum = 0;
   std::size_t logs = 0;
   for (const auto* cell : cells) {

@@ -27,7 +27,7 @@ struct compare_options {
   benchgate::variant_role base_role = benchgate::variant_role::baseline;
   std::vector<benchgate::variant_role> new_roles = {benchgate::variant_role::core, benchgate::variant_role::peer};
   std::vector<results::role_pattern> roles;  // --role ROLE=REGEX: roles of Google Benchmark cells
-  results::comparison_settings settings;
+  compare::comparison_settings settings;
   std::filesystem::path baseline_dir = results::k_default_baseline_dir;
   std::optional<std::filesystem::path> json_out;  // --json: the diff, benchgate.diff/1
   std::optional<std::filesystem::path> text_out;  // --text-out: the report

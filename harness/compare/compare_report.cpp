@@ -6,7 +6,7 @@
 
 #include "harness/report/format.hpp"
 
-namespace benchgate::report {
+namespace benchgate::compare {
 
 namespace {
 
@@ -43,18 +43,19 @@ std::string p_clause(double p, double alpha) {
 }
 
 std::string percent_interval(const stats::interval_estimate& e) {
-  return bracketed(format_percent(e.lower), format_percent(e.estimate), format_percent(e.upper));
+  return bracketed(report::format_percent(e.lower), report::format_percent(e.estimate),
+                   report::format_percent(e.upper));
 }
 
-bool has_throughput(const results::cell_diff& c) {
+bool has_throughput(const cell_diff& c) {
   return c.work.unit != benchgate::work_unit::none && c.work.amount > 0 && c.new_side.typical.lower > 0;
 }
 
-std::string rate(const results::cell_diff& c, double ns) {
-  return format_throughput(c.work.unit, c.work.amount * k_ns_per_s / ns);
+std::string rate(const cell_diff& c, double ns) {
+  return report::format_throughput(c.work.unit, c.work.amount * k_ns_per_s / ns);
 }
 
-std::string test_line(const results::cell_diff& c, const results::diff& d) {
+std::string test_line(const cell_diff& c, const diff& d) {
   if (c.deterministic) return "tests:  none: identical counts on each side, the verdict is by the noise threshold";
   const auto correction = std::string(stats::to_string(d.config.correction));
   // Paired, the Welch slot holds the paired t test (comparison_settings).
@@ -76,9 +77,9 @@ std::string absolute_change(double from, double to) {
 }
 
 // What the changes are of: "time", "instructions" or the counter's name.
-std::string measured_noun(const results::diff& d) {
-  if (d.config.metric.of == results::time_metric::kind::counter) return results::to_string(d.config.metric);
-  return d.config.metric == results::time_metric::instructions ? "instructions" : "time";
+std::string measured_noun(const diff& d) {
+  if (d.config.metric.of == time_metric::kind::counter) return to_string(d.config.metric);
+  return d.config.metric == time_metric::instructions ? "instructions" : "time";
 }
 
 std::string verdict_label(stats::verdict v) {
@@ -91,20 +92,20 @@ std::string percent_of(std::size_t part, std::size_t whole) {
   return fixed(whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0, k_share_decimals) + "%";
 }
 
-std::string describe_side(const results::diff_source& s) {
+std::string describe_side(const diff_source& s) {
   std::string text = s.path;
   if (s.baseline) text = "baseline '" + *s.baseline + "' (" + s.path + ")";
   if (s.format != results::results_schema) text += " [" + s.format + "]";
   return text;
 }
 
-std::string settings_line(const results::diff& d) {
+std::string settings_line(const diff& d) {
   const auto& c = d.config;
-  const auto direction = c.metric.of == results::time_metric::kind::counter
+  const auto direction = c.metric.of == time_metric::kind::counter
                              ? " (" + std::string(results::to_string(c.direction)) + " is better)"
                              : std::string();
-  return results::to_string(c.metric) + direction + ", verdict from " +
-         (c.test == results::significance_test::welch ? "Welch's t (mixed bootstrap)" : "the Mann-Whitney U test") +
+  return to_string(c.metric) + direction + ", verdict from " +
+         (c.test == significance_test::welch ? "Welch's t (mixed bootstrap)" : "the Mann-Whitney U test") +
          ", correction " + std::string(stats::to_string(c.correction)) + ", alpha " + compact(c.alpha) +
          ", noise threshold " + compact(c.noise_threshold * 100) + "%, confidence " + compact(c.confidence * 100) +
          "%, " + std::to_string(c.resamples) + " resamples, seed " + std::to_string(c.seed);
@@ -127,28 +128,31 @@ std::string outlier_lines(const stats::outlier_counts& counts, std::size_t measu
   return out.str();
 }
 
-std::string cell_report(const results::cell_diff& c, const results::diff& d) {
+std::string cell_report(const cell_diff& c, const diff& d) {
   std::ostringstream out;
   out << c.name;
-  if (d.mode == results::compare_mode::variants) out << "  (vs " << c.old_side.name << ")";
+  if (d.mode == compare_mode::variants) out << "  (vs " << c.old_side.name << ")";
   out << "\n";
   const auto& t = c.new_side.typical;
-  const bool instructions = d.config.metric == results::time_metric::instructions;
-  const bool counter = d.config.metric.of == results::time_metric::kind::counter;
+  const bool instructions = d.config.metric == time_metric::instructions;
+  const bool counter = d.config.metric.of == time_metric::kind::counter;
   if (instructions) {
     out << k_indent << "instr:  "
-        << bracketed(format_significant(t.lower), format_significant(t.estimate), format_significant(t.upper))
+        << bracketed(report::format_significant(t.lower), report::format_significant(t.estimate),
+                     report::format_significant(t.upper))
         << "\n";
   } else if (counter) {
     // A counter in its own words: its name, its value and unit, its direction.
-    const auto name = results::to_string(d.config.metric);
+    const auto name = to_string(d.config.metric);
     const auto unit = results::unit_of(name);
     out << k_indent << name << ": "
-        << bracketed(format_significant(t.lower), format_significant(t.estimate), format_significant(t.upper))
+        << bracketed(report::format_significant(t.lower), report::format_significant(t.estimate),
+                     report::format_significant(t.upper))
         << (unit.empty() ? "" : " " + unit) << " (" << results::to_string(d.config.direction) << " is better)\n";
   } else {
     out << k_indent << "time:   "
-        << bracketed(format_time_ns(t.lower), format_time_ns(t.estimate), format_time_ns(t.upper)) << "\n";
+        << bracketed(report::format_time_ns(t.lower), report::format_time_ns(t.estimate),
+                     report::format_time_ns(t.upper)) << "\n";
   }
   const bool throughput = has_throughput(c) && !instructions && !counter;
   if (throughput) {
@@ -156,7 +160,7 @@ std::string cell_report(const results::cell_diff& c, const results::diff& d) {
   }
   const auto p = c.deterministic ? std::string("(p = n/a (deterministic))") : p_clause(c.p_value, d.config.alpha);
   if (throughput && c.throughput_change) {
-    out << pad_right("", k_value_column - std::string("change:").size()) << "change:\n";
+    out << report::pad_right("", k_value_column - std::string("change:").size()) << "change:\n";
     out << k_indent << "time:   " << percent_interval(c.mean_change) << " " << p << "\n";
     out << k_indent << "thrpt:  " << percent_interval(*c.throughput_change) << "\n";
   } else if (const auto from = c.old_side.mean.estimate, to = c.new_side.mean.estimate;
@@ -173,9 +177,9 @@ std::string cell_report(const results::cell_diff& c, const results::diff& d) {
   return out.str();
 }
 
-std::string comparison_summary(const results::diff& d) {
+std::string comparison_summary(const diff& d) {
   std::ostringstream out;
-  if (d.mode == results::compare_mode::runs) {
+  if (d.mode == compare_mode::runs) {
     out << "OLD: " << describe_side(d.old_source) << "\nNEW: " << describe_side(d.new_source) << "\n";
   } else {
     out << "RESULTS: " << describe_side(d.new_source) << "\n";
@@ -208,29 +212,29 @@ std::string comparison_summary(const results::diff& d) {
   constexpr std::size_t k_p_width = 10;
   constexpr std::size_t k_gap = 2;
   if (!d.cells.empty()) {
-    out << pad_right("cell", name_width + k_gap) << pad_right("change (mean)", k_change_width)
-        << pad_right("p (adj)", k_p_width) << "verdict\n";
+    out << report::pad_right("cell", name_width + k_gap) << report::pad_right("change (mean)", k_change_width)
+        << report::pad_right("p (adj)", k_p_width) << "verdict\n";
     for (const auto& c : d.cells) {
       // A counter can be 0 (times and counts never are).
-      const bool absolute = d.config.metric.of == results::time_metric::kind::counter &&
+      const bool absolute = d.config.metric.of == time_metric::kind::counter &&
                             (c.old_side.mean.estimate == 0 || c.new_side.mean.estimate == 0);
       const auto change = absolute ? (c.new_side.mean.estimate - c.old_side.mean.estimate >= 0 ? "+" : "") +
                                          compact(c.new_side.mean.estimate - c.old_side.mean.estimate) + " abs"
-                                   : format_percent(c.mean_change.estimate);
-      out << pad_right(c.name, name_width + k_gap) << pad_right(change, k_change_width)
-          << pad_right(c.deterministic ? std::string("n/a") : fixed(c.p_value, k_detail_p_decimals), k_p_width)
+                                   : report::format_percent(c.mean_change.estimate);
+      out << report::pad_right(c.name, name_width + k_gap) << report::pad_right(change, k_change_width)
+          << report::pad_right(c.deterministic ? std::string("n/a") : fixed(c.p_value, k_detail_p_decimals), k_p_width)
           << verdict_label(c.verdict) << "\n";
     }
     out << "\n";
   }
   const auto& s = d.summary;
-  out << "Summary: " << counted(s.compared, "cell") << " compared\n";
+  out << "Summary: " << report::counted(s.compared, "cell") << " compared\n";
   constexpr std::size_t k_label_width = 16;
   const std::pair<const char*, std::size_t> counts[] = {
       {"improved", s.improved}, {"regressed", s.regressed}, {"within noise", s.within_noise}, {"unchanged", s.no_change}};
-  for (const auto& [label, n] : counts) out << "  " << pad_right(label, k_label_width) << n << "\n";
-  out << "  " << pad_right("geomean change", k_label_width)
-      << (s.geomean_change ? format_percent(*s.geomean_change) + " (of the mean " + measured_noun(d) + ")"
+  for (const auto& [label, n] : counts) out << "  " << report::pad_right(label, k_label_width) << n << "\n";
+  out << "  " << report::pad_right("geomean change", k_label_width)
+      << (s.geomean_change ? report::format_percent(*s.geomean_change) + " (of the mean " + measured_noun(d) + ")"
                            : std::string("-"))
       << "\n";
 
@@ -241,7 +245,7 @@ std::string comparison_summary(const results::diff& d) {
   };
   // Compared by name, a cell on one side only is a benchmark the change
   // removed or added.
-  const bool by_name = d.mode == results::compare_mode::runs;
+  const bool by_name = d.mode == compare_mode::runs;
   list(by_name ? "Removed: only in OLD" : "Only in OLD", d.only_old);
   list(by_name ? "New: only in NEW" : "Without a base cell", d.only_new);
   if (!d.not_compared.empty()) {
@@ -251,10 +255,10 @@ std::string comparison_summary(const results::diff& d) {
   return out.str();
 }
 
-std::string comparison_report(const results::diff& d) {
+std::string comparison_report(const diff& d) {
   std::string out;
   for (const auto& c : d.cells) out += cell_report(c, d) + "\n";
   return out + comparison_summary(d);
 }
 
-}  // namespace benchgate::report
+}  // namespace benchgate::compare

@@ -8,7 +8,7 @@
 
 #include "harness/compare/diff_model.hpp"
 
-namespace benchgate::report {
+namespace benchgate::compare {
 
 // The block of one cell, e.g.
 //   page_iter/core/row_bytes:8/density:0.1
@@ -19,7 +19,7 @@ namespace benchgate::report {
 //                           thrpt:  [+958.94% +963.11% +968.42%]
 //                           Performance has improved.
 // then the tests' raw and adjusted p-values, warnings and outlier lines.
-std::string cell_report(const results::cell_diff& cell, const results::diff& d);
+std::string cell_report(const cell_diff& cell, const diff& d);
 
 // "Found 3 outliers among 100 measurements (3.00%)" and one line per
 // non-empty class (low severe, low mild, high mild, high severe); "" when
@@ -30,9 +30,9 @@ std::string outlier_lines(const stats::outlier_counts& counts, std::size_t measu
 // adjusted p, verdict), the verdict counts with the geometric-mean change,
 // cells on one side only and cells not compared. The diff's warnings are
 // not included: the caller prints them on stderr.
-std::string comparison_summary(const results::diff& d);
+std::string comparison_summary(const diff& d);
 
 // Every cell's block, then comparison_summary.
-std::string comparison_report(const results::diff& d);
+std::string comparison_report(const diff& d);
 
-}  // namespace benchgate::report
+}  // namespace benchgate::compare

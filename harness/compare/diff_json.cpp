@@ -4,37 +4,37 @@
 #include "harness/formats/json_reader.hpp"
 #include "harness/formats/run_info_json.hpp"
 
-namespace benchgate::results {
+namespace benchgate::compare {
 
 namespace {
 
 constexpr int k_json_indent = 2;
 
-json to_json(const stats::interval_estimate& e) {
+results::json to_json(const stats::interval_estimate& e) {
   return {{"estimate", e.estimate}, {"lower", e.lower}, {"upper", e.upper}, {"std_error", e.std_error}};
 }
 
-stats::interval_estimate interval_from(const object_reader& r) {
+stats::interval_estimate interval_from(const results::object_reader& r) {
   return {r.number("estimate"), r.number("lower"), r.number("upper"), r.number("std_error")};
 }
 
-json to_json(const stats::outlier_counts& o) {
+results::json to_json(const stats::outlier_counts& o) {
   return {{"low_severe", o.low_severe}, {"low_mild", o.low_mild}, {"high_mild", o.high_mild},
           {"high_severe", o.high_severe}};
 }
 
-std::size_t count_from(const object_reader& r, std::string_view key) {
+std::size_t count_from(const results::object_reader& r, std::string_view key) {
   const auto value = r.integer(key);
   if (value < 0) r.fail(key, "an integer >= 0");
   return static_cast<std::size_t>(value);
 }
 
-stats::outlier_counts outliers_from(const object_reader& r) {
+stats::outlier_counts outliers_from(const results::object_reader& r) {
   return {count_from(r, "low_severe"), count_from(r, "low_mild"), count_from(r, "high_mild"),
           count_from(r, "high_severe")};
 }
 
-json to_json(const side_estimates& s) {
+results::json to_json(const side_estimates& s) {
   auto typical = to_json(s.typical);
   typical["kind"] = s.typical_is_slope ? "slope" : "mean";
   return {{"name", s.name},          {"samples", s.samples},   {"typical", typical},
@@ -42,7 +42,7 @@ json to_json(const side_estimates& s) {
           {"mad", to_json(s.mad)},   {"outliers", to_json(s.outliers)}};
 }
 
-side_estimates side_from(const object_reader& r) {
+side_estimates side_from(const results::object_reader& r) {
   side_estimates s;
   s.name = r.string("name");
   s.samples = count_from(r, "samples");
@@ -60,21 +60,23 @@ side_estimates side_from(const object_reader& r) {
 }
 
 // A deterministic cell's p-values are not applicable: null in JSON.
-json p_to_json(double p, bool deterministic) { return deterministic ? json(nullptr) : json(p); }
+results::json p_to_json(double p, bool deterministic) {
+  return deterministic ? results::json(nullptr) : results::json(p);
+}
 
 // Reads a p-value; null (read as 1, no evidence) only in a deterministic cell.
-double p_from(const object_reader& r, std::string_view key, bool deterministic) {
+double p_from(const results::object_reader& r, std::string_view key, bool deterministic) {
   return deterministic ? r.optional_number(key).value_or(1) : r.number(key);
 }
 
-json to_json(const welch_outcome& w, bool deterministic) {
-  return {{"t", optional_to_json(w.t)},
+results::json to_json(const welch_outcome& w, bool deterministic) {
+  return {{"t", results::optional_to_json(w.t)},
           {"p", p_to_json(w.p, deterministic)},
           {"p_adjusted", p_to_json(w.p_adjusted, deterministic)},
           {"status", std::string(stats::to_string(w.status))}};
 }
 
-welch_outcome welch_from(const object_reader& r, bool deterministic) {
+welch_outcome welch_from(const results::object_reader& r, bool deterministic) {
   welch_outcome w;
   w.t = r.optional_number("t");
   w.p = p_from(r, "p", deterministic);
@@ -85,7 +87,7 @@ welch_outcome welch_from(const object_reader& r, bool deterministic) {
   return w;
 }
 
-json to_json(const u_outcome& u, bool deterministic) {
+results::json to_json(const u_outcome& u, bool deterministic) {
   return {{"u1", u.u1},
           {"p", p_to_json(u.p, deterministic)},
           {"p_adjusted", p_to_json(u.p_adjusted, deterministic)},
@@ -94,7 +96,7 @@ json to_json(const u_outcome& u, bool deterministic) {
           {"reliable", u.reliable}};
 }
 
-u_outcome u_from(const object_reader& r, bool deterministic) {
+u_outcome u_from(const results::object_reader& r, bool deterministic) {
   u_outcome u;
   u.u1 = r.number("u1");
   u.p = p_from(r, "p", deterministic);
@@ -107,13 +109,13 @@ u_outcome u_from(const object_reader& r, bool deterministic) {
   return u;
 }
 
-json to_json(const cell_diff& c) {
-  json params = json::object();
+results::json to_json(const cell_diff& c) {
+  results::json params = results::json::object();
   for (const auto& [axis, value] : c.params) params[axis] = value;
-  json change;
+  results::json change;
   change["mean"] = to_json(c.mean_change);
   change["median"] = to_json(c.median_change);
-  change["throughput"] = c.throughput_change ? to_json(*c.throughput_change) : json(nullptr);
+  change["throughput"] = c.throughput_change ? to_json(*c.throughput_change) : results::json(nullptr);
   return {{"name", c.name},
           {"case", c.case_name},
           {"params", params},
@@ -130,7 +132,7 @@ json to_json(const cell_diff& c) {
           {"warnings", c.warnings}};
 }
 
-cell_diff cell_from(const object_reader& r) {
+cell_diff cell_from(const results::object_reader& r) {
   cell_diff c;
   c.name = r.string("name");
   c.case_name = r.string("case");
@@ -159,8 +161,8 @@ cell_diff cell_from(const object_reader& r) {
   return c;
 }
 
-json to_json(const comparison_settings& s, const diff& d) {
-  json roles = json::array();
+results::json to_json(const comparison_settings& s, const diff& d) {
+  results::json roles = results::json::array();
   for (const auto role : d.new_roles) roles.push_back(std::string(benchgate::to_string(role)));
   return {{"metric", to_string(s.metric)},
           {"better", std::string(to_string(s.direction))},
@@ -173,19 +175,20 @@ json to_json(const comparison_settings& s, const diff& d) {
           {"seed", s.seed},
           {"paired", s.paired},
           {"clustered", s.clustered},
-          {"base_role", d.base_role ? json(std::string(benchgate::to_string(*d.base_role))) : json(nullptr)},
+          {"base_role",
+           d.base_role ? results::json(std::string(benchgate::to_string(*d.base_role))) : results::json(nullptr)},
           {"new_roles", roles}};
 }
 
 // Fills d.config, d.base_role and d.new_roles.
-void settings_into(const object_reader& r, diff& d) {
+void settings_into(const results::object_reader& r, diff& d) {
   auto& s = d.config;
   const auto metric = parse_time_metric(r.string("metric"));
   if (!metric) r.fail("metric", "\"real_time\", \"cpu_time\", \"instructions\" or a counter's name");
   s.metric = *metric;
   // Diffs written before directions were recorded compared lower-is-better metrics.
   if (const auto direction = r.optional_string("better")) {
-    const auto parsed = parse_better(*direction);
+    const auto parsed = results::parse_better(*direction);
     if (!parsed) r.fail("better", "\"lower\" or \"higher\"");
     s.direction = *parsed;
   }
@@ -214,33 +217,33 @@ void settings_into(const object_reader& r, diff& d) {
   }
 }
 
-json to_json(const diff_source& s) {
+results::json to_json(const diff_source& s) {
   return {{"path", s.path},
           {"format", s.format},
-          {"baseline", optional_to_json(s.baseline)},
+          {"baseline", results::optional_to_json(s.baseline)},
           {"environment", environment_to_json(s.env)},
-          {"run_settings", s.run_settings ? settings_to_json(*s.run_settings) : json(nullptr)}};
+          {"run_settings", s.run_settings ? settings_to_json(*s.run_settings) : results::json(nullptr)}};
 }
 
-diff_source source_from(const object_reader& r) {
+diff_source source_from(const results::object_reader& r) {
   diff_source s;
   s.path = r.string("path");
   s.format = r.string("format");
   s.baseline = r.optional_string("baseline");
-  s.env = environment_from_json(r.object("environment"));
+  s.env = results::environment_from_json(r.object("environment"));
   if (r.has("run_settings") && !r.raw()["run_settings"].is_null()) {
-    s.run_settings = settings_from_json(r.object("run_settings"));
+    s.run_settings = results::settings_from_json(r.object("run_settings"));
   }
   return s;
 }
 
-json to_json(const diff_summary& s) {
+results::json to_json(const diff_summary& s) {
   return {{"compared", s.compared},         {"improved", s.improved},
           {"regressed", s.regressed},       {"within_noise", s.within_noise},
-          {"no_change", s.no_change},       {"geomean_change", optional_to_json(s.geomean_change)}};
+          {"no_change", s.no_change},       {"geomean_change", results::optional_to_json(s.geomean_change)}};
 }
 
-diff_summary summary_from(const object_reader& r) {
+diff_summary summary_from(const results::object_reader& r) {
   return {count_from(r, "compared"),  count_from(r, "improved"),  count_from(r, "regressed"),
           count_from(r, "within_noise"), count_from(r, "no_change"), r.optional_number("geomean_change")};
 }
@@ -253,7 +256,7 @@ skip_kind kind_from_reason(const std::string& reason) {
   return skip_kind::no_samples;
 }
 
-skipped_cell skipped_from(const object_reader& r) {
+skipped_cell skipped_from(const results::object_reader& r) {
   skipped_cell s{r.string("name"), r.string("reason")};
   if (const auto kind = r.optional_string("kind")) {
     const auto parsed = parse_skip_kind(*kind);
@@ -271,22 +274,22 @@ skipped_cell skipped_from(const object_reader& r) {
 }  // namespace
 
 std::string diff_to_json_text(const diff& d) {
-  json j;
-  j["schema"] = diff_schema;
+  results::json j;
+  j["schema"] = results::diff_schema;
   j["mode"] = std::string(to_string(d.mode));
   j["settings"] = to_json(d.config, d);
   j["old"] = to_json(d.old_source);
   j["new"] = to_json(d.new_source);
-  json warnings = json::array();
+  results::json warnings = results::json::array();
   for (const auto& w : d.warnings) warnings.push_back({{"kind", w.kind}, {"message", w.message}});
   j["warnings"] = warnings;
   j["summary"] = to_json(d.summary);
-  json cells = json::array();
+  results::json cells = results::json::array();
   for (const auto& c : d.cells) cells.push_back(to_json(c));
   j["cells"] = cells;
   j["only_old"] = d.only_old;
   j["only_new"] = d.only_new;
-  json skipped = json::array();
+  results::json skipped = results::json::array();
   for (const auto& s : d.not_compared) {
     skipped.push_back({{"name", s.name}, {"reason", s.reason}, {"kind", std::string(to_string(s.kind))}});
   }
@@ -295,12 +298,14 @@ std::string diff_to_json_text(const diff& d) {
 }
 
 diff parse_diff(std::string_view text, std::string_view source) {
-  const auto document = parse_json(text, source);
-  const object_reader root(document, std::string(source), "");
+  const auto document = results::parse_json(text, source);
+  const results::object_reader root(document, std::string(source), "");
   if (!root.has("schema")) {
-    root.fail("schema", std::string("\"") + diff_schema + "\" (is this a benchgate diff file?)");
+    root.fail("schema", std::string("\"") + results::diff_schema + "\" (is this a benchgate diff file?)");
   }
-  if (root.string("schema") != diff_schema) root.fail("schema", std::string("\"") + diff_schema + "\"");
+  if (root.string("schema") != results::diff_schema) {
+    root.fail("schema", std::string("\"") + results::diff_schema + "\"");
+  }
   diff d;
   const auto mode = parse_compare_mode(root.string("mode"));
   if (!mode) root.fail("mode", "\"runs\" or \"variants\"");
@@ -326,4 +331,4 @@ diff load_diff(const std::filesystem::path& path, std::string_view source) {
   return parse_diff(files::read_file(path, source), where);
 }
 
-}  // namespace benchgate::results
+}  // namespace benchgate::compare

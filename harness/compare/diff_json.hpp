@@ -8,7 +8,7 @@
 
 #include "harness/compare/diff_model.hpp"
 
-namespace benchgate::results {
+namespace benchgate::compare {
 
 // The diff as pretty-printed JSON text (2-space indent, ends with '\n').
 // Every number is finite; fields with no value are null.
@@ -25,4 +25,4 @@ void save_diff(const diff& d, const std::filesystem::path& path, std::string_vie
 // Reads a diff file; `source` names where the path came from.
 diff load_diff(const std::filesystem::path& path, std::string_view source);
 
-}  // namespace benchgate::results
+}  // namespace benchgate::compare

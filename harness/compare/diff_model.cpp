@@ -1,6 +1,6 @@
 #include "harness/compare/diff_model.hpp"
 
-namespace benchgate::results {
+namespace benchgate::compare {
 
 namespace {
 
@@ -49,7 +49,7 @@ std::optional<time_metric> parse_time_metric(std::string_view text) {
   if (text == k_deprecated_real_time_spelling || text == "real_time") return time_metric::real;
   if (text == "cpu_time") return time_metric::cpu;
   if (text == "instructions") return time_metric::instructions;
-  if (!is_metric_name(text)) return std::nullopt;
+  if (!results::is_metric_name(text)) return std::nullopt;
   return time_metric::counter_named(std::string(text));
 }
 
@@ -73,4 +73,4 @@ std::optional<significance_test> parse_significance_test(std::string_view text) 
   return parse_named(text, k_tests);
 }
 
-}  // namespace benchgate::results
+}  // namespace benchgate::compare

@@ -23,7 +23,7 @@
 #include "harness/stats/outliers.hpp"
 #include "harness/stats/welch.hpp"
 
-namespace benchgate::results {
+namespace benchgate::compare {
 
 
 // Any fixed value: with it, comparing the same files twice prints the same
@@ -79,7 +79,7 @@ struct comparison_settings {
   time_metric metric = time_metric::real;
   // Which way the metric is better (formats/metric.hpp): with higher, a
   // drop is the regression. Written as "better" (absent in older diffs: lower).
-  better direction = better::lower;
+  results::better direction = results::better::lower;
   significance_test test = significance_test::welch;
   double alpha = stats::k_default_alpha;                      // in (0, 1)
   double noise_threshold = stats::k_default_noise_threshold;  // fraction, >= 0
@@ -107,8 +107,8 @@ struct diff_source {
   std::string path;                      // the file read
   std::string format;                    // "benchgate.results/1" or "google-benchmark"
   std::optional<std::string> baseline;   // the saved baseline's name, when named so
-  environment env;                       // what the file says (GB files say little)
-  std::optional<settings> run_settings;  // benchgate results only
+  results::environment env;              // what the file says (GB files say little)
+  std::optional<results::settings> run_settings;  // benchgate results only
 };
 
 // The estimates of one side of a compared cell (docs/statistics.md,
@@ -224,4 +224,4 @@ struct diff {
   diff_summary summary;
 };
 
-}  // namespace benchgate::results
+}  // namespace benchgate::compare

@@ -6,7 +6,7 @@ namespace benchgate::compare {
 
 namespace {
 
-void check_field(std::vector<results::diff_warning>& out, const char* what,
+void check_field(std::vector<diff_warning>& out, const char* what,
                  const std::optional<std::string>& old_value, const std::optional<std::string>& new_value) {
   if (!old_value || !new_value || *old_value == *new_value) return;
   out.push_back({"environment", std::string(what) + " differs: old '" + *old_value + "', new '" + *new_value +
@@ -21,9 +21,9 @@ std::string percent_text(double pct) {
 
 }  // namespace
 
-std::vector<results::diff_warning> environment_warnings(const results::diff_source& old_source,
-                                                        const results::diff_source& new_source) {
-  std::vector<results::diff_warning> out;
+std::vector<diff_warning> environment_warnings(const diff_source& old_source,
+                                               const diff_source& new_source) {
+  std::vector<diff_warning> out;
   const auto& a = old_source.env;
   const auto& b = new_source.env;
   check_field(out, "CPU model", a.cpu_model, b.cpu_model);

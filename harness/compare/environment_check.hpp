@@ -12,7 +12,7 @@ namespace benchgate::compare {
 // unknown on a side (e.g. Google Benchmark JSON has no CPU model) is not
 // compared. "settings" warnings when the measure or the injected slowdown
 // differ between two benchgate runs.
-std::vector<results::diff_warning> environment_warnings(const results::diff_source& old_source,
-                                                        const results::diff_source& new_source);
+std::vector<diff_warning> environment_warnings(const diff_source& old_source,
+                                               const diff_source& new_source);
 
 }  // namespace benchgate::compare

@@ -52,9 +52,9 @@ void require_same_measure(const loaded_side& old_side, const loaded_side& new_si
                     "two runs of the same measure, or " + how_to_choose);
 }
 
-results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
-                            const results::comparison_settings& settings) {
-  if (settings.metric == results::time_metric::instructions) {
+diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
+                   const comparison_settings& settings) {
+  if (settings.metric == time_metric::instructions) {
     require_instruction_counts(old_side, "OLD");
     require_instruction_counts(new_side, "NEW");
   }
@@ -90,10 +90,10 @@ std::vector<std::string> rates_carried(const loaded_side& old_side, const loaded
   return out;
 }
 
-std::vector<results::diff> compare_sides_on(const loaded_side& old_side, const loaded_side& new_side,
-                                            const std::vector<results::time_metric>& metrics,
-                                            const results::comparison_settings& settings) {
-  std::vector<results::diff> diffs;
+std::vector<diff> compare_sides_on(const loaded_side& old_side, const loaded_side& new_side,
+                                   const std::vector<time_metric>& metrics,
+                                   const comparison_settings& settings) {
+  std::vector<diff> diffs;
   for (const auto& m : metrics) {
     auto one = settings;
     one.metric = m;

@@ -15,7 +15,7 @@ namespace benchgate::compare {
 struct loaded_side {
   std::string text;  // as given on the command line
   results::loaded_results loaded;
-  results::diff_source source;
+  diff_source source;
 };
 
 // `text`: a file, else a saved baseline in `baseline_dir`; `what` names it
@@ -36,8 +36,8 @@ void require_same_measure(const loaded_side& old_side, const loaded_side& new_si
 
 // OLD against NEW by name (for the instructions metric, after
 // require_instruction_counts on both sides). Throws input_error when no cell is on both sides.
-results::diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
-                            const results::comparison_settings& settings);
+diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
+                   const comparison_settings& settings);
 
 // The Google Benchmark rates of `rates` (gate/rules.hpp,
 // k_throughput_rates) that some cell carries on both sides, in that order.
@@ -45,8 +45,8 @@ std::vector<std::string> rates_carried(const loaded_side& old_side, const loaded
                                        const std::vector<std::string>& rates);
 
 // compare_sides once per metric, with `settings` otherwise (what gate judges).
-std::vector<results::diff> compare_sides_on(const loaded_side& old_side, const loaded_side& new_side,
-                                            const std::vector<results::time_metric>& metrics,
-                                            const results::comparison_settings& settings);
+std::vector<diff> compare_sides_on(const loaded_side& old_side, const loaded_side& new_side,
+                                   const std::vector<time_metric>& metrics,
+                                   const comparison_settings& settings);
 
 }  // namespace benchgate::compare

@@ -13,7 +13,7 @@ namespace benchgate::explain {
 
 namespace {
 
-results::cache_totals totals_of(const run::cache_events& events, double iterations) {
+cache_totals totals_of(const run::cache_events& events, double iterations) {
   const auto f = run::figures_of(events, iterations);
   return {f.l1_hits, f.ll_hits, f.ram_accesses, f.l1_misses, f.estimated_cycles};
 }
@@ -26,20 +26,20 @@ std::map<std::string, run::cache_events> by_name(const profile_side& side) {
   return out;
 }
 
-double tolerance(const results::explained_cache& c) {
+double tolerance(const explained_cache& c) {
   return std::max(k_cache_unchanged_min_cycles, k_cache_unchanged_fraction * c.old_totals.estimated_cycles);
 }
 
-double cycles_change(const results::explained_cache_function& f) {
+double cycles_change(const explained_cache_function& f) {
   return std::abs(f.new_costs.estimated_cycles - f.old_costs.estimated_cycles);
 }
 
 }  // namespace
 
-std::optional<results::explained_cache> diff_cache(const profile_side& old_side, const profile_side& new_side,
-                                                   std::size_t functions) {
+std::optional<explained_cache> diff_cache(const profile_side& old_side, const profile_side& new_side,
+                                          std::size_t functions) {
   if (!old_side.profile.has_cache || !new_side.profile.has_cache) return std::nullopt;
-  results::explained_cache out;
+  explained_cache out;
   out.model = std::string(run::k_cache_model);
   const auto old_n = static_cast<double>(old_side.iterations);
   const auto new_n = static_cast<double>(new_side.iterations);
@@ -52,11 +52,11 @@ std::optional<results::explained_cache> diff_cache(const profile_side& old_side,
   out.old_totals = totals_of(old_sum, old_n);
   out.new_totals = totals_of(new_sum, new_n);
 
-  std::map<std::string, results::explained_cache_function> rows;
+  std::map<std::string, explained_cache_function> rows;
   for (const auto& [name, events] : old_functions) rows[name].old_costs = totals_of(events, old_n);
   for (const auto& [name, events] : new_functions) rows[name].new_costs = totals_of(events, new_n);
   const double limit = tolerance(out);
-  std::vector<results::explained_cache_function> changed;
+  std::vector<explained_cache_function> changed;
   for (auto& [name, row] : rows) {
     if (cycles_change(row) <= limit) continue;
     row.name = trim_name(name);
@@ -69,6 +69,6 @@ std::optional<results::explained_cache> diff_cache(const profile_side& old_side,
   return out;
 }
 
-bool cache_moved(const results::explained_cache& cache) { return !cache.functions.empty(); }
+bool cache_moved(const explained_cache& cache) { return !cache.functions.empty(); }
 
 }  // namespace benchgate::explain

@@ -23,10 +23,10 @@ inline constexpr double k_cache_unchanged_min_cycles = 35;
 // The cache side of OLD against NEW, `functions` rows at most (names
 // demangled, merged and trimmed as the instruction table's); nullopt unless
 // both profiles carry cache events.
-std::optional<results::explained_cache> diff_cache(const profile_side& old_side, const profile_side& new_side,
-                                                   std::size_t functions);
+std::optional<explained_cache> diff_cache(const profile_side& old_side, const profile_side& new_side,
+                                          std::size_t functions);
 
 // True when some function's estimated cycles moved beyond the tolerance.
-bool cache_moved(const results::explained_cache& cache);
+bool cache_moved(const explained_cache& cache);
 
 }  // namespace benchgate::explain

@@ -25,7 +25,7 @@ std::string figure_line(const char* what, double old_value, double new_value) {
 
 }  // namespace
 
-std::string cache_text(const results::explanation& e) {
+std::string cache_text(const explanation& e) {
   if (!e.cache) return "";
   const auto& c = *e.cache;
   std::string out = "\nsimulated caches (callgrind --cache-sim: " + c.model +
@@ -52,7 +52,7 @@ std::string cache_text(const results::explanation& e) {
   return out;
 }
 
-std::string cache_markdown(const results::explanation& e) {
+std::string cache_markdown(const explanation& e) {
   if (!e.cache) return "";
   const auto& c = *e.cache;
   std::string out = "Simulated caches (per iteration): estimated cycles " + one_decimal(c.old_totals.estimated_cycles) +

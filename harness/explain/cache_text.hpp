@@ -10,10 +10,10 @@
 namespace benchgate::explain {
 
 // The block, lines ending in '\n' (a blank line first); "" without cache data.
-std::string cache_text(const results::explanation& e);
+std::string cache_text(const explanation& e);
 
 // One Markdown line ending in "\n\n": the estimated cycles and RAM accesses
 // per iteration, old -> new; "" without cache data.
-std::string cache_markdown(const results::explanation& e);
+std::string cache_markdown(const explanation& e);
 
 }  // namespace benchgate::explain

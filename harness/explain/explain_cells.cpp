@@ -22,10 +22,10 @@ profile_side profile(const explain_plan& plan, const build_side& side, const std
 
 }  // namespace
 
-results::explain_document explain_cells(const std::vector<cell_request>& cells, const explain_plan& plan,
-                                        const std::function<void(const results::explanation&)>& explained) {
+explain_document explain_cells(const std::vector<cell_request>& cells, const explain_plan& plan,
+                               const std::function<void(const explanation&)>& explained) {
   const auto started = std::chrono::steady_clock::now();
-  results::explain_document document;
+  explain_document document;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const auto& asked = cells[i];
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;

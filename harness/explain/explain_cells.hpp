@@ -49,8 +49,8 @@ struct explain_plan {
 // Explains `cells` in order within the plan's budget; `explained` is called
 // after each cell (e.g. to print it). Throws input_error from a cell's runs
 // unless plan.keep_going, and when a flame graph cannot be written.
-results::explain_document explain_cells(const std::vector<cell_request>& cells, const explain_plan& plan,
-                                        const std::function<void(const results::explanation&)>& explained);
+explain_document explain_cells(const std::vector<cell_request>& cells, const explain_plan& plan,
+                               const std::function<void(const explanation&)>& explained);
 
 // A file name for a cell's flame graph: its 1-based position, then its name
 // with every character but letters, digits, '.', '_' and '-' as '_'.

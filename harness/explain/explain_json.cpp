@@ -3,18 +3,18 @@
 #include "harness/formats/json_reader.hpp"
 #include "harness/support/files/file_io.hpp"
 
-namespace benchgate::results {
+namespace benchgate::explain {
 
 namespace {
 
 constexpr int k_json_indent = 2;
 
-json side_json(const explained_side& s) {
+results::json side_json(const explained_side& s) {
   return {{"binary", s.binary},
           {"iterations", s.iterations},
           {"instructions_per_iteration", s.total},
           {"functions_sum_per_iteration", s.functions_sum},
-          {"measured_per_iteration", or_null(s.measured)},
+          {"measured_per_iteration", results::or_null(s.measured)},
           {"has_symbols", s.has_symbols},
           {"has_line_info", s.has_line_info}};
 }
@@ -24,7 +24,7 @@ struct costs {
   double new_value = 0;
 };
 
-json costs_json(double old_value, double new_value) {
+results::json costs_json(double old_value, double new_value) {
   return {{"old", old_value}, {"new", new_value}, {"change", new_value - old_value}};
 }
 
@@ -43,7 +43,7 @@ std::string_view to_string(explain_assessment a) {
 
 namespace {
 
-json cache_costs_json(const cache_totals& o, const cache_totals& n) {
+results::json cache_costs_json(const cache_totals& o, const cache_totals& n) {
   return {{"l1_hits", costs_json(o.l1_hits, n.l1_hits)},
           {"ll_hits", costs_json(o.ll_hits, n.ll_hits)},
           {"ram_accesses", costs_json(o.ram_accesses, n.ram_accesses)},
@@ -51,9 +51,9 @@ json cache_costs_json(const cache_totals& o, const cache_totals& n) {
           {"estimated_cycles", costs_json(o.estimated_cycles, n.estimated_cycles)}};
 }
 
-json cache_json(const std::optional<explained_cache>& c) {
+results::json cache_json(const std::optional<explained_cache>& c) {
   if (!c) return nullptr;
-  json functions = json::array();
+  results::json functions = results::json::array();
   for (const auto& f : c->functions) {
     auto row = cache_costs_json(f.old_costs, f.new_costs);
     row["name"] = f.name;
@@ -62,14 +62,14 @@ json cache_json(const std::optional<explained_cache>& c) {
   return {{"model", c->model}, {"totals", cache_costs_json(c->old_totals, c->new_totals)}, {"functions", functions}};
 }
 
-json explanation_json(const explanation& e) {
-  json functions = json::array();
+results::json explanation_json(const explanation& e) {
+  results::json functions = results::json::array();
   for (const auto& f : e.functions) {
     functions.push_back({{"name", f.name},
                          {"self", costs_json(f.old_self, f.new_self)},
                          {"inclusive", costs_json(f.old_inclusive, f.new_inclusive)}});
   }
-  json lines = json::array();
+  results::json lines = results::json::array();
   for (const auto& l : e.lines) {
     lines.push_back({{"function", l.function}, {"file", l.file}, {"line", l.line}, {"self", costs_json(l.old_self, l.new_self)}});
   }
@@ -79,21 +79,21 @@ json explanation_json(const explanation& e) {
           {"old", side_json(e.old_side)},
           {"new", side_json(e.new_side)},
           {"change", e.new_side.total - e.old_side.total},
-          {"time_change_pct", or_null(e.time_change_pct)},
+          {"time_change_pct", results::or_null(e.time_change_pct)},
           {"assessment", to_string(e.assessment)},
           {"functions", functions},
           {"lines", lines},
           {"notes", e.notes},
-          {"flamegraph", or_null(e.flamegraph)},
+          {"flamegraph", results::or_null(e.flamegraph)},
           {"cache", cache_json(e.cache)}};
 }
 
-costs costs_of(const object_reader& r, std::string_view key) {
+costs costs_of(const results::object_reader& r, std::string_view key) {
   const auto o = r.object(key);
   return {o.number("old"), o.number("new")};
 }
 
-explained_side side_of(const object_reader& r) {
+explained_side side_of(const results::object_reader& r) {
   explained_side s;
   s.binary = r.string("binary");
   s.iterations = r.integer("iterations");
@@ -105,7 +105,7 @@ explained_side side_of(const object_reader& r) {
   return s;
 }
 
-explain_assessment assessment_of(const object_reader& r) {
+explain_assessment assessment_of(const results::object_reader& r) {
   const auto text = r.string("assessment");
   for (const auto a : {explain_assessment::code_change, explain_assessment::layout_or_memory,
                        explain_assessment::memory_effect, explain_assessment::layout_effect,
@@ -115,7 +115,7 @@ explain_assessment assessment_of(const object_reader& r) {
   r.fail("assessment", "code_change, layout_or_memory, memory_effect, layout_effect or no_change");
 }
 
-cache_totals cache_side_of(const object_reader& r, double costs::*side) {
+cache_totals cache_side_of(const results::object_reader& r, double costs::*side) {
   cache_totals t;
   t.l1_hits = costs_of(r, "l1_hits").*side;
   t.ll_hits = costs_of(r, "ll_hits").*side;
@@ -126,7 +126,7 @@ cache_totals cache_side_of(const object_reader& r, double costs::*side) {
 }
 
 // The cache part cache_json writes: null without --cache-sim.
-std::optional<explained_cache> cache_of(const object_reader& r) {
+std::optional<explained_cache> cache_of(const results::object_reader& r) {
   if (!r.has("cache") || r.raw().at("cache").is_null()) return std::nullopt;
   const auto c = r.object("cache");
   explained_cache out;
@@ -140,7 +140,7 @@ std::optional<explained_cache> cache_of(const object_reader& r) {
   return out;
 }
 
-explanation explanation_of(const object_reader& r) {
+explanation explanation_of(const results::object_reader& r) {
   explanation e;
   e.cell = r.string("cell");
   e.kind = r.string("kind");
@@ -168,9 +168,10 @@ explanation explanation_of(const object_reader& r) {
 }  // namespace
 
 std::string explain_document_to_json_text(const explain_document& d) {
-  json explanations = json::array();
+  results::json explanations = results::json::array();
   for (const auto& e : d.explanations) explanations.push_back(explanation_json(e));
-  const json doc = {{"schema", explain_schema}, {"explanations", explanations}, {"not_explained", d.not_explained}};
+  const results::json doc = {
+      {"schema", explain_schema}, {"explanations", explanations}, {"not_explained", d.not_explained}};
   return doc.dump(k_json_indent) + "\n";
 }
 
@@ -180,8 +181,8 @@ void save_explain_document(const explain_document& d, const std::filesystem::pat
 
 explain_document load_explain_document(const std::filesystem::path& path, std::string_view source) {
   const std::string where = std::string(source) + " " + path.string();
-  const auto document = parse_json(files::read_file(path, where), where);
-  const object_reader root(document, where, "");
+  const auto document = results::parse_json(files::read_file(path, where), where);
+  const results::object_reader root(document, where, "");
   if (!root.has("schema") || root.string("schema") != explain_schema) {
     root.fail("schema", "\"" + std::string(explain_schema) + "\" (written by 'benchgate explain --json')");
   }
@@ -191,4 +192,4 @@ explain_document load_explain_document(const std::filesystem::path& path, std::s
   return d;
 }
 
-}  // namespace benchgate::results
+}  // namespace benchgate::explain

@@ -8,7 +8,7 @@
 
 #include "harness/explain/explain_model.hpp"
 
-namespace benchgate::results {
+namespace benchgate::explain {
 
 // The document as pretty-printed JSON text (2-space indent, ends with
 // '\n'); absent values are null.
@@ -22,4 +22,4 @@ void save_explain_document(const explain_document& d, const std::filesystem::pat
 // not a benchgate.explain/1 document.
 explain_document load_explain_document(const std::filesystem::path& path, std::string_view source);
 
-}  // namespace benchgate::results
+}  // namespace benchgate::explain

@@ -21,7 +21,7 @@ std::string code_span(std::string name) {
 
 }  // namespace
 
-std::string explain_markdown(const results::explain_document& d) {
+std::string explain_markdown(const explain_document& d) {
   std::string out = "### Why it changed (benchgate explain, instructions per iteration under callgrind)\n\n";
   for (const auto& e : d.explanations) {
     const double old_total = e.old_side.total;

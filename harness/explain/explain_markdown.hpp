@@ -15,6 +15,6 @@ namespace benchgate::explain {
 inline constexpr std::size_t k_markdown_functions = 3;
 
 // The block, ending in '\n'; names in code spans, counts per iteration.
-std::string explain_markdown(const results::explain_document& d);
+std::string explain_markdown(const explain_document& d);
 
 }  // namespace benchgate::explain

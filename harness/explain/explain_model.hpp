@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace benchgate::results {
+namespace benchgate::explain {
 
 inline constexpr std::string_view explain_schema = "benchgate.explain/1";
 
@@ -103,4 +103,4 @@ struct explain_document {
 
 std::string_view to_string(explain_assessment a);
 
-}  // namespace benchgate::results
+}  // namespace benchgate::explain

@@ -22,7 +22,7 @@ std::string change_pct(double old_value, double new_value) {
   return old_value == 0 ? "new" : text::percent_change(old_value, new_value);
 }
 
-std::string side_line(const char* label, const results::explained_side& s) {
+std::string side_line(const char* label, const explained_side& s) {
   std::string out = std::string("  ") + label + " " + s.binary + ": " + one_decimal(s.total) + " instructions per iteration (" +
                     std::to_string(s.iterations) + " iterations profiled)\n";
   out += std::string("      functions add up to ") + one_decimal(s.functions_sum);
@@ -32,11 +32,11 @@ std::string side_line(const char* label, const results::explained_side& s) {
 
 }  // namespace
 
-std::string assessment_text(const results::explanation& e) {
+std::string assessment_text(const explanation& e) {
   switch (e.assessment) {
-    case results::explain_assessment::code_change:
+    case explain_assessment::code_change:
       return "code change: the functions above run a different number of instructions per iteration.";
-    case results::explain_assessment::layout_or_memory:
+    case explain_assessment::layout_or_memory:
       return "likely a layout or memory effect, not a code change: no function's instruction count moved (each within " +
              one_decimal(k_unchanged_fraction * k_percent) + " % of the total), yet the time moved " +
              one_decimal(e.time_change_pct.value_or(0), true) +
@@ -45,19 +45,19 @@ std::string assessment_text(const results::explanation& e) {
              "and time it again (a layout effect moves or vanishes); compare cache-simulated counts of both builds "
              "(benchgate explain --cache-sim, callgrind's --cache-sim=yes): a memory effect shows as more L1 or last-level misses at "
              "equal instructions.";
-    case results::explain_assessment::memory_effect:
+    case explain_assessment::memory_effect:
       return "likely a memory effect, not a code change: no function's instruction count moved (each within " +
              one_decimal(k_unchanged_fraction * k_percent) +
              " % of the total), but the simulated cache costs did (the functions above, by estimated cycles): the same "
              "instructions wait on memory differently (data layout, a bigger node, another access order or "
              "placement).";
-    case results::explain_assessment::layout_effect:
+    case explain_assessment::layout_effect:
       return "likely a layout (code or data alignment) effect: neither the instruction counts nor the simulated "
              "cache costs of any function moved, yet the time moved " +
              one_decimal(e.time_change_pct.value_or(0), true) +
              " %. To confirm: rebuild NEW (and OLD) with -falign-functions=64 (or another link order) and time them "
              "again; a layout effect moves or vanishes.";
-    case results::explain_assessment::no_change:
+    case explain_assessment::no_change:
       break;
   }
   if (e.cache) {
@@ -67,7 +67,7 @@ std::string assessment_text(const results::explanation& e) {
   return "no change: every function runs the same instructions per iteration in both builds.";
 }
 
-std::string explanation_text(const results::explanation& e) {
+std::string explanation_text(const explanation& e) {
   const auto& o = e.old_side;
   const auto& n = e.new_side;
   std::string out = "explain " + e.cell + " (" + (e.kind == "gbench" ? "Google Benchmark executables" : "benchgate drivers") +

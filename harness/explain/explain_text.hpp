@@ -11,9 +11,9 @@ namespace benchgate::explain {
 
 // The report, lines ending in '\n'; counts are instructions per iteration
 // with one decimal.
-std::string explanation_text(const results::explanation& e);
+std::string explanation_text(const explanation& e);
 
 // The assessment as one or more sentences (the layout advice included).
-std::string assessment_text(const results::explanation& e);
+std::string assessment_text(const explanation& e);
 
 }  // namespace benchgate::explain

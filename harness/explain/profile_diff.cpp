@@ -35,8 +35,8 @@ std::map<std::string, merged_function> per_iteration(const profile_side& side) {
   return out;
 }
 
-results::explained_side describe(const profile_side& side, const std::map<std::string, merged_function>& functions) {
-  results::explained_side out;
+explained_side describe(const profile_side& side, const std::map<std::string, merged_function>& functions) {
+  explained_side out;
   out.binary = side.binary;
   out.iterations = side.iterations;
   out.total = static_cast<double>(side.profile.total) / static_cast<double>(side.iterations);
@@ -59,7 +59,7 @@ const merged_function& find_or_empty(const std::map<std::string, merged_function
   return found == m.end() ? empty : found->second;
 }
 
-void add_notes(results::explanation& e) {
+void add_notes(explanation& e) {
   for (const auto* side : {&e.old_side, &e.new_side}) {
     const std::string label = side == &e.old_side ? "OLD" : "NEW";
     if (!side->has_symbols) {
@@ -81,10 +81,10 @@ void add_notes(results::explanation& e) {
 
 }  // namespace
 
-results::explanation diff_profiles(const std::string& cell, const std::string& kind, const profile_side& old_side,
-                                   const profile_side& new_side, std::optional<double> time_change_pct,
-                                   const diff_limits& limits) {
-  results::explanation e;
+explanation diff_profiles(const std::string& cell, const std::string& kind, const profile_side& old_side,
+                          const profile_side& new_side, std::optional<double> time_change_pct,
+                          const diff_limits& limits) {
+  explanation e;
   e.cell = cell;
   e.kind = kind;
   e.time_change_pct = time_change_pct;
@@ -94,7 +94,7 @@ results::explanation diff_profiles(const std::string& cell, const std::string& k
   e.new_side = describe(new_side, new_functions);
 
   const double tolerance = std::max(k_unchanged_min_instructions, k_unchanged_fraction * e.old_side.total);
-  std::vector<std::pair<std::string, results::explained_function>> changed;
+  std::vector<std::pair<std::string, explained_function>> changed;
   std::map<std::string, bool> names;
   for (const auto& [name, f] : old_functions) names[name] = true;
   for (const auto& [name, f] : new_functions) names[name] = true;
@@ -123,17 +123,17 @@ results::explanation diff_profiles(const std::string& cell, const std::string& k
   e.cache = diff_cache(old_side, new_side, limits.functions);
   const bool time_moved = time_change_pct && *time_change_pct != 0;
   if (any_self_change) {
-    e.assessment = results::explain_assessment::code_change;
+    e.assessment = explain_assessment::code_change;
   } else if (e.cache) {
     // The simulation tells memory from layout: the same instructions with
     // other cache costs is a memory effect; neither moving, a layout one.
     if (cache_moved(*e.cache)) {
-      e.assessment = results::explain_assessment::memory_effect;
+      e.assessment = explain_assessment::memory_effect;
     } else if (time_moved) {
-      e.assessment = results::explain_assessment::layout_effect;
+      e.assessment = explain_assessment::layout_effect;
     }
   } else if (time_moved) {
-    e.assessment = results::explain_assessment::layout_or_memory;
+    e.assessment = explain_assessment::layout_or_memory;
   }
 
   for (std::size_t i = 0; i < changed.size() && i < limits.line_functions; ++i) {
@@ -144,7 +144,7 @@ results::explanation diff_profiles(const std::string& cell, const std::string& k
     std::map<source_line, std::pair<double, double>> lines;
     for (const auto& [where, count] : o.lines) lines[where].first += count;
     for (const auto& [where, count] : n.lines) lines[where].second += count;
-    std::vector<results::explained_line> rows;
+    std::vector<explained_line> rows;
     for (const auto& [where, counts] : lines) {
       if (where.second <= 0 || std::abs(counts.second - counts.first) <= tolerance) continue;
       // "build/../src/a.cpp" as "src/a.cpp": the path the reader opens.

@@ -51,8 +51,8 @@ struct diff_limits {
 // instruction change the assessment is a memory effect when some
 // function's estimated cycles moved, a layout effect when none did but the
 // time did.
-results::explanation diff_profiles(const std::string& cell, const std::string& kind, const profile_side& old_side,
-                                   const profile_side& new_side, std::optional<double> time_change_pct,
-                                   const diff_limits& limits = {});
+explanation diff_profiles(const std::string& cell, const std::string& kind, const profile_side& old_side,
+                          const profile_side& new_side, std::optional<double> time_change_pct,
+                          const diff_limits& limits = {});
 
 }  // namespace benchgate::explain

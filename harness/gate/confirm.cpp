@@ -80,7 +80,7 @@ struct confirmation_pool {
 
 }  // namespace
 
-void confirm_suspects(results::gate_verdict& verdict, const compare::loaded_side& old_side, const compare::loaded_side& new_side,
+void confirm_suspects(gate_verdict& verdict, const compare::loaded_side& old_side, const compare::loaded_side& new_side,
                       const confirm_plan& plan, std::ostream& err) {
   const auto suspects = gate::suspects_of(verdict);
   if (suspects.empty() || plan.rounds <= 0) return;
@@ -144,7 +144,7 @@ void confirm_suspects(results::gate_verdict& verdict, const compare::loaded_side
     const auto again = run_round(round, suspects.cells,
                                  "confirmation round " + std::to_string(round) + "/" + std::to_string(plan.rounds));
     for (const auto& c : again.cells) {
-      if (c.status == results::cell_status::fail) ++evidence.failed_again[c.name];
+      if (c.status == cell_status::fail) ++evidence.failed_again[c.name];
     }
   }
   // Unstable cells are judged on the pooled pairs; those still too wide

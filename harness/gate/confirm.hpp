@@ -24,9 +24,9 @@ struct confirm_plan {
   std::optional<std::filesystem::path> keep_dir;  // where the re-runs stay; none: a removed temporary folder
   std::filesystem::path old_binary;
   std::filesystem::path new_binary;
-  results::gate_rules rules;
-  results::gate_levels command_line;
-  results::comparison_settings settings;
+  gate_rules rules;
+  gate_levels command_line;
+  compare::comparison_settings settings;
 };
 
 // The `run` arguments (after "run", without --out) that reproduce
@@ -57,7 +57,7 @@ std::optional<int> rerun_samples(const results::run_results& old_run, const resu
 // Progress on `err`. Both sides must be benchgate
 // results (they carry their settings). A re-run that does not succeed
 // throws input_error with its log's tail.
-void confirm_suspects(results::gate_verdict& verdict, const compare::loaded_side& old_side, const compare::loaded_side& new_side,
+void confirm_suspects(gate_verdict& verdict, const compare::loaded_side& old_side, const compare::loaded_side& new_side,
                       const confirm_plan& plan, std::ostream& err);
 
 }  // namespace benchgate::gate

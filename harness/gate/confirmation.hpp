@@ -21,14 +21,14 @@ namespace benchgate::gate {
 struct suspects {
   std::vector<std::string> cells;     // failed or unstable
   std::vector<std::string> unstable;  // the unstable among them
-  std::vector<results::time_metric> metrics;
+  std::vector<compare::time_metric> metrics;
   bool empty() const { return cells.empty(); }
 };
-suspects suspects_of(const results::gate_verdict& verdict);
+suspects suspects_of(const gate_verdict& verdict);
 
 // The cells of `unstable` that `pooled` (the judgement of every round's
 // samples pooled) still finds unstable: those that get an extra round.
-std::vector<std::string> still_unstable(const results::gate_verdict& pooled,
+std::vector<std::string> still_unstable(const gate_verdict& pooled,
                                         const std::vector<std::string>& unstable);
 
 // What the re-runs found.
@@ -40,7 +40,7 @@ struct confirmation_evidence {
   std::map<std::string, std::size_t> failed_again;
   // The judgement of all rounds' samples pooled (set when some cell was
   // unstable), and the rounds each cell was re-run in.
-  std::optional<results::gate_verdict> pooled;
+  std::optional<gate_verdict> pooled;
   std::map<std::string, std::size_t> rounds_of;
 };
 
@@ -53,6 +53,6 @@ struct confirmation_evidence {
 //   cell the pooled judgement lacks stays as it was;
 // - every other cell is unchanged.
 // Sets confirm_rounds to rounds + extra_rounds.
-void apply_confirmation(results::gate_verdict& verdict, const confirmation_evidence& evidence);
+void apply_confirmation(gate_verdict& verdict, const confirmation_evidence& evidence);
 
 }  // namespace benchgate::gate

@@ -4,7 +4,7 @@
 
 #include "harness/compare/diff_model.hpp"
 
-namespace benchgate::results {
+namespace benchgate::gate {
 
 std::string to_string(const gate_metric& metric) {
   switch (metric.of) {
@@ -18,11 +18,11 @@ std::string to_string(const gate_metric& metric) {
 }
 
 std::optional<gate_metric> parse_gate_metric(std::string_view text) {
-  if (text == k_deprecated_real_time_spelling || text == "real_time") return gate_metric::time;
+  if (text == compare::k_deprecated_real_time_spelling || text == "real_time") return gate_metric::time;
   if (text == "cpu_time") return gate_metric::cpu_time;
   if (text == "instructions") return gate_metric::instructions;
   if (text == "throughput") return gate_metric::throughput;
-  if (!is_metric_name(text)) return std::nullopt;
+  if (!results::is_metric_name(text)) return std::nullopt;
   return gate_metric::counter_named(std::string(text));
 }
 
@@ -80,4 +80,4 @@ std::string points_text(double points) {
   return buffer;
 }
 
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

@@ -14,7 +14,7 @@
 #include "harness/formats/metric.hpp"
 #include "harness/support/errors/exit_codes.hpp"
 
-namespace benchgate::results {
+namespace benchgate::gate {
 
 inline constexpr const char* rules_schema = "benchgate.rules/1";
 inline constexpr const char* gate_verdict_schema = "benchgate.gate/1";
@@ -57,9 +57,9 @@ struct gate_levels {
   std::optional<double> max_ci_width_pct;  // > 0: wider change CIs are unstable
   // Which way the metric is better ("direction" in a rules file): needed
   // for a counter without a built-in direction (formats/metric.hpp).
-  std::optional<better> direction = std::nullopt;
+  std::optional<results::better> direction = std::nullopt;
   // --direction NAME=higher|lower, by metric name (command line only).
-  std::vector<declared_direction> declared = {};
+  std::vector<results::declared_direction> declared = {};
 };
 
 struct gate_rule {
@@ -108,7 +108,7 @@ struct resolved_rule {
   std::string match;                      // that rule's glob
   std::string ignore_match;               // the ignore glob, when ignored
   gate_metric metric = gate_metric::time;
-  better direction = better::lower;  // of `metric`
+  results::better direction = results::better::lower;  // of `metric`
   double warn_pct = 0;
   double fail_pct = 0;
   std::optional<double> max_ci_width_pct;
@@ -183,4 +183,4 @@ struct gate_verdict {
   exit_code exit = exit_code::ok;  // ok, regression or unstable
 };
 
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

@@ -46,8 +46,8 @@ struct gate_options {
   std::vector<std::string> inputs;
   std::optional<std::filesystem::path> rules;  // --rules, else k_default_rules_file when present
   bool no_rules = false;                       // --no-rules: ignore the default rules file
-  results::gate_levels command_line;           // --metric, --warn, --max-regression, --max-ci-width
-  results::comparison_settings settings;       // of OLD NEW comparisons (--alpha)
+  gate::gate_levels command_line;              // --metric, --warn, --max-regression, --max-ci-width
+  compare::comparison_settings settings;       // of OLD NEW comparisons (--alpha)
   int confirm = 0;                             // --confirm N rounds (0: none)
   int confirm_processes = k_default_confirm_processes;  // --confirm-processes P per side and round
   // --confirm-extra K: rounds at most added for cells the pooled re-runs

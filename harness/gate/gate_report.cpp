@@ -7,14 +7,9 @@
 
 #include "harness/report/format.hpp"
 
-namespace benchgate::report {
-
-using results::level_text;
+namespace benchgate::gate {
 
 namespace {
-
-using results::cell_status;
-using results::judged_cell;
 
 constexpr double k_percent = 100;
 constexpr std::size_t k_gap = 2;
@@ -29,7 +24,7 @@ constexpr cell_status k_listed[] = {cell_status::fail,     cell_status::error, c
                                     cell_status::removed};
 
 std::string pct(const std::optional<double>& value) {
-  return value ? format_percent(*value / k_percent) : std::string("-");
+  return value ? report::format_percent(*value / k_percent) : std::string("-");
 }
 
 // From or to 0 a percentage says little: the absolute change instead
@@ -56,24 +51,24 @@ std::string p_text(const judged_cell& c) {
 std::string rule_text(const judged_cell& c) {
   std::string out = c.rule.rule_index ? "#" + std::to_string(*c.rule.rule_index) + " " + c.rule.match
                                       : std::string("defaults");
-  const auto from = [](results::level_source source) { return " [" + std::string(results::to_string(source)) + "]"; };
+  const auto from = [](level_source source) { return " [" + std::string(to_string(source)) + "]"; };
   // A counter's direction was built in or declared: say which, as the reader
   // cannot tell from its name.
-  const auto direction = c.metric.of == results::gate_metric::kind::counter
+  const auto direction = c.metric.of == gate_metric::kind::counter
                              ? ", " + std::string(results::to_string(c.rule.direction)) + " is better"
                              : std::string();
-  out += " (" + results::to_string(c.metric) + from(c.rule.metric_from) + direction + ", warn " +
+  out += " (" + to_string(c.metric) + from(c.rule.metric_from) + direction + ", warn " +
          level_text(c.rule.warn_pct) + from(c.rule.warn_from) + ", fail " + level_text(c.rule.fail_pct) +
          from(c.rule.fail_from);
   if (c.rule.max_ci_width_pct) {
     out += ", max CI width " + level_text(*c.rule.max_ci_width_pct) + from(c.rule.max_ci_width_from);
   }
   out += ")";
-  if (c.confirmed_rounds) out += ", confirmed in " + counted(*c.confirmed_rounds, "round");
+  if (c.confirmed_rounds) out += ", confirmed in " + report::counted(*c.confirmed_rounds, "round");
   return out;
 }
 
-std::vector<const judged_cell*> listed_cells(const results::gate_verdict& verdict) {
+std::vector<const judged_cell*> listed_cells(const gate_verdict& verdict) {
   std::vector<const judged_cell*> out;
   for (const auto status : k_listed) {
     for (const auto& c : verdict.cells) {
@@ -83,9 +78,9 @@ std::vector<const judged_cell*> listed_cells(const results::gate_verdict& verdic
   return out;
 }
 
-std::string totals_text(const results::gate_verdict& verdict) {
+std::string totals_text(const gate_verdict& verdict) {
   const auto& t = verdict.totals;
-  std::string out = counted(t.cells, "cell") + ": " + std::to_string(t.fail) + " fail, " +
+  std::string out = report::counted(t.cells, "cell") + ": " + std::to_string(t.fail) + " fail, " +
                     std::to_string(t.unstable) + " unstable, " + std::to_string(t.warn) + " warn, " +
                     std::to_string(t.pass) + " pass, " + std::to_string(t.improved) + " improved, " +
                     std::to_string(t.ignored) + " ignored";
@@ -111,7 +106,7 @@ std::string markdown_escape(const std::string& text) {
 
 void markdown_row(std::ostringstream& out, const judged_cell& c) {
   out << "| `" << c.name << "` | " << (c.change_abs ? absolute(c) : pct(c.change_pct)) << " | "
-      << (c.change_abs ? std::string("-") : pct(c.lower_pct) + " .. " + pct(c.upper_pct)) << " | " << p_text(c) << " | **" << results::to_string(c.status) << "** | "
+      << (c.change_abs ? std::string("-") : pct(c.lower_pct) + " .. " + pct(c.upper_pct)) << " | " << p_text(c) << " | **" << to_string(c.status) << "** | "
       << markdown_escape(rule_text(c)) << " | " << markdown_escape(c.reason) << " |\n";
 }
 
@@ -126,9 +121,9 @@ constexpr const char* k_markdown_header =
 
 }  // namespace
 
-std::string gate_result_line(const results::gate_verdict& verdict) {
+std::string gate_result_line(const gate_verdict& verdict) {
   const auto& t = verdict.totals;
-  const auto cells = [](std::size_t n) { return counted(n, "cell"); };
+  const auto cells = [](std::size_t n) { return report::counted(n, "cell"); };
   std::vector<std::string> parts;
   switch (verdict.exit) {
     case exit_code::regression:
@@ -148,7 +143,7 @@ namespace {
 
 // Cells gated on throughput that have none are judged on iterations per
 // second; whatever their status, the reader is told (issue 34).
-std::string throughput_note(const results::gate_verdict& verdict) {
+std::string throughput_note(const gate_verdict& verdict) {
   constexpr std::size_t k_names_shown = 3;
   std::vector<std::string> names;
   for (const auto& c : verdict.cells) {
@@ -158,24 +153,26 @@ std::string throughput_note(const results::gate_verdict& verdict) {
   std::string shown;
   for (std::size_t i = 0; i < names.size() && i < k_names_shown; ++i) shown += (i > 0 ? ", " : "") + names[i];
   if (names.size() > k_names_shown) shown += ", ...";
-  return "note: " + counted(names.size(), "cell") + " gated on throughput " +
+  return "note: " + report::counted(names.size(), "cell") + " gated on throughput " +
          (names.size() == 1 ? "has" : "have") + " no throughput (no work per iteration, no items_per_second or " +
          "bytes_per_second), judged as iterations per second, 1 / real_time: " + shown + "\n";
 }
 
 }  // namespace
 
-std::string gate_text(const results::gate_verdict& verdict) {
+std::string gate_text(const gate_verdict& verdict) {
   std::ostringstream out;
   const auto listed = listed_cells(verdict);
   if (!listed.empty()) {
     std::size_t name_width = std::string("cell").size();
     for (const auto* c : listed) name_width = std::max(name_width, c->name.size());
-    out << pad_right("cell", name_width + k_gap) << pad_right("change [lower estimate upper]", k_change_width)
-        << pad_right("p (adj)", k_p_width) << pad_right("status", k_status_width) << "rule\n";
+    out << report::pad_right("cell", name_width + k_gap)
+        << report::pad_right("change [lower estimate upper]", k_change_width)
+        << report::pad_right("p (adj)", k_p_width) << report::pad_right("status", k_status_width) << "rule\n";
     for (const auto* c : listed) {
-      out << pad_right(c->name, name_width + k_gap) << pad_right(change_text(*c), k_change_width)
-          << pad_right(p_text(*c), k_p_width) << pad_right(std::string(results::to_string(c->status)), k_status_width)
+      out << report::pad_right(c->name, name_width + k_gap) << report::pad_right(change_text(*c), k_change_width)
+          << report::pad_right(p_text(*c), k_p_width)
+          << report::pad_right(std::string(to_string(c->status)), k_status_width)
           << rule_text(*c) << "\n";
       out << "  " << c->reason << "\n";
     }
@@ -184,7 +181,7 @@ std::string gate_text(const results::gate_verdict& verdict) {
   return out.str();
 }
 
-std::string gate_markdown(const results::gate_verdict& verdict) {
+std::string gate_markdown(const gate_verdict& verdict) {
   std::ostringstream out;
   const auto line = gate_result_line(verdict);
   const char* icon = verdict.exit == exit_code::regression ? ":x:"
@@ -207,4 +204,4 @@ std::string gate_markdown(const results::gate_verdict& verdict) {
   return out.str();
 }
 
-}  // namespace benchgate::report
+}  // namespace benchgate::gate

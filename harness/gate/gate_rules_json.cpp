@@ -10,14 +10,14 @@
 #include "harness/formats/json_reader.hpp"
 #include "harness/support/text/parse_number.hpp"
 
-namespace benchgate::results {
+namespace benchgate::gate {
 
 namespace {
 
 constexpr const char* k_percent_expected = "a percentage >= 0: a number (5) or a string (\"5%\")";
 
 // A level: 5 or "5%" (or "5"); >= 0, finite.
-std::optional<double> percent_at(const object_reader& r, std::string_view key) {
+std::optional<double> percent_at(const results::object_reader& r, std::string_view key) {
   if (!r.has(key)) return std::nullopt;
   const auto& value = r.raw().at(std::string(key));
   std::optional<double> pct;
@@ -30,21 +30,21 @@ std::optional<double> percent_at(const object_reader& r, std::string_view key) {
   return pct;
 }
 
-gate_levels levels_from(const object_reader& r, std::vector<std::string>& notes) {
+gate_levels levels_from(const results::object_reader& r, std::vector<std::string>& notes) {
   gate_levels out;
   if (r.has("metric")) {
     const auto& value = r.raw().at("metric");
     const auto metric = value.is_string() ? parse_gate_metric(value.get<std::string>()) : std::nullopt;
     if (!metric) r.fail("metric", "one of real_time, cpu_time, instructions, throughput or a counter's name");
-    if (value.get<std::string>() == k_deprecated_real_time_spelling) {
-      const std::string note = std::string("rules file: ") + k_deprecated_time_note;
+    if (value.get<std::string>() == compare::k_deprecated_real_time_spelling) {
+      const std::string note = std::string("rules file: ") + compare::k_deprecated_time_note;
       if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
     }
     out.metric = metric;
   }
   if (r.has("direction")) {
     const auto& value = r.raw().at("direction");
-    out.direction = value.is_string() ? parse_better(value.get<std::string>()) : std::nullopt;
+    out.direction = value.is_string() ? results::parse_better(value.get<std::string>()) : std::nullopt;
     if (!out.direction) r.fail("direction", "\"higher\" or \"lower\" (which way the metric is better)");
   }
   out.warn_pct = percent_at(r, "warn");
@@ -52,12 +52,12 @@ gate_levels levels_from(const object_reader& r, std::vector<std::string>& notes)
   out.max_ci_width_pct = percent_at(r, "max_ci_width");
   if (out.max_ci_width_pct && *out.max_ci_width_pct == 0) r.fail("max_ci_width", "a width > 0 (percent points)");
   if (out.warn_pct && out.fail_pct && *out.warn_pct > *out.fail_pct) {
-    r.fail("warn", "a level at most the fail level " + describe(json(*out.fail_pct)) + "%");
+    r.fail("warn", "a level at most the fail level " + results::describe(results::json(*out.fail_pct)) + "%");
   }
   return out;
 }
 
-std::string glob_at(const object_reader& r, std::string_view key, const std::string& value) {
+std::string glob_at(const results::object_reader& r, std::string_view key, const std::string& value) {
   if (value.empty()) r.fail(key, "a glob on cell names, e.g. \"page_iter/*\"");
   return value;
 }
@@ -65,8 +65,8 @@ std::string glob_at(const object_reader& r, std::string_view key, const std::str
 }  // namespace
 
 gate_rules parse_gate_rules(std::string_view text, std::string_view source) {
-  const auto document = parse_json(text, source);
-  const object_reader root(document, std::string(source), "");
+  const auto document = results::parse_json(text, source);
+  const results::object_reader root(document, std::string(source), "");
   root.reject_unknown_keys({"schema", "defaults", "rules", "ignore", "unjudged", "new", "removed"});
   if (!root.has("schema") || !root.raw().at("schema").is_string() || root.string("schema") != rules_schema) {
     root.fail("schema", std::string("\"") + rules_schema + "\"");
@@ -111,4 +111,4 @@ gate_rules load_gate_rules(const std::filesystem::path& path, std::string_view s
   return parse_gate_rules(text, std::string(source) + " " + path.string());
 }
 
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

@@ -7,7 +7,7 @@
 
 #include "harness/gate/gate_model.hpp"
 
-namespace benchgate::results {
+namespace benchgate::gate {
 
 // Parses rules JSON text. Throws input_error naming `source`, the path of
 // the field ("rules[1].fail") and what was expected.
@@ -17,4 +17,4 @@ gate_rules parse_gate_rules(std::string_view text, std::string_view source);
 // came from (e.g. "--rules").
 gate_rules load_gate_rules(const std::filesystem::path& path, std::string_view source);
 
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

@@ -28,16 +28,16 @@ namespace benchgate::gate {
 
 namespace {
 
-results::gate_rules rules_file(const options::gate_options& options) {
-  if (options.rules) return results::load_gate_rules(*options.rules, "--rules");
+gate_rules rules_file(const options::gate_options& options) {
+  if (options.rules) return load_gate_rules(*options.rules, "--rules");
   std::error_code ec;
   if (!options.no_rules && std::filesystem::is_regular_file(options::k_default_rules_file, ec)) {
-    return results::load_gate_rules(options::k_default_rules_file, "the default rules file");
+    return load_gate_rules(options::k_default_rules_file, "the default rules file");
   }
   return {};
 }
 
-std::vector<std::string> names_of(const results::diff& d) {
+std::vector<std::string> names_of(const compare::diff& d) {
   std::vector<std::string> out;
   for (const auto& c : d.cells) out.push_back(c.name);
   for (const auto& c : d.not_compared) out.push_back(c.name);
@@ -97,13 +97,13 @@ void require_same_build(const compare::loaded_side& side, const char* what, cons
 // Then the diff's OLD and NEW files are compared again on those, with the
 // diff's settings, when both are still where the diff says (compare writes
 // absolute paths); otherwise judge() names the missing metric.
-std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_rules& rules,
+std::vector<compare::diff> diffs_for_rules(compare::diff d, const gate_rules& rules,
                                            const options::gate_options& options, std::ostream& err) {
   const auto wanted_here = gate::metrics_needed(names_of(d), rules, options.command_line).metrics;
   const bool covered =
       std::all_of(wanted_here.begin(), wanted_here.end(), [&](const auto& m) { return m == d.config.metric; });
   std::error_code ec;
-  if (covered || d.mode != results::compare_mode::runs || !std::filesystem::is_regular_file(d.old_source.path, ec) ||
+  if (covered || d.mode != compare::compare_mode::runs || !std::filesystem::is_regular_file(d.old_source.path, ec) ||
       !std::filesystem::is_regular_file(d.new_source.path, ec)) {
     return {std::move(d)};
   }
@@ -113,20 +113,20 @@ std::vector<results::diff> diffs_for_rules(results::diff d, const results::gate_
                                            compare::rates_carried(old_side, new_side, gate::k_throughput_rates))
                           .metrics;
   std::string metrics;
-  for (const auto& m : wanted) metrics += (metrics.empty() ? "" : ", ") + std::string(results::to_string(m));
-  err << "note: the diff compared " << results::to_string(d.config.metric) << " and the rules gate on " << metrics
+  for (const auto& m : wanted) metrics += (metrics.empty() ? "" : ", ") + std::string(compare::to_string(m));
+  err << "note: the diff compared " << compare::to_string(d.config.metric) << " and the rules gate on " << metrics
       << ": compared its OLD " << d.old_source.path << " and NEW " << d.new_source.path << " again with its settings\n";
   return compare::compare_sides_on(old_side, new_side, wanted, d.config);
 }
 
 // Two counted runs are judged on their counts unless something names a
 // metric: their times are valgrind's.
-results::gate_rules with_built_in_metric(results::gate_rules rules, bool both_counted) {
-  if (both_counted) rules.built_in_metric = results::gate_metric::instructions;
+gate_rules with_built_in_metric(gate_rules rules, bool both_counted) {
+  if (both_counted) rules.built_in_metric = gate_metric::instructions;
   return rules;
 }
 
-void print_warnings(const std::vector<results::diff>& diffs, std::ostream& err) {
+void print_warnings(const std::vector<compare::diff>& diffs, std::ostream& err) {
   std::vector<std::string> printed;
   for (const auto& d : diffs) {
     for (const auto& w : d.warnings) {
@@ -139,23 +139,23 @@ void print_warnings(const std::vector<results::diff>& diffs, std::ostream& err) 
 
 }  // namespace
 
-results::gate_rules load_gate_rules(const options::gate_options& options, std::ostream& err) {
+gate_rules load_gate_rules(const options::gate_options& options, std::ostream& err) {
   auto rules = rules_file(options);
   for (const auto& note : options.notes) err << "note: " << note << "\n";
   for (const auto& note : rules.notes) err << "note: " << note << "\n";
   return rules;
 }
 
-results::gate_verdict gate_diff(results::diff d, const results::gate_rules& rules,
-                                const options::gate_options& options, std::ostream& err) {
-  const auto effective = with_built_in_metric(rules, d.config.metric == results::time_metric::instructions);
+gate_verdict gate_diff(compare::diff d, const gate_rules& rules,
+                       const options::gate_options& options, std::ostream& err) {
+  const auto effective = with_built_in_metric(rules, d.config.metric == compare::time_metric::instructions);
   const auto diffs = diffs_for_rules(std::move(d), effective, options, err);
   print_warnings(diffs, err);
   return gate::judge(diffs, effective, options.command_line);
 }
 
 gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
-                        const results::gate_rules& file_rules, const options::gate_options& options,
+                        const gate_rules& file_rules, const options::gate_options& options,
                         std::ostream& err) {
   const auto rules = with_built_in_metric(
       file_rules, compare::counts_instructions(old_side) && compare::counts_instructions(new_side));
@@ -198,12 +198,12 @@ gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loa
   return outcome;
 }
 
-void report_verdict(const results::gate_verdict& verdict, const options::gate_options& options, std::ostream& out,
+void report_verdict(const gate_verdict& verdict, const options::gate_options& options, std::ostream& out,
                     const std::string& text_before) {
-  const auto text = report::gate_text(verdict);
+  const auto text = gate_text(verdict);
   out << text << std::flush;
-  if (options.json_out) results::save_gate_verdict(verdict, *options.json_out, "--json");
-  if (options.markdown_out) files::write_output(options.markdown_out, report::gate_markdown(verdict), "--markdown");
+  if (options.json_out) save_gate_verdict(verdict, *options.json_out, "--json");
+  if (options.markdown_out) files::write_output(options.markdown_out, gate_markdown(verdict), "--markdown");
   files::write_output(options.text_out, text_before + text, "--text-out");
 }
 

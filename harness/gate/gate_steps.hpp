@@ -19,18 +19,18 @@ namespace benchgate::gate {
 // --rules FILE, else .benchgate-rules.json in the working folder when
 // present (unless --no-rules), else none. Prints the notes of the options
 // and the rules on `err`.
-results::gate_rules load_gate_rules(const options::gate_options& options, std::ostream& err);
+gate_rules load_gate_rules(const options::gate_options& options, std::ostream& err);
 
 // A diff of OLD against NEW (gate DIFF), judged. It was compared on one
 // metric: when the rules need others and the diff's files are still there,
 // OLD and NEW are compared again on those with the diff's settings (a note
 // on `err` says so). Comparison warnings go to `err`.
-results::gate_verdict gate_diff(results::diff d, const results::gate_rules& rules,
-                                const options::gate_options& options, std::ostream& err);
+gate_verdict gate_diff(compare::diff d, const gate_rules& rules,
+                       const options::gate_options& options, std::ostream& err);
 
 struct gate_outcome {
-  std::vector<results::diff> diffs;  // one per metric the rules use
-  results::gate_verdict verdict;
+  std::vector<compare::diff> diffs;  // one per metric the rules use
+  gate_verdict verdict;
 };
 
 // OLD against NEW, compared once per metric the rules use and judged;
@@ -38,11 +38,11 @@ struct gate_outcome {
 // options.old_binary / new_binary (default: this executable). Comparison
 // warnings go to `err`.
 gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
-                        const results::gate_rules& rules, const options::gate_options& options, std::ostream& err);
+                        const gate_rules& rules, const options::gate_options& options, std::ostream& err);
 
 // Prints the verdict's table on `out` and writes options.json_out,
 // markdown_out and text_out (`text_before` leads the --text-out file).
-void report_verdict(const results::gate_verdict& verdict, const options::gate_options& options, std::ostream& out,
+void report_verdict(const gate_verdict& verdict, const options::gate_options& options, std::ostream& out,
                     const std::string& text_before = "");
 
 }  // namespace benchgate::gate

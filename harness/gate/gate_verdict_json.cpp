@@ -3,45 +3,45 @@
 #include "harness/support/files/file_io.hpp"
 #include "harness/formats/json_reader.hpp"
 
-namespace benchgate::results {
+namespace benchgate::gate {
 
 namespace {
 
 constexpr int k_json_indent = 2;
 
-json rule_json(const resolved_rule& r) {
-  return {{"index", or_null(r.rule_index)},
-          {"match", r.rule_index ? json(r.match) : json(nullptr)},
-          {"ignored_by", r.ignored ? json(r.ignore_match) : json(nullptr)},
+results::json rule_json(const resolved_rule& r) {
+  return {{"index", results::or_null(r.rule_index)},
+          {"match", r.rule_index ? results::json(r.match) : results::json(nullptr)},
+          {"ignored_by", r.ignored ? results::json(r.ignore_match) : results::json(nullptr)},
           {"warn_pct", r.warn_pct},
           {"fail_pct", r.fail_pct},
-          {"max_ci_width_pct", or_null(r.max_ci_width_pct)},
+          {"max_ci_width_pct", results::or_null(r.max_ci_width_pct)},
           {"sources", {{"metric", to_string(r.metric_from)}, {"warn_pct", to_string(r.warn_from)},
                        {"fail_pct", to_string(r.fail_from)}, {"max_ci_width_pct", to_string(r.max_ci_width_from)}}}};
 }
 
-json cell_json(const judged_cell& c) {
+results::json cell_json(const judged_cell& c) {
   return {{"name", c.name},
           {"metric", to_string(c.metric)},
           {"better", std::string(to_string(c.rule.direction))},
           {"status", to_string(c.status)},
-          {"change_pct", {{"estimate", or_null(c.change_pct)}, {"lower", or_null(c.lower_pct)},
-                          {"upper", or_null(c.upper_pct)}}},
-          {"change_abs", or_null(c.change_abs)},
-          {"p_value", or_null(c.p_value)},
+          {"change_pct", {{"estimate", results::or_null(c.change_pct)}, {"lower", results::or_null(c.lower_pct)},
+                          {"upper", results::or_null(c.upper_pct)}}},
+          {"change_abs", results::or_null(c.change_abs)},
+          {"p_value", results::or_null(c.p_value)},
           {"deterministic", c.deterministic},
           {"rule", rule_json(c.rule)},
           {"reason", c.reason},
-          {"confirmed_rounds", or_null(c.confirmed_rounds)}};
+          {"confirmed_rounds", results::or_null(c.confirmed_rounds)}};
 }
 
 }  // namespace
 
 std::string gate_verdict_to_json_text(const gate_verdict& verdict) {
-  json cells = json::array();
+  results::json cells = results::json::array();
   for (const auto& c : verdict.cells) cells.push_back(cell_json(c));
   const auto& t = verdict.totals;
-  const json document = {
+  const results::json document = {
       {"schema", gate_verdict_schema},
       {"exit_code", to_int(verdict.exit)},
       {"result", verdict.exit == exit_code::regression ? "fail"
@@ -60,4 +60,4 @@ void save_gate_verdict(const gate_verdict& verdict, const std::filesystem::path&
   files::write_atomically(path, gate_verdict_to_json_text(verdict), source);
 }
 
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

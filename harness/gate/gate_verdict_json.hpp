@@ -8,7 +8,7 @@
 
 #include "harness/gate/gate_model.hpp"
 
-namespace benchgate::results {
+namespace benchgate::gate {
 
 // The verdict as pretty-printed JSON text (2-space indent, ends with '\n');
 // fields with no value are null.
@@ -17,4 +17,4 @@ std::string gate_verdict_to_json_text(const gate_verdict& verdict);
 // Writes the verdict to `path` atomically; `source` names the option.
 void save_gate_verdict(const gate_verdict& verdict, const std::filesystem::path& path, std::string_view source);
 
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace benchgate::results {
+namespace benchgate::gate {
 
 // One cell of a verdict JSON (benchgate.gate/1), as calibrate's tries read it back.
 struct verdict_cell {
@@ -31,4 +31,4 @@ std::vector<failed_cell> read_failed_cells(std::string_view text, std::string_vi
 // Every cell of the verdict `text`, in its order; throws as read_failed_cells.
 std::vector<verdict_cell> read_verdict_cells(std::string_view text, std::string_view source);
 
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

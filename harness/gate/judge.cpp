@@ -11,13 +11,6 @@
 
 namespace benchgate::gate {
 
-using results::cell_status;
-using results::gate_metric;
-using results::judged_cell;
-using results::level_text;
-using results::points_text;
-using results::resolved_rule;
-
 namespace {
 
 constexpr double k_percent = 100;
@@ -44,8 +37,8 @@ std::string rule_text(const resolved_rule& rule) {
 
 namespace {
 
-bool throughput_from_time(const results::gate_metric& metric, const results::time_metric& compared) {
-  return metric == gate_metric::throughput && compared.of != results::time_metric::kind::counter;
+bool throughput_from_time(const gate_metric& metric, const compare::time_metric& compared) {
+  return metric == gate_metric::throughput && compared.of != compare::time_metric::kind::counter;
 }
 
 // "+3 hits", "-0.5": an absolute change in the metric's unit.
@@ -76,8 +69,8 @@ std::string signed_level(double pct, results::better direction) {
 
 }  // namespace
 
-regression_interval regression_of(const results::cell_diff& cell, const gate_metric& metric,
-                                  results::better direction, const results::time_metric& compared) {
+regression_interval regression_of(const compare::cell_diff& cell, const gate_metric& metric,
+                                  results::better direction, const compare::time_metric& compared) {
   const auto& m = cell.mean_change;
   if (throughput_from_time(metric, compared)) {
     // The drop is increasing in the time change, so the bounds keep their order.
@@ -90,8 +83,8 @@ regression_interval regression_of(const results::cell_diff& cell, const gate_met
   return {m.lower * k_percent, m.estimate * k_percent, m.upper * k_percent};
 }
 
-judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule, double alpha,
-                       const results::time_metric& compared) {
+judged_cell judge_cell(const compare::cell_diff& cell, const resolved_rule& rule, double alpha,
+                       const compare::time_metric& compared) {
   judged_cell out;
   out.name = cell.name;
   out.metric = rule.metric;
@@ -112,9 +105,9 @@ judged_cell judge_cell(const results::cell_diff& cell, const resolved_rule& rule
   const double new_mean = cell.new_side.mean.estimate;
   // Times and instruction counts are never 0; a counter can be (a cell
   // diff made by hand may leave the means at 0 for the others).
-  const bool counter = compared.of == results::time_metric::kind::counter;
+  const bool counter = compared.of == compare::time_metric::kind::counter;
   if (counter && (old_mean == 0 || new_mean == 0)) out.change_abs = new_mean - old_mean;
-  const auto unit = results::unit_of(results::to_string(compared));
+  const auto unit = results::unit_of(compare::to_string(compared));
   const auto moved = out.change_abs ? " (" + absolute_text(*out.change_abs, unit) + ": from " + plain_text(old_mean) +
                                           " to " + plain_text(new_mean) + ")"
                                     : std::string();
@@ -167,7 +160,7 @@ void add_name(std::vector<std::string>& names, const std::string& name) {
 }
 
 // Every cell name of the diffs: compared, not compared, on one side only.
-std::vector<std::string> all_names(std::span<const results::diff> diffs) {
+std::vector<std::string> all_names(std::span<const compare::diff> diffs) {
   std::vector<std::string> names;
   for (const auto& d : diffs) {
     for (const auto& c : d.cells) add_name(names, c.name);
@@ -196,7 +189,7 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 // other cases, its --param values leave the cell's value out, or its
 // --filter leaves the cell out (the run's own rule, regex_search). Empty when it did select it, or
 // when NEW does not say (Google Benchmark files).
-std::string not_selected_by(const results::diff_source& new_source, const std::string& name) {
+std::string not_selected_by(const compare::diff_source& new_source, const std::string& name) {
   if (!new_source.run_settings) return "";
   const auto& s = *new_source.run_settings;
   const auto case_name = name.substr(0, name.find('/'));
@@ -222,20 +215,20 @@ std::string not_selected_by(const results::diff_source& new_source, const std::s
   return "";
 }
 
-const results::cell_diff* find_compared(const results::diff& d, const std::string& name) {
-  const auto it = std::find_if(d.cells.begin(), d.cells.end(), [&](const results::cell_diff& c) { return c.name == name; });
+const compare::cell_diff* find_compared(const compare::diff& d, const std::string& name) {
+  const auto it = std::find_if(d.cells.begin(), d.cells.end(), [&](const compare::cell_diff& c) { return c.name == name; });
   return it == d.cells.end() ? nullptr : &*it;
 }
 
 // A cell gated on throughput that carries a Google Benchmark rate is
 // judged on the rate as measured (the work of such a cell may vary while
 // its time does not); nullopt when no diff compared one for it.
-std::optional<judged_cell> judge_on_rate(std::span<const results::diff> diffs, const std::string& name,
+std::optional<judged_cell> judge_on_rate(std::span<const compare::diff> diffs, const std::string& name,
                                          const resolved_rule& rule) {
   if (rule.metric != gate_metric::throughput) return std::nullopt;
   for (const auto& rate : k_throughput_rates) {
     for (const auto& d : diffs) {
-      if (d.config.metric != results::time_metric::counter_named(rate)) continue;
+      if (d.config.metric != compare::time_metric::counter_named(rate)) continue;
       if (const auto* cell = find_compared(d, name)) {
         auto judged = judge_cell(*cell, rule, d.config.alpha, d.config.metric);
         judged.reason += " (on " + rate + ")";
@@ -253,14 +246,14 @@ namespace {
 // A benchmark on one side only, at the rules' level for it: `status`
 // (added, removed) when it passes, else warn or fail, saying which key of
 // the rules file made it so.
-judged_cell one_side(const std::string& name, const resolved_rule& rule, results::one_side_level level,
+judged_cell one_side(const std::string& name, const resolved_rule& rule, one_side_level level,
                      cell_status status, const std::string& what, const char* key) {
   switch (level) {
-    case results::one_side_level::pass: return without_change(name, rule, status, what);
-    case results::one_side_level::warn:
+    case one_side_level::pass: return without_change(name, rule, status, what);
+    case one_side_level::warn:
       return without_change(name, rule, cell_status::warn,
                             what + "; a warning by the rules file (\"" + key + "\": \"warn\")");
-    case results::one_side_level::fail:
+    case one_side_level::fail:
       return without_change(name, rule, cell_status::fail,
                             what + "; a failure by the rules file (\"" + key + "\": \"fail\")");
   }
@@ -269,14 +262,14 @@ judged_cell one_side(const std::string& name, const resolved_rule& rule, results
 
 }  // namespace
 
-judged_cell judge_uncompared(const results::diff& source, const std::string& name, const resolved_rule& rule,
-                             const results::gate_rules& rules) {
+judged_cell judge_uncompared(const compare::diff& source, const std::string& name, const resolved_rule& rule,
+                             const gate_rules& rules) {
   std::string reason;
-  const bool by_name = source.mode == results::compare_mode::runs;
+  const bool by_name = source.mode == compare::compare_mode::runs;
   const auto skipped = std::find_if(source.not_compared.begin(), source.not_compared.end(),
-                                    [&](const results::skipped_cell& s) { return s.name == name; });
+                                    [&](const compare::skipped_cell& s) { return s.name == name; });
   if (skipped != source.not_compared.end()) {
-    if (skipped->kind == results::skip_kind::new_error) {
+    if (skipped->kind == compare::skip_kind::new_error) {
       return without_change(name, rule, cell_status::error,
                             skipped->reason + ": a benchmark that fails in NEW is a broken change");
     }
@@ -302,9 +295,9 @@ judged_cell judge_uncompared(const results::diff& source, const std::string& nam
   return without_change(name, rule, cell_status::unjudged, reason + "; cannot judge");
 }
 
-results::gate_verdict judge(std::span<const results::diff> diffs, const results::gate_rules& rules,
-                            const results::gate_levels& command_line) {
-  results::gate_verdict verdict;
+gate_verdict judge(std::span<const compare::diff> diffs, const gate_rules& rules,
+                   const gate_levels& command_line) {
+  gate_verdict verdict;
   for (const auto& name : all_names(diffs)) {
     const auto rule = resolve(rules, command_line, name);
     if (rule.ignored) {
@@ -316,20 +309,20 @@ results::gate_verdict judge(std::span<const results::diff> diffs, const results:
       continue;
     }
     const auto wanted = compared_metric(rule.metric);
-    const results::diff* source = nullptr;
+    const compare::diff* source = nullptr;
     for (const auto& d : diffs) {
       if (d.config.metric == wanted) source = &d;
     }
     if (source == nullptr) {
-      throw input_error("cell " + name + ": " + rule_text(rule) + (rule.rule_index ? " gates on " : " gate on ") + std::string(results::to_string(rule.metric)) +
-                        ", which compares " + std::string(results::to_string(wanted)) +
-                        ", but the diff compared " + std::string(results::to_string(diffs.front().config.metric)) +
-                        "; expected a diff of " + std::string(results::to_string(wanted)) +
+      throw input_error("cell " + name + ": " + rule_text(rule) + (rule.rule_index ? " gates on " : " gate on ") + std::string(to_string(rule.metric)) +
+                        ", which compares " + std::string(compare::to_string(wanted)) +
+                        ", but the diff compared " + std::string(compare::to_string(diffs.front().config.metric)) +
+                        "; expected a diff of " + std::string(compare::to_string(wanted)) +
                         " (benchgate compare --metric), the diff's OLD and NEW files where the diff says, or "
                         "gate OLD NEW to compare as the rules need");
     }
     const auto it = std::find_if(source->cells.begin(), source->cells.end(),
-                                 [&](const results::cell_diff& c) { return c.name == name; });
+                                 [&](const compare::cell_diff& c) { return c.name == name; });
     if (it == source->cells.end()) {
       verdict.cells.push_back(judge_uncompared(*source, name, rule, rules));
       continue;
@@ -340,8 +333,8 @@ results::gate_verdict judge(std::span<const results::diff> diffs, const results:
   return verdict;
 }
 
-void finish(results::gate_verdict& verdict) {
-  results::verdict_totals t;
+void finish(gate_verdict& verdict) {
+  verdict_totals t;
   for (const auto& c : verdict.cells) {
     ++t.cells;
     switch (c.status) {

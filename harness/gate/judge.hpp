@@ -22,14 +22,14 @@ struct regression_interval {
   double estimate = 0;
   double upper = 0;
 };
-regression_interval regression_of(const results::cell_diff& cell, const results::gate_metric& metric,
+regression_interval regression_of(const compare::cell_diff& cell, const gate_metric& metric,
                                   results::better direction,
-                                  const results::time_metric& compared = results::time_metric::real);
+                                  const compare::time_metric& compared = compare::time_metric::real);
 
 // Judges one compared cell by `rule` (not ignored) at significance `alpha`,
 // from a comparison of `compared` (throughput: a rate, or real_time).
-results::judged_cell judge_cell(const results::cell_diff& cell, const results::resolved_rule& rule, double alpha,
-                                const results::time_metric& compared = results::time_metric::real);
+judged_cell judge_cell(const compare::cell_diff& cell, const resolved_rule& rule, double alpha,
+                       const compare::time_metric& compared = compare::time_metric::real);
 
 // A cell of `source` that was not compared (not_compared, only_old,
 // only_new): error when its NEW side errored; in runs compared by name, a
@@ -37,19 +37,19 @@ results::judged_cell judge_cell(const results::cell_diff& cell, const results::r
 // aside), at the rules' "new"/"removed" levels; else unjudged (ignored
 // with the rules' ignore_unjudged). docs/gate.md, "Cells the gate cannot
 // judge".
-results::judged_cell judge_uncompared(const results::diff& source, const std::string& name,
-                                      const results::resolved_rule& rule, const results::gate_rules& rules);
+judged_cell judge_uncompared(const compare::diff& source, const std::string& name,
+                             const resolved_rule& rule, const gate_rules& rules);
 
 // Every cell of `diffs`, compared or not (one diff per compared metric; each cell
 // judged from the diff of its rule's metric; throughput from the diff of a
 // Google Benchmark rate the cell carries, else from real_time), in order of
 // first appearance.
 // Throws input_error when a cell's rule needs a metric no diff compared.
-results::gate_verdict judge(std::span<const results::diff> diffs, const results::gate_rules& rules,
-                            const results::gate_levels& command_line);
+gate_verdict judge(std::span<const compare::diff> diffs, const gate_rules& rules,
+                   const gate_levels& command_line);
 
 // Sets the totals and the exit code from the cells' statuses: 1 when any
 // fails or errored, else 3 when any is unstable or unjudged, else 0.
-void finish(results::gate_verdict& verdict);
+void finish(gate_verdict& verdict);
 
 }  // namespace benchgate::gate

@@ -19,8 +19,6 @@ bool glob_match(std::string_view pattern, std::string_view name) {
 
 namespace {
 
-using results::level_source;
-
 // The first set of (rule, command line, rules defaults), and where it came from.
 template <class T>
 std::pair<std::optional<T>, level_source> first_set(const std::optional<T>& rule, const std::optional<T>& command_line,
@@ -33,15 +31,15 @@ std::pair<std::optional<T>, level_source> first_set(const std::optional<T>& rule
 
 }  // namespace
 
-results::time_metric compared_metric(const results::gate_metric& metric) {
+compare::time_metric compared_metric(const gate_metric& metric) {
   switch (metric.of) {
-    case results::gate_metric::kind::cpu_time: return results::time_metric::cpu;
-    case results::gate_metric::kind::instructions: return results::time_metric::instructions;
-    case results::gate_metric::kind::counter: return results::time_metric::counter_named(metric.counter);
-    case results::gate_metric::kind::time:
-    case results::gate_metric::kind::throughput: break;
+    case gate_metric::kind::cpu_time: return compare::time_metric::cpu;
+    case gate_metric::kind::instructions: return compare::time_metric::instructions;
+    case gate_metric::kind::counter: return compare::time_metric::counter_named(metric.counter);
+    case gate_metric::kind::time:
+    case gate_metric::kind::throughput: break;
   }
-  return results::time_metric::real;
+  return compare::time_metric::real;
 }
 
 namespace {
@@ -49,24 +47,24 @@ namespace {
 // The direction of `metric` for a cell under `rule_levels`: the rule's
 // "direction", --direction for the metric's name, the rules defaults'
 // "direction" when the metric came from them, else the built-in one.
-std::optional<results::better> direction_for(const results::gate_metric& metric, results::level_source metric_from,
-                                             const results::gate_levels& rule_levels,
-                                             const results::gate_levels& command_line,
-                                             const results::gate_levels& defaults) {
+std::optional<results::better> direction_for(const gate_metric& metric, level_source metric_from,
+                                             const gate_levels& rule_levels,
+                                             const gate_levels& command_line,
+                                             const gate_levels& defaults) {
   if (rule_levels.direction) return rule_levels.direction;
-  const auto name = results::to_string(metric);
+  const auto name = to_string(metric);
   const auto& declared = command_line.declared;
   const auto it = std::find_if(declared.rbegin(), declared.rend(), [&](const auto& d) { return d.metric == name; });
   if (it != declared.rend()) return it->direction;
-  if (defaults.direction && metric_from == results::level_source::rules_defaults) return defaults.direction;
+  if (defaults.direction && metric_from == level_source::rules_defaults) return defaults.direction;
   return results::built_in_direction(name);
 }
 
 }  // namespace
 
-results::resolved_rule resolve(const results::gate_rules& rules, const results::gate_levels& command_line,
-                               std::string_view cell_name) {
-  results::resolved_rule out;
+resolved_rule resolve(const gate_rules& rules, const gate_levels& command_line,
+                      std::string_view cell_name) {
+  resolved_rule out;
   for (const auto& glob : rules.ignore) {
     if (glob_match(glob, cell_name)) {
       out.ignored = true;
@@ -74,7 +72,7 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
       break;
     }
   }
-  results::gate_levels rule_levels;
+  gate_levels rule_levels;
   for (std::size_t i = 0; i < rules.rules.size(); ++i) {
     if (glob_match(rules.rules[i].match, cell_name)) {
       out.rule_index = i;
@@ -90,9 +88,9 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
   out.metric_from = metric_from;
   const auto direction = direction_for(out.metric, metric_from, rule_levels, c, d);
   if (!direction) {
-    const auto name = results::to_string(out.metric);
+    const auto name = to_string(out.metric);
     throw input_error("cell " + std::string(cell_name) + ": gated on " + name + " (from the " +
-                      std::string(results::to_string(metric_from)) + "), whose better direction is not known (not a " +
+                      std::string(to_string(metric_from)) + "), whose better direction is not known (not a " +
                       "time, a count or a rate named *_per_second); expected --direction " + name +
                       "=higher|lower or \"direction\": \"higher\" or \"lower\" beside the rule's \"metric\"");
   }
@@ -114,20 +112,20 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
   return out;
 }
 
-needed_metrics metrics_needed(const std::vector<std::string>& names, const results::gate_rules& rules,
-                              const results::gate_levels& command_line, const std::vector<std::string>& rates) {
+needed_metrics metrics_needed(const std::vector<std::string>& names, const gate_rules& rules,
+                              const gate_levels& command_line, const std::vector<std::string>& rates) {
   needed_metrics out;
   out.chosen = command_line.metric.has_value();
-  const auto add = [&](const results::time_metric& m) {
+  const auto add = [&](const compare::time_metric& m) {
     if (std::find(out.metrics.begin(), out.metrics.end(), m) == out.metrics.end()) out.metrics.push_back(m);
   };
   for (const auto& name : names) {
     const auto rule = resolve(rules, command_line, name);
     if (rule.ignored) continue;
-    if (rule.metric_from != results::level_source::built_in) out.chosen = true;
+    if (rule.metric_from != level_source::built_in) out.chosen = true;
     add(compared_metric(rule.metric));
-    if (rule.metric == results::gate_metric::throughput) {
-      for (const auto& rate : rates) add(results::time_metric::counter_named(rate));
+    if (rule.metric == gate_metric::throughput) {
+      for (const auto& rate : rates) add(compare::time_metric::counter_named(rate));
     }
   }
   if (out.metrics.empty()) out.metrics.push_back(compared_metric(command_line.metric.value_or(rules.built_in_metric)));

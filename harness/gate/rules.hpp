@@ -24,7 +24,7 @@ bool glob_match(std::string_view pattern, std::string_view name);
 // The measurement a comparison for `metric` compares (throughput: wall time;
 // a Google Benchmark rate, when the cells carry one, is compared as well:
 // metrics_needed).
-results::time_metric compared_metric(const results::gate_metric& metric);
+compare::time_metric compared_metric(const gate_metric& metric);
 
 // Google Benchmark's throughput rates, in the order throughput looks for
 // them in a cell (judge.hpp).
@@ -39,8 +39,8 @@ inline const std::vector<std::string> k_throughput_rates = {"items_per_second", 
 // a metric without a built-in one, the defaults' "direction" for the
 // defaults' metric, else built in (formats/metric.hpp); throws input_error
 // naming the cell and metric when none says.
-results::resolved_rule resolve(const results::gate_rules& rules, const results::gate_levels& command_line,
-                               std::string_view cell_name);
+resolved_rule resolve(const gate_rules& rules, const gate_levels& command_line,
+                      std::string_view cell_name);
 
 // The comparisons the rules need to judge the cells `names`: the metric
 // each cell not ignored is compared on (compared_metric of its resolved
@@ -51,10 +51,10 @@ results::resolved_rule resolve(const results::gate_rules& rules, const results::
 // (k_throughput_rates) the sides' cells carry, compared too for cells
 // gated on throughput.
 struct needed_metrics {
-  std::vector<results::time_metric> metrics;
+  std::vector<compare::time_metric> metrics;
   bool chosen = false;
 };
-needed_metrics metrics_needed(const std::vector<std::string>& names, const results::gate_rules& rules,
-                              const results::gate_levels& command_line, const std::vector<std::string>& rates = {});
+needed_metrics metrics_needed(const std::vector<std::string>& names, const gate_rules& rules,
+                              const gate_levels& command_line, const std::vector<std::string>& rates = {});
 
 }  // namespace benchgate::gate

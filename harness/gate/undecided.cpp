@@ -2,10 +2,10 @@
 
 namespace benchgate::gate {
 
-std::vector<std::string> undecided_cells(const results::gate_verdict& verdict) {
+std::vector<std::string> undecided_cells(const gate_verdict& verdict) {
   std::vector<std::string> out;
   for (const auto& c : verdict.cells) {
-    if (c.status == results::cell_status::unstable) {
+    if (c.status == cell_status::unstable) {
       out.push_back(c.name);
       continue;
     }

@@ -28,7 +28,7 @@ inline constexpr int k_max_extra_rounds = 6;
 // The cells of `verdict` whose change interval is wider than their rule's
 // max_ci_width (unstable, or failing with so wide an interval), in order.
 // Cells without an interval or without a max_ci_width never are.
-std::vector<std::string> undecided_cells(const results::gate_verdict& verdict);
+std::vector<std::string> undecided_cells(const gate_verdict& verdict);
 
 // The extra rounds' budget: `cap_s` seconds in all, `spent_s` taken by the
 // `rounds` run so far, the last of which took `last_round_s`.

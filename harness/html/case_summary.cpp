@@ -15,7 +15,7 @@ namespace {
 
 // "page_iter / core" for benchgate results; the case alone for Google
 // Benchmark JSON, whose cells have no variants.
-std::string group_of(const page_input& input, const results::cell_index& cells, const results::cell_diff& d) {
+std::string group_of(const page_input& input, const results::cell_index& cells, const compare::cell_diff& d) {
   const auto* c = cells.find(d.new_side.name);
   if (input.google_benchmark || c == nullptr || c->variant.empty()) return d.case_name;
   return d.case_name + " / " + c->variant;
@@ -32,9 +32,9 @@ std::string case_summary(const page_input& input) {
   const auto* d = input.comparison;
   if (d == nullptr || d->cells.empty()) return "";
   const results::cell_index cells(*input.run);
-  std::map<std::string, std::vector<const results::cell_diff*>> groups;
+  std::map<std::string, std::vector<const compare::cell_diff*>> groups;
   for (const auto& c : d->cells) groups[group_of(input, cells, c)].push_back(&c);
-  const bool variants = d->mode == results::compare_mode::variants;
+  const bool variants = d->mode == compare::compare_mode::variants;
   std::string out =
       "<p>Per case" + std::string(input.google_benchmark ? "" : " and variant") +
       " (the detail of every cell is in the case's table below):</p>\n<table class=\"summary\">\n"

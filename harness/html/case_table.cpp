@@ -21,19 +21,19 @@ namespace {
 struct comparison_lookup {
   explicit comparison_lookup(const page_input& input) : run(*input.run) {
     if (input.comparison == nullptr) return;
-    const bool variants = input.comparison->mode == results::compare_mode::variants;
+    const bool variants = input.comparison->mode == compare::compare_mode::variants;
     for (const auto& cd : input.comparison->cells) {
       by_new_name.emplace(cd.new_side.name, &cd);
       if (variants) bases.insert(cd.old_side.name);
     }
   }
-  const results::cell_diff* diff_of(const results::cell& c) const {
+  const compare::cell_diff* diff_of(const results::cell& c) const {
     const auto it = by_new_name.find(c.name);
     return it == by_new_name.end() ? nullptr : it->second;
   }
   bool is_base(const results::cell& c) const { return bases.contains(c.name); }
 
-  std::unordered_map<std::string_view, const results::cell_diff*> by_new_name;
+  std::unordered_map<std::string_view, const compare::cell_diff*> by_new_name;
   std::unordered_set<std::string_view> bases;
   results::cell_index run;
 };
@@ -67,7 +67,7 @@ std::string change_cells(const page_input& input, const comparison_lookup& looku
     link = " <a href=\"" + escape(input.charts_folder + "/" + stem + ".svg") + "\">samples</a>";
   }
   // The base's variant in the table (its full name on hover), "old" for two runs.
-  const bool variants = input.comparison->mode == results::compare_mode::variants;
+  const bool variants = input.comparison->mode == compare::compare_mode::variants;
   const auto* base = variants ? lookup.run.find(cd->old_side.name) : nullptr;
   const auto vs = variants ? cd->old_side.name : "the old side (" + input.comparison->old_source.path + ")";
   const auto shown = base != nullptr ? base->variant : variants ? cd->old_side.name : "old";
@@ -78,9 +78,9 @@ std::string change_cells(const page_input& input, const comparison_lookup& looku
 
 // What the change column is of: the mean time, or a counter with its
 // direction (a drop of a higher-is-better counter is its regression).
-std::string compared_what(const results::diff& d) {
-  if (d.config.metric.of != results::time_metric::kind::counter) return "mean";
-  return escape(results::to_string(d.config.metric)) + " mean, " + std::string(results::to_string(d.config.direction)) +
+std::string compared_what(const compare::diff& d) {
+  if (d.config.metric.of != compare::time_metric::kind::counter) return "mean";
+  return escape(compare::to_string(d.config.metric)) + " mean, " + std::string(results::to_string(d.config.direction)) +
          " is better";
 }
 
@@ -89,10 +89,10 @@ std::string compared_what(const results::diff& d) {
 std::string shown_what(const page_input& input) {
   const auto& metric = input.estimates.metric;
   switch (metric.of) {
-    case results::time_metric::kind::real: return "mean time";
-    case results::time_metric::kind::cpu: return "mean CPU time";
-    case results::time_metric::kind::instructions: return "mean instructions";
-    case results::time_metric::kind::counter: break;
+    case compare::time_metric::kind::real: return "mean time";
+    case compare::time_metric::kind::cpu: return "mean CPU time";
+    case compare::time_metric::kind::instructions: return "mean instructions";
+    case compare::time_metric::kind::counter: break;
   }
   const auto unit = results::unit_of(metric.counter);
   return "mean " + metric.counter + (unit.empty() ? "" : " (" + unit + ")") +
@@ -116,9 +116,9 @@ std::string case_table(const page_input& input, const std::string& case_name) {
     return c.case_name == case_name && c.role.has_value();
   });
   // Counts (instructions, counters) are plain numbers with no throughput.
-  const bool time = input.estimates.metric == results::time_metric::real ||
-                    input.estimates.metric == results::time_metric::cpu;
-  const bool counter = input.estimates.metric.of == results::time_metric::kind::counter;
+  const bool time = input.estimates.metric == compare::time_metric::real ||
+                    input.estimates.metric == compare::time_metric::cpu;
+  const bool counter = input.estimates.metric.of == compare::time_metric::kind::counter;
   std::string out = by_name ? "<table class=\"cells\">\n<thead><tr><th>benchmark</th>"
                             : "<table class=\"cells\">\n<thead><tr><th>variant</th><th>role</th>";
   for (const auto& axis : axes) out += element("th", axis);

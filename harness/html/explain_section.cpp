@@ -19,7 +19,7 @@ using text::one_decimal;
 
 std::string anchor(std::size_t index) { return "why-" + std::to_string(index + 1); }
 
-std::string totals_text(const results::explanation& e) {
+std::string totals_text(const explain::explanation& e) {
   const double change = e.new_side.total - e.old_side.total;
   return one_decimal(e.old_side.total) + " \xe2\x86\x92 " + one_decimal(e.new_side.total) + " instructions per iteration (" +
          one_decimal(change, true) +
@@ -28,23 +28,23 @@ std::string totals_text(const results::explanation& e) {
 
 // The assessment in a few words (docs/explain.md says what each means; the
 // text report and the Markdown block spell out the layout advice).
-std::string assessment_words(const results::explanation& e) {
+std::string assessment_words(const explain::explanation& e) {
   switch (e.assessment) {
-    case results::explain_assessment::code_change:
+    case explain::explain_assessment::code_change:
       return "A code change: the functions below run a different number of instructions per iteration.";
-    case results::explain_assessment::layout_or_memory:
+    case explain::explain_assessment::layout_or_memory:
       return "No function's count changed, yet the time did: likely a layout or memory effect, not a code change.";
-    case results::explain_assessment::memory_effect:
+    case explain::explain_assessment::memory_effect:
       return "No function's instruction count changed, its simulated cache costs did: likely a memory effect.";
-    case results::explain_assessment::layout_effect:
+    case explain::explain_assessment::layout_effect:
       return "Neither instruction counts nor simulated cache costs changed, yet the time did: likely a layout "
              "(alignment) effect.";
-    case results::explain_assessment::no_change: return "No function's instruction count changed.";
+    case explain::explain_assessment::no_change: return "No function's instruction count changed.";
   }
   return "";
 }
 
-std::string flamegraph_link(const results::explanation& e) {
+std::string flamegraph_link(const explain::explanation& e) {
   if (!e.flamegraph) return "";
   return "<a href=\"" + escape(*e.flamegraph) + "\">differential flame graph</a>";
 }

@@ -20,7 +20,7 @@ struct report_options {
   // --metric NAME: what the cell tables show per cell (default: the run's
   // own, wall time or instructions); --direction NAME=higher|lower names
   // which way a counter is better in the column header.
-  std::optional<results::time_metric> metric;
+  std::optional<compare::time_metric> metric;
   std::vector<results::declared_direction> directions;
   // --explain FILE: explanations of failing cells (benchgate.explain/1) to show.
   std::optional<std::filesystem::path> explain;  // --history: a store whose timelines of RESULTS' cells to show

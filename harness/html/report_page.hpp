@@ -22,7 +22,7 @@ namespace benchgate::html {
 struct page_input {
   const results::run_results* run = nullptr;  // required
   std::string results_label;                  // where the run came from
-  const results::diff* comparison = nullptr;  // optional
+  const compare::diff* comparison = nullptr;  // optional
   std::string comparison_label;               // where the comparison came from
   const std::vector<charts::chart>* charts = nullptr;  // rendered, optional
   std::string charts_folder;                  // relative to the page, e.g. "charts"
@@ -39,7 +39,7 @@ struct page_input {
   // Optional (report --explain): explanations of failing cells, shown under
   // their rows and in a section of their own; each flamegraph, when set, is
   // a link relative to the page.
-  const results::explain_document* explanations = nullptr;
+  const explain::explain_document* explanations = nullptr;
   std::string explanations_label;  // where they came from
 };
 

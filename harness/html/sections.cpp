@@ -73,10 +73,10 @@ rows run_settings_rows(const results::settings& s) {
           {"shard", s.shard ? std::to_string(s.shard->index) + " of " + std::to_string(s.shard->count) : "-"}};
 }
 
-rows comparison_rows(const results::diff& d) {
-  rows out = {{"mode", std::string(results::to_string(d.mode))},
-              {"metric", std::string(results::to_string(d.config.metric))},
-              {"test", std::string(results::to_string(d.config.test))},
+rows comparison_rows(const compare::diff& d) {
+  rows out = {{"mode", std::string(compare::to_string(d.mode))},
+              {"metric", std::string(compare::to_string(d.config.metric))},
+              {"test", std::string(compare::to_string(d.config.test))},
               {"alpha", charts::gp_number(d.config.alpha)},
               {"noise threshold", charts::gp_number(d.config.noise_threshold * 100) + "%"},
               {"confidence", charts::gp_number(d.config.confidence * 100) + "%"},
@@ -118,7 +118,7 @@ std::string environment_section(const page_input& input) {
   std::vector<std::string> headers = {input.results_label};
   std::vector<rows> columns = {environment_rows(input.run->env)};
   const auto* d = input.comparison;
-  if (d != nullptr && d->mode == results::compare_mode::runs) {
+  if (d != nullptr && d->mode == compare::compare_mode::runs) {
     headers.push_back("old side: " + d->old_source.path);
     columns.push_back(environment_rows(d->old_source.env));
     headers.push_back("new side: " + d->new_source.path);

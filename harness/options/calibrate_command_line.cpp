@@ -14,10 +14,10 @@ namespace {
 // --inject-slowdown).
 constexpr double k_max_slowdown_pct = k_max_injected_slowdown_pct;
 
-std::optional<results::calibration_target> parse_target(std::string_view text) {
-  if (text == "compare") return results::calibration_target::compare;
-  if (text == "gate") return results::calibration_target::gate;
-  if (text == "ab") return results::calibration_target::ab;
+std::optional<calibrate::calibration_target> parse_target(std::string_view text) {
+  if (text == "compare") return calibrate::calibration_target::compare;
+  if (text == "gate") return calibrate::calibration_target::gate;
+  if (text == "ab") return calibrate::calibration_target::ab;
   return std::nullopt;
 }
 
@@ -29,7 +29,7 @@ std::vector<option<calibrate_options>> table() {
       "what to calibrate: compare (runs in this process compared), gate (tries of two runs gated with "
       "--confirm N) or ab (tries of ab of this binary against itself) (default: compare)"},
      [](calibrate_options& o, const given& g) {
-       o.target = named<results::calibration_target>(g, parse_target, "compare, gate or ab");
+       o.target = named<calibrate::calibration_target>(g, parse_target, "compare, gate or ab");
      }},
     {{"repeats", "N", takes::value,
       "A/A and B/C comparisons per cell, >= 1 (default: 5); each repeat runs the cells three times. "
@@ -81,19 +81,19 @@ void reject_run_only(const run_options& run) {
 
 // The options of the tries (--for gate, ab) have no meaning for compare,
 // and --confirm none for ab.
-void reject_misplaced(const parse_outcome& parsed, results::calibration_target target) {
+void reject_misplaced(const parse_outcome& parsed, calibrate::calibration_target target) {
   const auto reject = [&](const char* option, const char* expected) {
     if (parsed.was_given(option)) {
       throw input_error(std::string("--") + option + ": not an option of calibrate --for " +
-                        std::string(results::to_string(target)) + "; expected " + expected);
+                        std::string(calibrate::to_string(target)) + "; expected " + expected);
     }
   };
-  if (target == results::calibration_target::compare) {
+  if (target == calibrate::calibration_target::compare) {
     for (const char* option : {"slowdown-filter", "confirm", "command-arg", "keep-dir"}) {
       reject(option, "--for gate or --for ab with it");
     }
   }
-  if (target == results::calibration_target::ab) {
+  if (target == calibrate::calibration_target::ab) {
     reject("confirm", "--for gate with it (ab takes --command-arg=--confirm=N)");
   }
 }

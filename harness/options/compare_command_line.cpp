@@ -77,11 +77,11 @@ std::vector<option<compare_options>> table() {
       "instructions, allocations and the cache-simulated counts are better lower, rates (*_per_second) higher; "
       "any other needs --direction"},
      [](compare_options& o, const given& g) {
-       o.settings.metric = named<results::time_metric>(
-           g, results::parse_time_metric, "real_time, cpu_time, instructions or a counter's name (letters, digits, _ - . :)");
+       o.settings.metric = named<compare::time_metric>(
+           g, compare::parse_time_metric, "real_time, cpu_time, instructions or a counter's name (letters, digits, _ - . :)");
        o.metric_given = true;
-       if (g.text() == results::k_deprecated_real_time_spelling) {
-         o.notes.push_back(std::string("--metric: ") + results::k_deprecated_time_note);
+       if (g.text() == compare::k_deprecated_real_time_spelling) {
+         o.notes.push_back(std::string("--metric: ") + compare::k_deprecated_time_note);
        }
      }},
     {{"direction", "METRIC=higher|lower", takes::values,
@@ -91,7 +91,7 @@ std::vector<option<compare_options>> table() {
     {{"test", "TEST", takes::value,
       "the test whose p-value decides: welch (criterion's mixed bootstrap, default) or mann_whitney (compare.py's)"},
      [](compare_options& o, const given& g) {
-       o.settings.test = named<results::significance_test>(g, results::parse_significance_test, "welch or mann_whitney");
+       o.settings.test = named<compare::significance_test>(g, compare::parse_significance_test, "welch or mann_whitney");
      }},
     {{"alpha", "P", takes::value, "significance level, in (0, 1) (default: 0.05)"},
      [](compare_options& o, const given& g) { o.settings.alpha = probability(g, "0.05"); }},
@@ -136,7 +136,7 @@ std::vector<option<compare_options>> table() {
 
 // Which way the metric is better: built in, or by --direction.
 void resolve_direction(compare_options& out, const parse_outcome& parsed) {
-  const auto name = results::to_string(out.settings.metric);
+  const auto name = compare::to_string(out.settings.metric);
   // compare shows a time comparison's throughput beside it (thrpt:); a cell
   // carries no counter of that name.
   if (name == "throughput") {

@@ -49,11 +49,11 @@ std::vector<gate_row> gate_judgement_rows() {
         "estimated_cycles and the other cache-simulated counts of run --cache-sim); a cell without it is listed "
         "as such, not judged"},
        [](gate_options& o, const given& g) {
-         o.command_line.metric = named<results::gate_metric>(
-             g, results::parse_gate_metric,
+         o.command_line.metric = named<gate::gate_metric>(
+             g, gate::parse_gate_metric,
              "real_time, cpu_time, instructions, throughput or a counter's name (letters, digits, _ - . :)");
-         if (g.text() == results::k_deprecated_real_time_spelling) {
-           o.notes.push_back(std::string("--metric: ") + results::k_deprecated_time_note);
+         if (g.text() == compare::k_deprecated_real_time_spelling) {
+           o.notes.push_back(std::string("--metric: ") + compare::k_deprecated_time_note);
          }
        }},
       {{"direction", "METRIC=higher|lower", takes::values,

@@ -31,8 +31,8 @@ constexpr help_page k_page{
     "     RESULTS carries\n"};
 
 // The table shows a time's throughput in a column of its own.
-results::time_metric table_metric(const given& g) {
-  const auto metric = results::parse_time_metric(g.text());
+compare::time_metric table_metric(const given& g) {
+  const auto metric = compare::parse_time_metric(g.text());
   if (!metric || g.text() == "throughput") {
     throw input_error("--metric " + g.text() + ": expected real_time, cpu_time, instructions or a counter's name "
                       "(letters, digits, _ - . :), e.g. items_per_second; a time's throughput has its own column");

@@ -12,7 +12,7 @@
 #include "harness/compare/diff_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace benchgate::results;
+  using namespace benchgate::compare;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   diff d;
   try {

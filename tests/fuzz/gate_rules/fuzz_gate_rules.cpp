@@ -24,7 +24,7 @@ constexpr std::string_view k_names[] = {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
-    const auto rules = benchgate::results::parse_gate_rules(text, "fuzz");
+    const auto rules = benchgate::gate::parse_gate_rules(text, "fuzz");
     for (const auto name : k_names) {
       const auto r = benchgate::gate::resolve(rules, {}, name);
       if (r.warn_pct > r.fail_pct) __builtin_trap();

@@ -42,7 +42,7 @@ TEST_F(CompareCli, ReportsARegressionAndWritesTheDiff) {
   EXPECT_THAT(r.out, HasSubstr("  regressed       1\n"));
   EXPECT_THAT(r.out, HasSubstr("diff: diff.json\n"));
   EXPECT_EQ(r.err, "");
-  const auto d = results::load_diff(path("diff.json"), "test");
+  const auto d = compare::load_diff(path("diff.json"), "test");
   ASSERT_EQ(d.cells.size(), 1U);
   EXPECT_EQ(d.cells[0].verdict, stats::verdict::regressed);
   EXPECT_NEAR(d.cells[0].mean_change.estimate, 0.3, 1e-9);
@@ -55,7 +55,7 @@ TEST_F(CompareCli, DifferentMachinesWarnOnStderr) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "warning: CPU model differs: old 'AMD EPYC', new 'Intel Xeon'; a change may come from it rather "
                    "than from the code\n");
-  EXPECT_EQ(results::load_diff(path("diff.json"), "test").warnings.at(0).kind, "environment");
+  EXPECT_EQ(compare::load_diff(path("diff.json"), "test").warnings.at(0).kind, "environment");
 }
 
 TEST_F(CompareCli, VariantsCompareEachCoreWithItsBaseline) {

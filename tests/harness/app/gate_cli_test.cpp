@@ -14,18 +14,18 @@ namespace {
 using ::testing::HasSubstr;
 
 // A hand-made compared cell: mean change [lower, estimate, upper] in percent.
-results::cell_diff diff_cell(const std::string& name, double lower, double estimate, double upper, double p) {
-  results::cell_diff c;
+compare::cell_diff diff_cell(const std::string& name, double lower, double estimate, double upper, double p) {
+  compare::cell_diff c;
   c.name = name;
   c.mean_change = {estimate / 100, lower / 100, upper / 100, 0};
   c.p_value = p;
   return c;
 }
 
-void save_diff_of(const std::vector<results::cell_diff>& cells, const std::filesystem::path& path) {
-  results::diff d;
+void save_diff_of(const std::vector<compare::cell_diff>& cells, const std::filesystem::path& path) {
+  compare::diff d;
   d.cells = cells;
-  results::save_diff(d, path, "test");
+  compare::save_diff(d, path, "test");
 }
 
 // A results file of one demo/core/size:8 cell: 12 samples around `ns` of

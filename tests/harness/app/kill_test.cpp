@@ -127,7 +127,7 @@ TEST(KilledCompare, NeverLeavesAPartialDiff) {
                                          (dir.path() / "inputs" / "new.json").string(), "--resamples",
                                          k_compare_resamples, "--json", out.string()};
   expect_kills_lose_nothing(
-      args, out, [](const std::string& text, const std::string& source) { results::parse_diff(text, source); },
+      args, out, [](const std::string& text, const std::string& source) { compare::parse_diff(text, source); },
       20261204);
 }
 

@@ -70,7 +70,7 @@ TEST_F(MeasureCli, InstructionCountsAreIdenticalAcrossRuns) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("(p = n/a (deterministic))"));
   EXPECT_THAT(r.out, HasSubstr("  unchanged       5\n"));
-  const auto d = results::load_diff(path("diff.json"), "test");
+  const auto d = compare::load_diff(path("diff.json"), "test");
   for (const auto& c : d.cells) {
     EXPECT_TRUE(c.deterministic) << c.name;
     EXPECT_EQ(c.verdict, stats::verdict::no_change) << c.name;

@@ -7,31 +7,31 @@
 namespace benchgate::calibrate {
 namespace {
 
-results::cell_diff changed(const std::string& name, double estimate, double half, stats::verdict verdict) {
-  results::cell_diff c;
+compare::cell_diff changed(const std::string& name, double estimate, double half, stats::verdict verdict) {
+  compare::cell_diff c;
   c.name = name;
   c.mean_change = {estimate, estimate - half, estimate + half, 0.95};
   c.verdict = verdict;
   return c;
 }
 
-results::diff diff_of(std::vector<results::cell_diff> cells) {
-  results::diff d;
+compare::diff diff_of(std::vector<compare::cell_diff> cells) {
+  compare::diff d;
   d.cells = std::move(cells);
   return d;
 }
 
 TEST(NoiseFloor, CountsFalseAlarmsAndDetectionsPerCell) {
   using stats::verdict;
-  const std::vector<results::diff> aa = {
+  const std::vector<compare::diff> aa = {
       diff_of({changed("a", 0.004, 0.006, verdict::no_change), changed("b", -0.03, 0.01, verdict::improved)}),
       diff_of({changed("a", -0.002, 0.004, verdict::no_change), changed("b", 0.01, 0.02, verdict::no_change)}),
   };
-  const std::vector<results::diff> bc = {
+  const std::vector<compare::diff> bc = {
       diff_of({changed("a", 0.10, 0.01, verdict::regressed), changed("b", 0.09, 0.03, verdict::regressed)}),
       diff_of({changed("a", 0.11, 0.008, verdict::regressed), changed("b", 0.05, 0.06, verdict::no_change)}),
   };
-  results::calibration c;
+  calibration c;
   c.compared.noise_threshold = 0.01;
   summarize(c, aa, bc);
   ASSERT_EQ(c.cells.size(), 2U);
@@ -61,9 +61,9 @@ TEST(NoiseFloor, CountsFalseAlarmsAndDetectionsPerCell) {
 TEST(NoiseFloor, SkippedCellsAreListedOnce) {
   auto d = diff_of({});
   d.not_compared.push_back({"x", "the new side failed: boom"});
-  const std::vector<results::diff> aa = {d, d};
-  const std::vector<results::diff> bc = {d, d};
-  results::calibration c;
+  const std::vector<compare::diff> aa = {d, d};
+  const std::vector<compare::diff> bc = {d, d};
+  calibration c;
   summarize(c, aa, bc);
   EXPECT_TRUE(c.cells.empty());
   EXPECT_EQ(c.not_compared, std::vector<std::string>{"x: the new side failed: boom"});

@@ -15,13 +15,13 @@
 namespace benchgate::calibrate {
 namespace {
 
-const std::vector<results::verdict_cell> k_cells = {
+const std::vector<gate::verdict_cell> k_cells = {
     {"page_iter/core/a", "fail"},     {"page_iter/core/b", "pass"},     {"page_iter/baseline/a", "fail"},
     {"page_iter/baseline/b", "unstable"}, {"page_iter/baseline/c", "warn"},
 };
 
 TEST(CalibrationTries, AnAaTryCountsEveryFailingCellAsFalse) {
-  results::calibration_try t;
+  calibration_try t;
   count_cells(t, k_cells, std::string("core/"), false);
   EXPECT_EQ(t.cells, 5U);
   EXPECT_EQ(t.failing, 2U);
@@ -32,7 +32,7 @@ TEST(CalibrationTries, AnAaTryCountsEveryFailingCellAsFalse) {
 }
 
 TEST(CalibrationTries, AnInjectedTrySplitsFailingCellsByTheFilter) {
-  results::calibration_try t;
+  calibration_try t;
   count_cells(t, k_cells, std::string("core/"), true);
   EXPECT_EQ(t.failing, 2U);
   EXPECT_EQ(t.injected_cells, 2U);
@@ -41,15 +41,15 @@ TEST(CalibrationTries, AnInjectedTrySplitsFailingCellsByTheFilter) {
 }
 
 TEST(CalibrationTries, WithoutAFilterEveryCellIsInjected) {
-  results::calibration_try t;
+  calibration_try t;
   count_cells(t, k_cells, std::nullopt, true);
   EXPECT_EQ(t.injected_cells, 5U);
   EXPECT_EQ(t.detected, 2U);
   EXPECT_EQ(t.false_failing, 0U);
 }
 
-results::calibration_try judged(const std::string& step, std::optional<int> code, std::size_t detected, double wall) {
-  results::calibration_try t;
+calibration_try judged(const std::string& step, std::optional<int> code, std::size_t detected, double wall) {
+  calibration_try t;
   t.step = step;
   t.exit_code = code;
   t.detected = detected;
@@ -60,7 +60,7 @@ results::calibration_try judged(const std::string& step, std::optional<int> code
 }
 
 TEST(CalibrationTries, TallyCountsExitCodesAndRunFailuresApart) {
-  results::calibration_experiment e;
+  calibration_experiment e;
   e.tries = {judged("gate", 0, 0, 1), judged("gate", 1, 3, 2), judged("gate", 3, 1, 3), judged("gate", 1, 2, 4),
              judged("run new", 1, 0, 5), judged("gate", std::nullopt, 0, 6)};
   tally(e);
@@ -76,17 +76,17 @@ TEST(CalibrationTries, TallyCountsExitCodesAndRunFailuresApart) {
 }
 
 TEST(CalibrationTries, TheJsonHasTheSchemaAndEachExperimentsCounts) {
-  results::calibration_tries c;
-  c.target = results::calibration_target::ab;
+  calibration_tries c;
+  c.target = calibration_target::ab;
   c.run_args = {"--case", "page_iter"};
   c.slowdown_pct = 15;
-  results::calibration_experiment e;
+  calibration_experiment e;
   e.name = "injected";
   e.tries = {judged("ab", 1, 3, 2.5)};
   e.tries[0].number = 1;
   tally(e);
   c.experiments = {e};
-  const auto doc = nlohmann::json::parse(results::calibration_tries_to_json_text(c));
+  const auto doc = nlohmann::json::parse(calibration_tries_to_json_text(c));
   EXPECT_EQ(doc["schema"], "benchgate.calibration/2");
   EXPECT_EQ(doc["for"], "ab");
   EXPECT_TRUE(doc["confirm"].is_null());
@@ -104,13 +104,13 @@ TEST(CalibrationTries, TheJsonHasTheSchemaAndEachExperimentsCounts) {
 }
 
 TEST(CalibrationTries, TheVerdictReaderGivesEveryCellAndRejectsOtherDocuments) {
-  const auto cells = results::read_verdict_cells(
+  const auto cells = gate::read_verdict_cells(
       R"({"schema": "benchgate.gate/1", "cells": [{"name": "x", "status": "pass"}, {"name": "y", "status": "fail"}]})",
       "verdict.json");
   ASSERT_EQ(cells.size(), 2U);
   EXPECT_EQ(cells[1].name, "y");
   EXPECT_EQ(cells[1].status, "fail");
-  EXPECT_THROW(results::read_verdict_cells(R"({"schema": "benchgate.diff/1", "cells": []})", "d.json"), input_error);
+  EXPECT_THROW(gate::read_verdict_cells(R"({"schema": "benchgate.diff/1", "cells": []})", "d.json"), input_error);
 }
 
 }  // namespace

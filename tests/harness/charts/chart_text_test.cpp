@@ -84,13 +84,13 @@ TEST(GridChart, OnePanelPerKindWithErrorBarsAndLogSizeAxis) {
 }
 
 TEST(ChangeChart, OneColouredBarPerCellAndThresholdLines) {
-  results::diff d;
+  compare::diff d;
   d.config.noise_threshold = 0.02;
-  results::cell_diff a;
+  compare::cell_diff a;
   a.name = "demo/core/size:8";
   a.mean_change = {-0.5, -0.52, -0.48, 0.01};
   a.verdict = stats::verdict::improved;
-  results::cell_diff b = a;
+  compare::cell_diff b = a;
   b.name = "demo/peer/size:8";
   b.mean_change = {0.1, 0.08, 0.12, 0.01};
   b.verdict = stats::verdict::regressed;
@@ -111,10 +111,10 @@ TEST(ChangeChart, OneColouredBarPerCellAndThresholdLines) {
 }
 
 TEST(ChangeChart, ACounterDiffNamesTheCounterAndItsDirection) {
-  results::diff d;
-  d.config.metric = results::time_metric::counter_named("hits");
+  compare::diff d;
+  d.config.metric = compare::time_metric::counter_named("hits");
   d.config.direction = results::better::higher;
-  results::cell_diff a;
+  compare::cell_diff a;
   a.name = "BM_rate";
   a.mean_change = {-0.3, -0.31, -0.29, 0.01};
   a.verdict = stats::verdict::regressed;
@@ -126,29 +126,29 @@ TEST(ChangeChart, ACounterDiffNamesTheCounterAndItsDirection) {
 }
 
 TEST(DistributionChart, TimesInATimeUnitOtherMetricsByNameAndUnit) {
-  results::cell_diff cd;
+  compare::cell_diff cd;
   cd.name = "BM_rate";
   const std::vector<double> old_values = {1500, 1600, 1550};
   const std::vector<double> new_values = {1000, 1100, 1050};
   const distribution_side base{"old", old_values};
   const distribution_side next{"new", new_values};
-  const auto time = distribution_chart("dist", cd, base, next, 0.95, results::time_metric::real);
+  const auto time = distribution_chart("dist", cd, base, next, 0.95, compare::time_metric::real);
   EXPECT_THAT(time.body, HasSubstr("set ylabel 'time per iteration (µs)'"));
-  const auto hits = distribution_chart("dist", cd, base, next, 0.95, results::time_metric::counter_named("hits"));
+  const auto hits = distribution_chart("dist", cd, base, next, 0.95, compare::time_metric::counter_named("hits"));
   EXPECT_THAT(hits.body, HasSubstr("set ylabel 'hits'"));
   EXPECT_THAT(hits.data, HasSubstr(" 1500 "));  // not rescaled as if nanoseconds
   const auto rate =
-      distribution_chart("dist", cd, base, next, 0.95, results::time_metric::counter_named("items_per_second"));
+      distribution_chart("dist", cd, base, next, 0.95, compare::time_metric::counter_named("items_per_second"));
   EXPECT_THAT(rate.body, HasSubstr("set ylabel 'items_per_second (/s)'"));
-  const auto counted = distribution_chart("dist", cd, base, next, 0.95, results::time_metric::instructions);
+  const auto counted = distribution_chart("dist", cd, base, next, 0.95, compare::time_metric::instructions);
   EXPECT_THAT(counted.body, HasSubstr("set ylabel 'instructions per iteration'"));
 }
 
 TEST(ChartSet, PlotAndReportChartInstructionRunsByTheirCounts) {
   auto run = testing::demo_run();
-  EXPECT_EQ(estimates_of(run).metric, results::time_metric::real);
+  EXPECT_EQ(estimates_of(run).metric, compare::time_metric::real);
   run.config.measure = results::measure_kind::instructions;
-  EXPECT_EQ(estimates_of(run).metric, results::time_metric::instructions);
+  EXPECT_EQ(estimates_of(run).metric, compare::time_metric::instructions);
   // Without a comparison: the grid chart of each case, no change chart.
   const auto charts = run_charts(run, nullptr, nullptr, {}, std::nullopt);
   EXPECT_NE(find_chart(charts, chart_stem("grid", "demo")), nullptr);

@@ -84,12 +84,12 @@ class ComparePyParity : public ::testing::Test {
     return found;
   }
 
-  results::diff benchgate(const fs::path& a, const fs::path& b, const char* metric) {
+  diff benchgate(const fs::path& a, const fs::path& b, const char* metric) {
     const auto out = dir_ / (std::string("benchgate_") + metric + ".json");
     const auto command = binary_ + " compare " + quoted(a.string()) + " " + quoted(b.string()) +
                          " --resamples 100 --metric " + metric + " --json " + quoted(out.string());
     EXPECT_TRUE(runs_ok(command)) << command;
-    return results::load_diff(out, "benchgate");
+    return load_diff(out, "benchgate");
   }
 
   // Checks every p-value compare.py printed; returns how many.
@@ -98,7 +98,7 @@ class ComparePyParity : public ::testing::Test {
     const auto real = benchgate(a, b, "real_time");
     const auto cpu = benchgate(a, b, "cpu_time");
     for (const auto& [name, p] : reference) {
-      const auto find = [&](const results::diff& d) -> const results::cell_diff* {
+      const auto find = [&](const diff& d) -> const cell_diff* {
         for (const auto& c : d.cells) {
           if (c.name == name) return &c;
         }

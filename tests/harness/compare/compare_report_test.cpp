@@ -9,21 +9,21 @@
 
 #include "harness/support/files/file_io.hpp"
 
-namespace benchgate::report {
+namespace benchgate::compare {
 namespace {
 
 // A comparison of two page_iter cells: one with throughput and a regression,
 // one without work, few samples and a warning; plus one-sided and failed
 // cells.
-results::diff sample_diff() {
-  results::diff d;
+diff sample_diff() {
+  diff d;
   d.old_source.path = "reports/baselines/main.json";
   d.old_source.format = results::results_schema;
   d.old_source.baseline = "main";
   d.new_source.path = "new.json";
   d.new_source.format = results::results_schema;
 
-  results::cell_diff c;
+  cell_diff c;
   c.name = "page_iter/core/row_bytes:8/density:0.1";
   c.work = {benchgate::work_unit::bytes, 6336};
   c.new_side.name = c.name;
@@ -38,7 +38,7 @@ results::diff sample_diff() {
   c.verdict = stats::verdict::regressed;
   d.cells.push_back(c);
 
-  results::cell_diff q;
+  cell_diff q;
   q.name = "BM_Sort/1024";
   q.new_side.name = q.name;
   q.new_side.samples = 5;
@@ -83,4 +83,4 @@ TEST(CompareReport, AChangeWithoutThroughputFitsOneLine) {
 }
 
 }  // namespace
-}  // namespace benchgate::report
+}  // namespace benchgate::compare

@@ -21,8 +21,8 @@ using testing::samples_around;
 using benchgate::variant_role;
 
 // Fast enough for unit tests; the defaults are exercised by the CLI tests.
-results::comparison_settings quick_settings() {
-  results::comparison_settings s;
+comparison_settings quick_settings() {
+  comparison_settings s;
   s.resamples = 2000;
   return s;
 }
@@ -33,8 +33,8 @@ results::run_results run_of(std::vector<results::cell> cells) {
   return run;
 }
 
-results::diff compare(const results::run_results& a, const results::run_results& b,
-                      results::comparison_settings s = quick_settings()) {
+diff compare(const results::run_results& a, const results::run_results& b,
+             comparison_settings s = quick_settings()) {
   return compare_runs(a, {}, b, {}, s);
 }
 
@@ -183,7 +183,7 @@ TEST(Compare, TheVerdictUsesTheChosenTestsAdjustedP) {
     new_cells.push_back(make_cell("c", "v" + std::to_string(i), {}, "1", samples_around(i == 0 ? 110 : 100, 12)));
   }
   auto s = quick_settings();
-  s.test = results::significance_test::mann_whitney;
+  s.test = significance_test::mann_whitney;
   const auto holm = compare(run_of(old_cells), run_of(new_cells), s);
   for (const auto& c : holm.cells) {
     EXPECT_GE(c.mann_whitney.p_adjusted, c.mann_whitney.p);
@@ -233,7 +233,7 @@ TEST(Compare, OneSampleASideIsNotComparedForWantOfAnInterval) {
   EXPECT_TRUE(d.cells.empty());
   ASSERT_EQ(d.not_compared.size(), 1U);
   EXPECT_EQ(d.not_compared[0].name, "c/v");
-  EXPECT_EQ(d.not_compared[0].kind, results::skip_kind::too_few_samples);
+  EXPECT_EQ(d.not_compared[0].kind, skip_kind::too_few_samples);
   EXPECT_EQ(d.not_compared[0].reason,
             "the old side has only 1 sample, fewer than 2: no interval, so no verdict (Google Benchmark: "
             "--benchmark_repetitions=N)");
@@ -263,7 +263,7 @@ TEST(Compare, VariantsModeRecordsTheRoles) {
   const auto run = run_of({make_cell("c", "baseline", variant_role::baseline, "8", samples_around(100, 10)),
                            make_cell("c", "core", variant_role::core, "8", samples_around(10, 10))});
   const auto d = compare_variants(run, {}, variant_role::baseline, {variant_role::core}, quick_settings());
-  EXPECT_EQ(d.mode, results::compare_mode::variants);
+  EXPECT_EQ(d.mode, compare_mode::variants);
   EXPECT_EQ(d.base_role, variant_role::baseline);
   ASSERT_EQ(d.cells.size(), 1U);
   EXPECT_EQ(d.cells[0].name, "c/core/size:8");
@@ -273,7 +273,7 @@ TEST(Compare, VariantsModeRecordsTheRoles) {
 }
 
 TEST(Compare, SummaryCountsVerdictsAndTakesTheGeometricMean) {
-  std::vector<results::cell_diff> cells(3);
+  std::vector<cell_diff> cells(3);
   cells[0].mean_change.estimate = 1.0;   // ratio 2
   cells[0].verdict = stats::verdict::regressed;
   cells[1].mean_change.estimate = 1.0;   // ratio 2
@@ -290,8 +290,8 @@ TEST(Compare, SummaryCountsVerdictsAndTakesTheGeometricMean) {
 }
 
 TEST(EnvironmentCheck, WarnsOnKnownDifferencesOnly) {
-  results::diff_source a;
-  results::diff_source b;
+  diff_source a;
+  diff_source b;
   a.env.cpu_model = "AMD EPYC";
   b.env.cpu_model = "Intel Xeon";
   a.env.compiler = "GNU 12.2.0";  // unknown on b: not compared
@@ -304,8 +304,8 @@ TEST(EnvironmentCheck, WarnsOnKnownDifferencesOnly) {
 }
 
 TEST(EnvironmentCheck, WarnsWhenOneSideHadAnInjectedSlowdown) {
-  results::diff_source a;
-  results::diff_source b;
+  diff_source a;
+  diff_source b;
   a.run_settings = results::settings{};
   b.run_settings = results::settings{};
   b.run_settings->injected_slowdown_pct = 10;

@@ -28,9 +28,9 @@ results::run_results run_of(std::vector<results::sample> samples) {
   return run;
 }
 
-results::diff compare_counts(double old_count, double new_count) {
-  results::comparison_settings settings;
-  settings.metric = results::time_metric::instructions;
+diff compare_counts(double old_count, double new_count) {
+  comparison_settings settings;
+  settings.metric = time_metric::instructions;
   settings.resamples = 1000;
   const auto old_run = run_of(counted(old_count));
   const auto new_run = run_of(counted(new_count));
@@ -57,12 +57,12 @@ TEST(DeterministicCompare, TheThresholdAloneDecides) {
 
 TEST(DeterministicCompare, PValuesAreNullInJsonAndReadBack) {
   const auto d = compare_counts(1000, 1020);
-  const auto text = results::diff_to_json_text(d);
+  const auto text = diff_to_json_text(d);
   EXPECT_THAT(text, HasSubstr("\"p_value\": null"));
   EXPECT_THAT(text, HasSubstr("\"deterministic\": true"));
   EXPECT_THAT(text, Not(HasSubstr("NaN")));
   EXPECT_THAT(text, Not(HasSubstr("nan")));
-  const auto back = results::parse_diff(text, "test");
+  const auto back = parse_diff(text, "test");
   ASSERT_EQ(back.cells.size(), 1U);
   EXPECT_TRUE(back.cells[0].deterministic);
   EXPECT_EQ(back.cells[0].verdict, stats::verdict::regressed);
@@ -73,8 +73,8 @@ TEST(DeterministicCompare, SpreadCountsAreTestedAsUsual) {
   spread[1].instructions = 1001;
   const auto old_run = run_of(spread);
   const auto new_run = run_of(counted(1000));
-  results::comparison_settings settings;
-  settings.metric = results::time_metric::instructions;
+  comparison_settings settings;
+  settings.metric = time_metric::instructions;
   settings.resamples = 1000;
   const auto d = compare_runs(old_run, describe_source(old_run, results::results_schema, "o", {}), new_run,
                               describe_source(new_run, results::results_schema, "n", {}), settings);
@@ -85,8 +85,8 @@ TEST(DeterministicCompare, SpreadCountsAreTestedAsUsual) {
 TEST(DeterministicCompare, ASideWithoutCountsIsNotCompared) {
   const auto old_run = run_of(counted(1000));
   const auto new_run = run_of(testing::samples_around(100, 3));
-  results::comparison_settings settings;
-  settings.metric = results::time_metric::instructions;
+  comparison_settings settings;
+  settings.metric = time_metric::instructions;
   const auto d = compare_runs(old_run, describe_source(old_run, results::results_schema, "o", {}), new_run,
                               describe_source(new_run, results::results_schema, "n", {}), settings);
   EXPECT_TRUE(d.cells.empty());
@@ -97,8 +97,8 @@ TEST(DeterministicCompare, ASideWithoutCountsIsNotCompared) {
 
 TEST(DeterministicCompare, TimeIsNeverDeterministic) {
   const auto old_run = run_of(counted(1000));
-  results::comparison_settings settings;
-  settings.metric = results::time_metric::cpu;
+  comparison_settings settings;
+  settings.metric = time_metric::cpu;
   settings.resamples = 1000;
   const auto d = compare_runs(old_run, describe_source(old_run, results::results_schema, "o", {}), old_run,
                               describe_source(old_run, results::results_schema, "n", {}), settings);

@@ -7,7 +7,7 @@
 
 #include "harness/support/errors/input_error.hpp"
 
-namespace benchgate::results {
+namespace benchgate::compare {
 namespace {
 
 using ::testing::HasSubstr;
@@ -27,11 +27,11 @@ diff sample_diff() {
   d.base_role = benchgate::variant_role::baseline;
   d.new_roles = {benchgate::variant_role::core, benchgate::variant_role::peer};
   d.old_source.path = "a.json";
-  d.old_source.format = results_schema;
+  d.old_source.format = results::results_schema;
   d.old_source.baseline = "main";
   d.old_source.env.cpu_model = "AMD EPYC";
   d.old_source.env.compiler = "GNU 12.2.0";
-  d.old_source.run_settings = settings{};
+  d.old_source.run_settings = results::settings{};
   d.old_source.run_settings->rounds = 5;
   d.old_source.run_settings->injected_slowdown_pct = 10;
   d.old_source.run_settings->injected_slowdown_filter = "density:0.5$";
@@ -154,4 +154,4 @@ TEST(DiffJson, RejectsAWrongVerdictNamingTheField) {
 }
 
 }  // namespace
-}  // namespace benchgate::results
+}  // namespace benchgate::compare

@@ -52,7 +52,7 @@ TEST(CacheDiff, SameInstructionsMoreRamAccessesIsAMemoryEffect) {
                                side(10, {{"_Z4walkv", 10000, 2000, 2000, 2000}, {"same", 500, 0, 0, 0}}), std::nullopt);
   EXPECT_TRUE(e.functions.empty());
   ASSERT_TRUE(e.cache);
-  EXPECT_EQ(e.assessment, results::explain_assessment::memory_effect);
+  EXPECT_EQ(e.assessment, explain_assessment::memory_effect);
   EXPECT_DOUBLE_EQ(e.cache->old_totals.l1_hits, 1180 + 50);
   EXPECT_DOUBLE_EQ(e.cache->old_totals.estimated_cycles, 1280 + 50);
   EXPECT_DOUBLE_EQ(e.cache->new_totals.ram_accesses, 200);
@@ -65,9 +65,9 @@ TEST(CacheDiff, SameInstructionsMoreRamAccessesIsAMemoryEffect) {
   const auto text = explanation_text(e);
   EXPECT_NE(text.find("estimated cycles: 1330.0 -> 8050.0, +6720.0 (+505.3 %)"), std::string::npos) << text;
   EXPECT_NE(text.find("walk()"), std::string::npos);
-  results::explain_document d;
+  explain_document d;
   d.explanations.push_back(e);
-  const auto json = results::explain_document_to_json_text(d);
+  const auto json = explain_document_to_json_text(d);
   EXPECT_NE(json.find("\"assessment\": \"memory_effect\""), std::string::npos);
   EXPECT_NE(json.find("\"estimated_cycles\": {\n"), std::string::npos) << json;
 }
@@ -77,7 +77,7 @@ TEST(CacheDiff, NothingMovedButTheTimeIsALayoutEffect) {
                                12.0);
   ASSERT_TRUE(e.cache);
   EXPECT_TRUE(e.cache->functions.empty());
-  EXPECT_EQ(e.assessment, results::explain_assessment::layout_effect);
+  EXPECT_EQ(e.assessment, explain_assessment::layout_effect);
   EXPECT_NE(assessment_text(e).find("-falign-functions=64"), std::string::npos);
   EXPECT_NE(cache_text(e).find("none changed"), std::string::npos);
 }
@@ -85,14 +85,14 @@ TEST(CacheDiff, NothingMovedButTheTimeIsALayoutEffect) {
 TEST(CacheDiff, NothingMovedAndNoTimeChangeIsNoChange) {
   const auto e = diff_profiles("c", "gbench", side(10, {{"f", 1000, 100, 10, 1}}), side(10, {{"f", 1000, 100, 10, 1}}),
                                std::nullopt);
-  EXPECT_EQ(e.assessment, results::explain_assessment::no_change);
+  EXPECT_EQ(e.assessment, explain_assessment::no_change);
   EXPECT_NE(assessment_text(e).find("same simulated cache costs"), std::string::npos);
 }
 
 TEST(CacheDiff, ACodeChangeStaysACodeChangeWithItsCacheSide) {
   const auto e = diff_profiles("c", "gbench", side(1, {{"f", 1000, 100, 10, 1}}), side(1, {{"f", 2000, 100, 10, 1}}),
                                std::nullopt);
-  EXPECT_EQ(e.assessment, results::explain_assessment::code_change);
+  EXPECT_EQ(e.assessment, explain_assessment::code_change);
   ASSERT_TRUE(e.cache);
   EXPECT_EQ(e.cache->functions.size(), 1u);  // 1000 more L1 hits: 1000 more cycles
 }
@@ -103,18 +103,18 @@ TEST(CacheDiff, AFewCyclesIsNotAMemoryEffect) {
                                std::nullopt);
   ASSERT_TRUE(e.cache);
   EXPECT_TRUE(e.cache->functions.empty());
-  EXPECT_EQ(e.assessment, results::explain_assessment::no_change);
+  EXPECT_EQ(e.assessment, explain_assessment::no_change);
 }
 
 TEST(CacheDiff, WithoutCacheEventsOnEitherSideThereIsNoCacheSide) {
   const auto e = diff_profiles("c", "gbench", side(1, {{"f", 1000, 0, 0, 0}}, false), side(1, {{"f", 1000, 0, 0, 0}}),
                                5.0);
   EXPECT_FALSE(e.cache);
-  EXPECT_EQ(e.assessment, results::explain_assessment::layout_or_memory);
+  EXPECT_EQ(e.assessment, explain_assessment::layout_or_memory);
   EXPECT_EQ(cache_text(e), "");
-  results::explain_document d;
+  explain_document d;
   d.explanations.push_back(e);
-  EXPECT_NE(results::explain_document_to_json_text(d).find("\"cache\": null"), std::string::npos);
+  EXPECT_NE(explain_document_to_json_text(d).find("\"cache\": null"), std::string::npos);
 }
 
 TEST(CallgrindProfileCache, ReadsEachFunctionsOwnCacheEvents) {
@@ -152,37 +152,37 @@ TEST(CallgrindProfileCache, AMalformedCacheCountIsAnInputErrorNamingTheLine) {
 }
 
 // `d` saved as --explain-json writes it and loaded back.
-results::explain_document round_trip(const results::explain_document& d) {
+explain_document round_trip(const explain_document& d) {
   const auto path =
       std::filesystem::temp_directory_path() / ("explain_cache_json_" + std::to_string(::getpid()) + ".json");
-  results::save_explain_document(d, path, "test");
-  auto back = results::load_explain_document(path, "--explain-json");
+  save_explain_document(d, path, "test");
+  auto back = load_explain_document(path, "--explain-json");
   std::filesystem::remove(path);
   return back;
 }
 
 TEST(ExplainJsonCache, TheCachePartReadsBackAsWritten) {
-  results::explanation e;
+  explanation e;
   e.cell = "BM_walk";
   e.kind = "gbench";
   e.old_side = {"old/bench", 5, 100, 100, std::nullopt, true, false};
   e.new_side = {"new/bench", 4, 100, 100, std::nullopt, true, false};
-  e.assessment = results::explain_assessment::memory_effect;
-  results::explained_cache c;
+  e.assessment = explain_assessment::memory_effect;
+  explained_cache c;
   c.model = "I1/D1 32 KiB, LL 8 MiB";
   c.old_totals = {40, 2, 1, 3, 85};
   c.new_totals = {30, 4, 9, 13, 365};
   c.functions.push_back({"walk()", {40, 2, 1, 3, 85}, {30, 4, 9, 13, 365}});
   e.cache = c;
-  results::explain_document d;
+  explain_document d;
   d.explanations.push_back(e);
   const auto back = round_trip(d);
   ASSERT_EQ(back.explanations.size(), 1u);
   const auto& b = back.explanations[0];
-  EXPECT_EQ(b.assessment, results::explain_assessment::memory_effect);
+  EXPECT_EQ(b.assessment, explain_assessment::memory_effect);
   ASSERT_TRUE(b.cache.has_value());
   EXPECT_EQ(b.cache->model, c.model);
-  const auto same = [](const results::cache_totals& x, const results::cache_totals& y) {
+  const auto same = [](const cache_totals& x, const cache_totals& y) {
     return x.l1_hits == y.l1_hits && x.ll_hits == y.ll_hits && x.ram_accesses == y.ram_accesses &&
            x.l1_misses == y.l1_misses && x.estimated_cycles == y.estimated_cycles;
   };
@@ -197,10 +197,10 @@ TEST(ExplainJsonCache, TheCachePartReadsBackAsWritten) {
 }
 
 TEST(ExplainJsonCache, AnExplanationWithoutTheCacheSimulationHasNoCachePart) {
-  results::explanation e;
+  explanation e;
   e.cell = "BM_x";
   e.kind = "gbench";
-  results::explain_document d;
+  explain_document d;
   d.explanations.push_back(e);
   const auto back = round_trip(d);
   ASSERT_EQ(back.explanations.size(), 1u);

@@ -140,7 +140,7 @@ TEST(FlameGraphFiles, NameEachCellsFileByItsPlaceAndName) {
 }
 
 TEST(ExplainJson, ReadsBackWhatItWrote) {
-  results::explanation e;
+  explanation e;
   e.cell = "BM_x";
   e.kind = "gbench";
   e.old_side = {"old/bench", 100, 10, 10, std::nullopt, true, false};
@@ -148,16 +148,16 @@ TEST(ExplainJson, ReadsBackWhatItWrote) {
   e.functions.push_back({"f()", 1, 3, 2, 4});
   e.lines.push_back({"f()", "f.cpp", 7, 1, 3});
   e.time_change_pct = 12.5;
-  e.assessment = results::explain_assessment::code_change;
+  e.assessment = explain_assessment::code_change;
   e.notes = {"a note"};
   e.flamegraph = "fl/1-BM_x.svg";
-  results::explain_document d;
+  explain_document d;
   d.explanations.push_back(e);
   d.not_explained = {"BM_y: beyond --max-cells 1"};
   const auto folder = std::filesystem::temp_directory_path() / ("explain_json_test_" + std::to_string(::getpid()));
   const auto path = folder / "e.json";
-  results::save_explain_document(d, path, "test");
-  const auto back = results::load_explain_document(path, "--explain");
+  save_explain_document(d, path, "test");
+  const auto back = load_explain_document(path, "--explain");
   ASSERT_EQ(back.explanations.size(), 1u);
   const auto& b = back.explanations[0];
   EXPECT_EQ(b.cell, "BM_x");
@@ -173,7 +173,7 @@ TEST(ExplainJson, ReadsBackWhatItWrote) {
   EXPECT_EQ(back.not_explained, d.not_explained);
   files::write_atomically(path, R"({"schema": "benchgate.gate/1", "cells": []})", "test");
   try {
-    results::load_explain_document(path, "--explain");
+    load_explain_document(path, "--explain");
     ADD_FAILURE() << "a verdict was read as an explanation";
   } catch (const input_error& error) {
     EXPECT_THAT(error.what(), HasSubstr("--explain " + path.string()));

@@ -38,7 +38,7 @@ TEST(ProfileDiff, RanksByChangeOfSelfCountPerIteration) {
   EXPECT_EQ(e.functions[1].name, "main");
   EXPECT_DOUBLE_EQ(e.old_side.total, 190);
   EXPECT_DOUBLE_EQ(e.new_side.total, 350);
-  EXPECT_EQ(e.assessment, results::explain_assessment::code_change);
+  EXPECT_EQ(e.assessment, explain_assessment::code_change);
   ASSERT_FALSE(e.lines.empty());
   EXPECT_EQ(e.lines[0].function, "work(int)");
   EXPECT_EQ(e.lines[0].line, 10);
@@ -57,7 +57,7 @@ TEST(ProfileDiff, LeavesOutFramesWithNoSelfCost) {
 TEST(ProfileDiff, CallsUnchangedCountsWithATimeChangeALayoutOrMemoryEffect) {
   const auto e = diff_profiles("c", "benchgate", side(10, {{"f", 1000}}), side(10, {{"f", 1000}}), 75.0);
   EXPECT_TRUE(e.functions.empty());
-  EXPECT_EQ(e.assessment, results::explain_assessment::layout_or_memory);
+  EXPECT_EQ(e.assessment, explain_assessment::layout_or_memory);
   EXPECT_NE(assessment_text(e).find("layout or memory effect"), std::string::npos);
   EXPECT_NE(assessment_text(e).find("-falign-functions"), std::string::npos);
   EXPECT_NE(assessment_text(e).find("--cache-sim=yes"), std::string::npos);
@@ -65,7 +65,7 @@ TEST(ProfileDiff, CallsUnchangedCountsWithATimeChangeALayoutOrMemoryEffect) {
 
 TEST(ProfileDiff, CallsUnchangedCountsWithoutATimeChangeNoChange) {
   const auto e = diff_profiles("c", "benchgate", side(10, {{"f", 1000}}), side(10, {{"f", 1000}}), std::nullopt);
-  EXPECT_EQ(e.assessment, results::explain_assessment::no_change);
+  EXPECT_EQ(e.assessment, explain_assessment::no_change);
 }
 
 TEST(ProfileDiff, SaysWhenASideHasNoSymbols) {
@@ -95,7 +95,7 @@ TEST(ProfileDiff, MergesSymbolsThatDemangleAlikeAndKeepsTheTopN) {
 }
 
 TEST(ExplainMarkdown, ShowsEachCellsChangeAndItsTopFunctionsInATable) {
-  results::explain_document d;
+  explain_document d;
   d.explanations.push_back(diff_profiles("page_iter/core", "benchgate", side(10, {{"_Z4worki", 1000}, {"a|b", 10}}),
                                          side(10, {{"_Z4worki", 3000}, {"a|b", 40}}), std::nullopt));
   d.not_explained.push_back("http_parse/core: beyond --max-cells 1");
@@ -111,10 +111,10 @@ TEST(ExplainMarkdown, ShowsEachCellsChangeAndItsTopFunctionsInATable) {
 TEST(ExplainJson, CarriesTheSchemaAndEachCostWithItsChange) {
   const auto e = diff_profiles("page_iter/core", "benchgate", side(10, {{"_Z4worki", 1000}}),
                                side(10, {{"_Z4worki", 3000}}), std::nullopt);
-  results::explain_document d;
+  explain_document d;
   d.explanations.push_back(e);
   d.not_explained.push_back("x: beyond --max-cells 1");
-  const auto all = results::parse_json(results::explain_document_to_json_text(d), "explain");
+  const auto all = results::parse_json(explain_document_to_json_text(d), "explain");
   EXPECT_EQ(all.at("schema"), "benchgate.explain/1");
   EXPECT_EQ(all.at("not_explained").at(0), "x: beyond --max-cells 1");
   const auto& doc = all.at("explanations").at(0);

@@ -7,11 +7,11 @@
 namespace {
 
 using namespace benchgate;
-using results::cell_status;
+using gate::cell_status;
 
-results::judged_cell cell(std::string name, cell_status status, std::string reason = "first",
-                          results::gate_metric metric = results::gate_metric::time) {
-  results::judged_cell c;
+gate::judged_cell cell(std::string name, cell_status status, std::string reason = "first",
+                       gate::gate_metric metric = gate::gate_metric::time) {
+  gate::judged_cell c;
   c.name = std::move(name);
   c.status = status;
   c.reason = std::move(reason);
@@ -19,7 +19,7 @@ results::judged_cell cell(std::string name, cell_status status, std::string reas
   return c;
 }
 
-results::judged_cell unstable(std::string name, double lower, double upper) {
+gate::judged_cell unstable(std::string name, double lower, double upper) {
   auto c = cell(std::move(name), cell_status::unstable, "too wide");
   c.change_pct = (lower + upper) / 2;
   c.lower_pct = lower;
@@ -27,7 +27,7 @@ results::judged_cell unstable(std::string name, double lower, double upper) {
   return c;
 }
 
-const results::judged_cell& find(const results::gate_verdict& v, const std::string& name) {
+const gate::judged_cell& find(const gate::gate_verdict& v, const std::string& name) {
   for (const auto& c : v.cells) {
     if (c.name == name) return c;
   }
@@ -35,28 +35,28 @@ const results::judged_cell& find(const results::gate_verdict& v, const std::stri
 }
 
 TEST(Confirmation, SuspectsAreTheFailedAndUnstableCellsInOrder) {
-  results::gate_verdict v;
-  v.cells = {cell("a", cell_status::pass), cell("b", cell_status::fail, "", results::gate_metric::cpu_time),
+  gate::gate_verdict v;
+  v.cells = {cell("a", cell_status::pass), cell("b", cell_status::fail, "", gate::gate_metric::cpu_time),
              unstable("c", -10, 30), cell("d", cell_status::warn),
-             cell("e", cell_status::fail, "", results::gate_metric::throughput)};
+             cell("e", cell_status::fail, "", gate::gate_metric::throughput)};
   const auto s = gate::suspects_of(v);
   EXPECT_EQ(s.cells, (std::vector<std::string>{"b", "c", "e"}));
   EXPECT_EQ(s.unstable, (std::vector<std::string>{"c"}));
   // cpu_time for b; real time for c and e (throughput is judged from it).
-  EXPECT_EQ(s.metrics, (std::vector<results::time_metric>{results::time_metric::cpu,
-                                                          results::time_metric::real}));
-  EXPECT_TRUE(gate::suspects_of(results::gate_verdict{}).empty());
+  EXPECT_EQ(s.metrics, (std::vector<compare::time_metric>{compare::time_metric::cpu,
+                                                          compare::time_metric::real}));
+  EXPECT_TRUE(gate::suspects_of(gate::gate_verdict{}).empty());
 }
 
 TEST(Confirmation, StillUnstableAreThePooledUnstableAmongTheFirstUnstable) {
-  results::gate_verdict pooled;
+  gate::gate_verdict pooled;
   pooled.cells = {cell("a", cell_status::unstable), cell("b", cell_status::pass), cell("c", cell_status::unstable)};
   // a was a failure at first: not given a round of its own.
   EXPECT_EQ(gate::still_unstable(pooled, {"b", "c"}), (std::vector<std::string>{"c"}));
 }
 
 TEST(Confirmation, AFailureStandsOnlyWhenEveryRoundFailsItAgain) {
-  results::gate_verdict v;
+  gate::gate_verdict v;
   v.cells = {cell("twice", cell_status::fail, "+12% beyond 5%"), cell("once", cell_status::fail, "+9% beyond 5%"),
              cell("never", cell_status::fail, "+6% beyond 5%"), cell("fine", cell_status::pass, "within")};
   gate::confirmation_evidence e;
@@ -82,7 +82,7 @@ TEST(Confirmation, AFailureStandsOnlyWhenEveryRoundFailsItAgain) {
 }
 
 TEST(Confirmation, CountedReRunsAreSaidToRunSideBySide) {
-  results::gate_verdict v;
+  gate::gate_verdict v;
   v.cells = {cell("x", cell_status::fail, "+3%")};
   gate::confirmation_evidence e;
   e.rounds = 1;
@@ -93,10 +93,10 @@ TEST(Confirmation, CountedReRunsAreSaidToRunSideBySide) {
 }
 
 TEST(Confirmation, AnUnstableCellTakesItsPooledJudgementButNeverAFailure) {
-  results::gate_verdict v;
+  gate::gate_verdict v;
   // CIs -10..30 and -5..25: 40 and 30 points wide.
   v.cells = {unstable("cleared", -10, 30), unstable("pooled_fail", -5, 25), unstable("not_compared", 0, 50)};
-  results::gate_verdict pooled;
+  gate::gate_verdict pooled;
   auto cleared = cell("cleared", cell_status::pass, "+1% within 5%");
   cleared.change_pct = 1;
   pooled.cells = {cleared, cell("pooled_fail", cell_status::fail, "+20% beyond 5%")};

@@ -2,11 +2,11 @@
 
 #include <gtest/gtest.h>
 
-namespace benchgate::report {
+namespace benchgate::gate {
 namespace {
 
-results::judged_cell judged(const std::string& name, results::cell_status status, double change) {
-  results::judged_cell c;
+judged_cell judged(const std::string& name, cell_status status, double change) {
+  judged_cell c;
   c.name = name;
   c.status = status;
   c.change_pct = change;
@@ -19,23 +19,23 @@ results::judged_cell judged(const std::string& name, results::cell_status status
   return c;
 }
 
-results::gate_verdict verdict_of(std::vector<results::judged_cell> cells, exit_code exit) {
-  results::gate_verdict v;
+gate_verdict verdict_of(std::vector<judged_cell> cells, exit_code exit) {
+  gate_verdict v;
   v.cells = std::move(cells);
   v.exit = exit;
   for (const auto& c : v.cells) {
     ++v.totals.cells;
-    if (c.status == results::cell_status::fail) ++v.totals.fail;
-    if (c.status == results::cell_status::warn) ++v.totals.warn;
-    if (c.status == results::cell_status::pass) ++v.totals.pass;
-    if (c.status == results::cell_status::unstable) ++v.totals.unstable;
+    if (c.status == cell_status::fail) ++v.totals.fail;
+    if (c.status == cell_status::warn) ++v.totals.warn;
+    if (c.status == cell_status::pass) ++v.totals.pass;
+    if (c.status == cell_status::unstable) ++v.totals.unstable;
   }
   return v;
 }
 
 TEST(GateText, ListsFailuresFirstThenUnstableThenWarnings) {
-  const auto v = verdict_of({judged("w/1", results::cell_status::warn, 4), judged("p/1", results::cell_status::pass, 0),
-                             judged("f/1", results::cell_status::fail, 8)},
+  const auto v = verdict_of({judged("w/1", cell_status::warn, 4), judged("p/1", cell_status::pass, 0),
+                             judged("f/1", cell_status::fail, 8)},
                             exit_code::regression);
   EXPECT_EQ(gate_text(v),
             "cell  change [lower estimate upper]     p (adj)   status    rule\n"
@@ -49,18 +49,18 @@ TEST(GateText, ListsFailuresFirstThenUnstableThenWarnings) {
 
 TEST(GateText, ResultLines) {
   EXPECT_EQ(gate_result_line(verdict_of({}, exit_code::ok)), "gate: PASS");
-  EXPECT_EQ(gate_result_line(verdict_of({judged("u", results::cell_status::unstable, 0)}, exit_code::unstable)),
+  EXPECT_EQ(gate_result_line(verdict_of({judged("u", cell_status::unstable, 0)}, exit_code::unstable)),
             "gate: UNSTABLE (1 cell too noisy to judge)");
-  EXPECT_EQ(gate_result_line(verdict_of({judged("a", results::cell_status::fail, 9), judged("b", results::cell_status::fail, 9)},
+  EXPECT_EQ(gate_result_line(verdict_of({judged("a", cell_status::fail, 9), judged("b", cell_status::fail, 9)},
                                         exit_code::regression)),
             "gate: FAIL (2 cells regressed beyond their thresholds)");
 }
 
 TEST(GateMarkdown, HeadingTableAndDetails) {
-  auto f = judged("page_iter/core/x", results::cell_status::fail, 8);
+  auto f = judged("page_iter/core/x", cell_status::fail, 8);
   f.rule.rule_index = 0;
   f.rule.match = "page_iter/*";
-  const auto md = gate_markdown(verdict_of({f, judged("p/1", results::cell_status::pass, 0)}, exit_code::regression));
+  const auto md = gate_markdown(verdict_of({f, judged("p/1", cell_status::pass, 0)}, exit_code::regression));
   EXPECT_EQ(md,
             "### :x: benchgate FAIL (1 cell regressed beyond their thresholds)\n\n"
             "| cell | change | CI | p | status | rule | reason |\n|---|---:|---|---:|---|---|---|\n"
@@ -78,4 +78,4 @@ TEST(GateMarkdown, HeadingTableAndDetails) {
 }
 
 }  // namespace
-}  // namespace benchgate::report
+}  // namespace benchgate::gate

@@ -6,7 +6,7 @@
 
 #include "harness/support/errors/input_error.hpp"
 
-namespace benchgate::results {
+namespace benchgate::gate {
 namespace {
 
 std::string error_of(const std::string& text) {
@@ -103,4 +103,4 @@ TEST(GateRulesJson, BadValuesSayWhatWasExpected) {
 }
 
 }  // namespace
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

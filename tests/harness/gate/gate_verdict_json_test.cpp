@@ -4,7 +4,7 @@
 
 #include "harness/formats/json_reader.hpp"
 
-namespace benchgate::results {
+namespace benchgate::gate {
 namespace {
 
 gate_verdict sample_verdict() {
@@ -39,7 +39,7 @@ gate_verdict sample_verdict() {
 }
 
 TEST(GateVerdictJson, WritesEveryField) {
-  const auto doc = parse_json(gate_verdict_to_json_text(sample_verdict()), "verdict");
+  const auto doc = results::parse_json(gate_verdict_to_json_text(sample_verdict()), "verdict");
   EXPECT_EQ(doc["schema"], "benchgate.gate/1");
   EXPECT_EQ(doc["exit_code"], 1);
   EXPECT_EQ(doc["result"], "fail");
@@ -77,10 +77,10 @@ TEST(GateVerdictJson, WritesEveryField) {
 TEST(GateVerdictJson, ResultNamesTheExitCode) {
   auto v = sample_verdict();
   v.exit = exit_code::unstable;
-  EXPECT_EQ(parse_json(gate_verdict_to_json_text(v), "v")["result"], "unstable");
+  EXPECT_EQ(results::parse_json(gate_verdict_to_json_text(v), "v")["result"], "unstable");
   v.exit = exit_code::ok;
-  EXPECT_EQ(parse_json(gate_verdict_to_json_text(v), "v")["result"], "pass");
+  EXPECT_EQ(results::parse_json(gate_verdict_to_json_text(v), "v")["result"], "pass");
 }
 
 }  // namespace
-}  // namespace benchgate::results
+}  // namespace benchgate::gate

@@ -10,16 +10,14 @@
 namespace benchgate::gate {
 namespace {
 
-using results::cell_status;
-using results::gate_metric;
 using testing::cell;
 using testing::diff_of;
 
 constexpr double k_alpha = 0.05;
 
-results::resolved_rule levels(double warn, double fail, std::optional<double> max_width = std::nullopt,
-                              gate_metric metric = gate_metric::time) {
-  results::resolved_rule r;
+resolved_rule levels(double warn, double fail, std::optional<double> max_width = std::nullopt,
+                     gate_metric metric = gate_metric::time) {
+  resolved_rule r;
   r.warn_pct = warn;
   r.fail_pct = fail;
   r.max_ci_width_pct = max_width;
@@ -99,7 +97,7 @@ TEST(JudgeCell, ThroughputGatesOnTheDrop) {
 }
 
 // A cell of a counter whose means were `old_mean` and `new_mean`.
-results::cell_diff counter_cell(const std::string& name, double lower_pct, double estimate_pct, double upper_pct,
+compare::cell_diff counter_cell(const std::string& name, double lower_pct, double estimate_pct, double upper_pct,
                                 double p, double old_mean = 1000, double new_mean = 700) {
   auto c = cell(name, lower_pct, estimate_pct, upper_pct, p);
   c.old_side.mean.estimate = old_mean;
@@ -111,7 +109,7 @@ TEST(JudgeCell, AHigherIsBetterCounterFailsOnItsDropInItsOwnWords) {
   // hits -30 % [-32, -28]: a drop of at least 28 % against a fail level of 5 %.
   auto rule = levels(5, 5, std::nullopt, gate_metric::counter_named("hits"));
   rule.direction = results::better::higher;
-  const auto hits = results::time_metric::counter_named("hits");
+  const auto hits = compare::time_metric::counter_named("hits");
   const auto j = judge_cell(counter_cell("a", -32, -30, -28, 0.001), rule, k_alpha, hits);
   EXPECT_EQ(j.status, cell_status::fail);
   EXPECT_NEAR(*j.change_pct, -30, 1e-9);
@@ -130,7 +128,7 @@ TEST(JudgeCell, AHigherIsBetterCounterFailsOnItsDropInItsOwnWords) {
 TEST(JudgeCell, RegressionOfEachDirection) {
   const auto c = cell("a", -32, -30, -28, 0.001);
   const auto higher = regression_of(c, gate_metric::counter_named("hits"), results::better::higher,
-                                    results::time_metric::counter_named("hits"));
+                                    compare::time_metric::counter_named("hits"));
   EXPECT_NEAR(higher.lower, 28, 1e-9);
   EXPECT_NEAR(higher.estimate, 30, 1e-9);
   EXPECT_NEAR(higher.upper, 32, 1e-9);
@@ -138,7 +136,7 @@ TEST(JudgeCell, RegressionOfEachDirection) {
   EXPECT_NEAR(lower.lower, -32, 1e-9);
   // Throughput judged on a rate is the rate's own drop, not one from time.
   const auto rate = regression_of(c, gate_metric::throughput, results::better::higher,
-                                  results::time_metric::counter_named("items_per_second"));
+                                  compare::time_metric::counter_named("items_per_second"));
   EXPECT_NEAR(rate.estimate, 30, 1e-9);
 }
 
@@ -147,7 +145,7 @@ TEST(JudgeCell, ACounterFromZeroShowsTheAbsoluteChange) {
   c.old_side.mean.estimate = 0;
   c.new_side.mean.estimate = 4;
   auto rule = levels(5, 5, std::nullopt, gate_metric::counter_named("errors"));
-  const auto j = judge_cell(c, rule, k_alpha, results::time_metric::counter_named("errors"));
+  const auto j = judge_cell(c, rule, k_alpha, compare::time_metric::counter_named("errors"));
   EXPECT_EQ(j.status, cell_status::fail);
   EXPECT_EQ(j.change_abs, 4);
   EXPECT_EQ(j.reason, "rise (+4: from 0 to 4) beyond the fail level 5% of the defaults");
@@ -161,13 +159,13 @@ TEST(JudgeCell, ThroughputWithoutWorkGetsANote) {
 }
 
 TEST(Judge, ThroughputIsJudgedOnARateTheCellCarries) {
-  results::gate_levels cli;
+  gate_levels cli;
   cli.metric = gate_metric::throughput;
   // Equal time, items_per_second -30 %: the rate decides.
-  const std::vector<results::diff> d = {
+  const std::vector<compare::diff> d = {
       diff_of({cell("BM_a", -1, 0, 1, 0.9), cell("BM_b", -1, 0, 1, 0.9)}),
       diff_of({counter_cell("BM_a", -32, -30, -28, 0.001)},
-              results::time_metric::counter_named("items_per_second"))};
+              compare::time_metric::counter_named("items_per_second"))};
   const auto v = judge(d, {}, cli);
   ASSERT_EQ(v.cells.size(), 2u);
   EXPECT_EQ(v.cells[0].status, cell_status::fail);
@@ -178,27 +176,27 @@ TEST(Judge, ThroughputIsJudgedOnARateTheCellCarries) {
 }
 
 TEST(Judge, ACellWithoutTheCounterIsListedNotJudged) {
-  results::gate_levels cli;
+  gate_levels cli;
   cli.metric = gate_metric::counter_named("hits");
   cli.declared = {{"hits", results::better::higher}};
-  auto d = diff_of({}, results::time_metric::counter_named("hits"));
-  d.not_compared.push_back({"BM_plain", "no hits in NEW", results::skip_kind::no_metric});
-  const auto v = judge(std::vector<results::diff>{d}, {}, cli);
+  auto d = diff_of({}, compare::time_metric::counter_named("hits"));
+  d.not_compared.push_back({"BM_plain", "no hits in NEW", compare::skip_kind::no_metric});
+  const auto v = judge(std::vector<compare::diff>{d}, {}, cli);
   ASSERT_EQ(v.cells.size(), 1u);
   EXPECT_EQ(v.cells[0].status, cell_status::unjudged);
   EXPECT_EQ(v.cells[0].reason, "no hits in NEW; cannot judge");
 }
 
 TEST(Judge, ExitCodes) {
-  const results::gate_rules rules;
-  results::gate_levels cli;
+  const gate_rules rules;
+  gate_levels cli;
   cli.fail_pct = 5;
   cli.max_ci_width_pct = 20;
-  const std::vector<results::diff> pass = {diff_of({cell("a", 1, 2, 3, 0.01), cell("b", -9, -8, -7, 0.01)})};
+  const std::vector<compare::diff> pass = {diff_of({cell("a", 1, 2, 3, 0.01), cell("b", -9, -8, -7, 0.01)})};
   EXPECT_EQ(judge(pass, rules, cli).exit, exit_code::ok);
-  const std::vector<results::diff> unstable = {diff_of({cell("a", 1, 2, 3, 0.01), cell("b", -30, 0, 30, 0.9)})};
+  const std::vector<compare::diff> unstable = {diff_of({cell("a", 1, 2, 3, 0.01), cell("b", -30, 0, 30, 0.9)})};
   EXPECT_EQ(judge(unstable, rules, cli).exit, exit_code::unstable);
-  const std::vector<results::diff> fail = {
+  const std::vector<compare::diff> fail = {
       diff_of({cell("a", 6, 7, 8, 0.01), cell("b", -30, 0, 30, 0.9), cell("c", 4, 8, 12, 0.01)})};
   const auto v = judge(fail, rules, cli);
   EXPECT_EQ(v.exit, exit_code::regression);
@@ -209,9 +207,9 @@ TEST(Judge, ExitCodes) {
 }
 
 TEST(Judge, IgnoredCellsDoNotCount) {
-  results::gate_rules rules;
+  gate_rules rules;
   rules.ignore = {"*/peer/*"};
-  const std::vector<results::diff> d = {diff_of({cell("x/peer/1", 50, 60, 70, 0.001), cell("x/core/1", 0, 1, 2, 0.5)})};
+  const std::vector<compare::diff> d = {diff_of({cell("x/peer/1", 50, 60, 70, 0.001), cell("x/core/1", 0, 1, 2, 0.5)})};
   const auto v = judge(d, rules, {});
   EXPECT_EQ(v.exit, exit_code::ok);
   EXPECT_EQ(v.cells[0].status, cell_status::ignored);
@@ -220,11 +218,11 @@ TEST(Judge, IgnoredCellsDoNotCount) {
 }
 
 TEST(Judge, EachCellFromTheDiffOfItsMetric) {
-  results::gate_rules rules;
+  gate_rules rules;
   rules.rules.push_back({"cpu/*", {gate_metric::cpu_time, std::nullopt, std::nullopt, std::nullopt}});
-  const std::vector<results::diff> d = {
-      diff_of({cell("cpu/a", 20, 21, 22, 0.001), cell("wall/a", 20, 21, 22, 0.001)}, results::time_metric::real),
-      diff_of({cell("cpu/a", 0, 1, 2, 0.5), cell("wall/a", 0, 1, 2, 0.5)}, results::time_metric::cpu)};
+  const std::vector<compare::diff> d = {
+      diff_of({cell("cpu/a", 20, 21, 22, 0.001), cell("wall/a", 20, 21, 22, 0.001)}, compare::time_metric::real),
+      diff_of({cell("cpu/a", 0, 1, 2, 0.5), cell("wall/a", 0, 1, 2, 0.5)}, compare::time_metric::cpu)};
   const auto v = judge(d, rules, {});
   ASSERT_EQ(v.cells.size(), 2u);
   EXPECT_EQ(v.cells[0].name, "cpu/a");
@@ -235,9 +233,9 @@ TEST(Judge, EachCellFromTheDiffOfItsMetric) {
 }
 
 TEST(Judge, AMetricNoDiffComparedIsAnInputError) {
-  results::gate_rules rules;
+  gate_rules rules;
   rules.defaults.metric = gate_metric::instructions;
-  const std::vector<results::diff> d = {diff_of({cell("a/b", 0, 1, 2, 0.5)})};
+  const std::vector<compare::diff> d = {diff_of({cell("a/b", 0, 1, 2, 0.5)})};
   try {
     judge(d, rules, {});
     FAIL() << "expected input_error";
@@ -258,14 +256,14 @@ namespace {
 
 TEST(JudgeUncompared, ErroredNewFailsMissingIsUnjudgedUnselectedIsIgnored) {
   auto d = diff_of({cell("a/x", 0, 1, 2, 0.5)});
-  d.not_compared.push_back({"a/err", "the new side failed: boom", results::skip_kind::new_error});
-  d.not_compared.push_back({"a/one", "the old side has only 1 sample", results::skip_kind::too_few_samples});
+  d.not_compared.push_back({"a/err", "the new side failed: boom", compare::skip_kind::new_error});
+  d.not_compared.push_back({"a/one", "the old side has only 1 sample", compare::skip_kind::too_few_samples});
   d.only_old = {"a/gone", "b/other"};
   d.only_new = {"a/added"};
   results::settings new_settings;
   new_settings.cases = {"a"};
   d.new_source.run_settings = new_settings;
-  const std::vector<results::diff> diffs = {d};
+  const std::vector<compare::diff> diffs = {d};
   const auto v = judge(diffs, {}, {});
   ASSERT_EQ(v.cells.size(), 6U);
   const auto status_of = [&](const std::string& name) {
@@ -300,7 +298,7 @@ TEST(JudgeUncompared, ParamOverridesAndFiltersOfNewAreSelections) {
   new_settings.params = {{"size", {"8"}}};
   new_settings.filter = "/core/";
   d.new_source.run_settings = new_settings;
-  const std::vector<results::diff> diffs = {d};
+  const std::vector<compare::diff> diffs = {d};
   const auto v = judge(diffs, {}, {});
   ASSERT_EQ(v.cells.size(), 3U);
   EXPECT_EQ(v.cells[1].reason, "only in OLD: not selected in NEW (--param size leaves size:64 out)");
@@ -310,10 +308,10 @@ TEST(JudgeUncompared, ParamOverridesAndFiltersOfNewAreSelections) {
 
 TEST(JudgeUncompared, UnjudgedAloneIsExitThreeAndTheRulesMayIgnoreIt) {
   auto d = diff_of({cell("a/x", 0, 1, 2, 0.5)});
-  d.not_compared.push_back({"a/one", "the old side has only 1 sample", results::skip_kind::too_few_samples});
-  const std::vector<results::diff> diffs = {d};
+  d.not_compared.push_back({"a/one", "the old side has only 1 sample", compare::skip_kind::too_few_samples});
+  const std::vector<compare::diff> diffs = {d};
   EXPECT_EQ(judge(diffs, {}, {}).exit, exit_code::unstable);
-  results::gate_rules rules;
+  gate_rules rules;
   rules.ignore_unjudged = true;
   const auto v = judge(diffs, rules, {});
   EXPECT_EQ(v.exit, exit_code::ok);
@@ -324,31 +322,31 @@ TEST(JudgeUncompared, NewAndRemovedPassUnlessTheRulesSayAndUnjudgedStaysThree) {
   auto d = diff_of({cell("a/x", 0, 1, 2, 0.5)});
   d.only_old = {"a/gone"};
   d.only_new = {"a/added"};
-  const std::vector<results::diff> diffs = {d};
+  const std::vector<compare::diff> diffs = {d};
   EXPECT_EQ(judge(diffs, {}, {}).exit, exit_code::ok);
-  results::gate_rules rules;
-  rules.new_cells = results::one_side_level::fail;
+  gate_rules rules;
+  rules.new_cells = one_side_level::fail;
   auto v = judge(diffs, rules, {});
   EXPECT_EQ(v.exit, exit_code::regression);
   EXPECT_EQ(v.totals.fail, 1U);
   EXPECT_EQ(v.totals.removed, 1U);
-  rules.new_cells = results::one_side_level::pass;
-  rules.removed_cells = results::one_side_level::warn;
+  rules.new_cells = one_side_level::pass;
+  rules.removed_cells = one_side_level::warn;
   v = judge(diffs, rules, {});
   EXPECT_EQ(v.exit, exit_code::ok);
   EXPECT_EQ(v.totals.warn, 1U);
   EXPECT_EQ(v.totals.added, 1U);
   // A cell on both sides that cannot be judged still ends exit 3.
-  d.not_compared.push_back({"a/one", "the old side has only 1 sample", results::skip_kind::too_few_samples});
-  const std::vector<results::diff> with_unjudged = {d};
+  d.not_compared.push_back({"a/one", "the old side has only 1 sample", compare::skip_kind::too_few_samples});
+  const std::vector<compare::diff> with_unjudged = {d};
   EXPECT_EQ(judge(with_unjudged, {}, {}).exit, exit_code::unstable);
 }
 
 TEST(JudgeUncompared, CellsWithoutAPartnerRoleStayUnjudged) {
   auto d = diff_of({cell("a/core/n:1", 0, 1, 2, 0.5)});
-  d.mode = results::compare_mode::variants;
+  d.mode = compare::compare_mode::variants;
   d.only_new = {"a/core/n:2"};
-  const std::vector<results::diff> diffs = {d};
+  const std::vector<compare::diff> diffs = {d};
   const auto v = judge(diffs, {}, {});
   EXPECT_EQ(v.exit, exit_code::unstable);
   EXPECT_EQ(v.totals.unjudged, 1U);

@@ -7,10 +7,8 @@
 namespace benchgate::gate {
 namespace {
 
-using results::gate_metric;
-
-results::gate_rules example_rules() {
-  results::gate_rules r;
+gate_rules example_rules() {
+  gate_rules r;
   r.defaults.metric = gate_metric::cpu_time;
   r.defaults.warn_pct = 3;
   r.defaults.fail_pct = 5;
@@ -60,7 +58,7 @@ TEST(Resolve, IgnoreGlobsMarkTheCell) {
 }
 
 TEST(Resolve, CommandLineFillsWhatTheFileLeavesOut) {
-  results::gate_levels cli;
+  gate_levels cli;
   cli.fail_pct = 7;
   cli.metric = gate_metric::instructions;
   cli.max_ci_width_pct = 30;
@@ -72,9 +70,9 @@ TEST(Resolve, CommandLineFillsWhatTheFileLeavesOut) {
   // The command line comes before the file's defaults (but after a rule).
   const auto file = resolve(example_rules(), cli, "page_iter/core/x");
   EXPECT_DOUBLE_EQ(file.fail_pct, 7);
-  EXPECT_EQ(file.fail_from, results::level_source::command_line);
+  EXPECT_EQ(file.fail_from, level_source::command_line);
   EXPECT_EQ(file.metric, gate_metric::instructions);
-  EXPECT_EQ(file.metric_from, results::level_source::command_line);
+  EXPECT_EQ(file.metric_from, level_source::command_line);
 }
 
 TEST(Resolve, BuiltInDefaults) {
@@ -86,7 +84,7 @@ TEST(Resolve, BuiltInDefaults) {
 }
 
 TEST(Resolve, WarnAboveFailIsLoweredToFail) {
-  results::gate_rules r;
+  gate_rules r;
   r.defaults.warn_pct = 8;
   r.rules.push_back({"a/*", {std::nullopt, std::nullopt, 4.0, std::nullopt}});
   const auto got = resolve(r, {}, "a/b");
@@ -95,11 +93,11 @@ TEST(Resolve, WarnAboveFailIsLoweredToFail) {
 }
 
 TEST(Resolve, DirectionFromTheRuleTheCommandLineOrBuiltIn) {
-  results::gate_rules r;
+  gate_rules r;
   r.rules.push_back({"a/*", {gate_metric::counter_named("hits"), std::nullopt, std::nullopt, std::nullopt,
                              results::better::higher}});
   EXPECT_EQ(resolve(r, {}, "a/b").direction, results::better::higher);
-  results::gate_levels cli;
+  gate_levels cli;
   cli.metric = gate_metric::counter_named("misses");
   cli.declared = {{"misses", results::better::lower}};
   EXPECT_EQ(resolve(r, cli, "b/c").direction, results::better::lower);
@@ -111,7 +109,7 @@ TEST(Resolve, DirectionFromTheRuleTheCommandLineOrBuiltIn) {
 }
 
 TEST(Resolve, ACounterWithoutADirectionIsAnInputError) {
-  results::gate_levels cli;
+  gate_levels cli;
   cli.metric = gate_metric::counter_named("hits");
   try {
     resolve({}, cli, "a/b");
@@ -124,19 +122,19 @@ TEST(Resolve, ACounterWithoutADirectionIsAnInputError) {
 }
 
 TEST(MetricsNeeded, ThroughputAlsoComparesTheRatesTheSidesCarry) {
-  results::gate_levels cli;
+  gate_levels cli;
   cli.metric = gate_metric::throughput;
   const auto got = metrics_needed({"a/b"}, {}, cli, {"items_per_second"});
-  EXPECT_EQ(got.metrics, (std::vector<results::time_metric>{results::time_metric::real,
-                                                            results::time_metric::counter_named("items_per_second")}));
+  EXPECT_EQ(got.metrics, (std::vector<compare::time_metric>{compare::time_metric::real,
+                                                            compare::time_metric::counter_named("items_per_second")}));
 }
 
 TEST(ComparedMetric, ThroughputComparesWallTime) {
-  EXPECT_EQ(compared_metric(gate_metric::counter_named("hits")), results::time_metric::counter_named("hits"));
-  EXPECT_EQ(compared_metric(gate_metric::time), results::time_metric::real);
-  EXPECT_EQ(compared_metric(gate_metric::throughput), results::time_metric::real);
-  EXPECT_EQ(compared_metric(gate_metric::cpu_time), results::time_metric::cpu);
-  EXPECT_EQ(compared_metric(gate_metric::instructions), results::time_metric::instructions);
+  EXPECT_EQ(compared_metric(gate_metric::counter_named("hits")), compare::time_metric::counter_named("hits"));
+  EXPECT_EQ(compared_metric(gate_metric::time), compare::time_metric::real);
+  EXPECT_EQ(compared_metric(gate_metric::throughput), compare::time_metric::real);
+  EXPECT_EQ(compared_metric(gate_metric::cpu_time), compare::time_metric::cpu);
+  EXPECT_EQ(compared_metric(gate_metric::instructions), compare::time_metric::instructions);
 }
 
 TEST(MetricsNeeded, OneComparisonPerMetricTheRulesUseInOrderOfFirstUse) {
@@ -145,32 +143,32 @@ TEST(MetricsNeeded, OneComparisonPerMetricTheRulesUseInOrderOfFirstUse) {
   const auto got = metrics_needed({"http_parse/scalar/size:1", "versioned_map/ring/workload:roots",
                                    "page_iter/core/row_bytes:8", "page_iter/peer/row_bytes:8"},
                                   example_rules(), {});
-  EXPECT_EQ(got.metrics, (std::vector<results::time_metric>{results::time_metric::cpu, results::time_metric::real}));
+  EXPECT_EQ(got.metrics, (std::vector<compare::time_metric>{compare::time_metric::cpu, compare::time_metric::real}));
   EXPECT_TRUE(got.chosen);
 }
 
 TEST(MetricsNeeded, WithoutRulesTheBuiltInMetricIsNotChosen) {
   const auto got = metrics_needed({"a/b", "c/d"}, {}, {});
-  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::real});
+  EXPECT_EQ(got.metrics, std::vector<compare::time_metric>{compare::time_metric::real});
   EXPECT_FALSE(got.chosen);
 }
 
 TEST(MetricsNeeded, TheCommandLinesMetricIsChosen) {
-  results::gate_levels command_line;
+  gate_levels command_line;
   command_line.metric = gate_metric::instructions;
   const auto got = metrics_needed({"a/b"}, {}, command_line);
-  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::instructions});
+  EXPECT_EQ(got.metrics, std::vector<compare::time_metric>{compare::time_metric::instructions});
   EXPECT_TRUE(got.chosen);
 }
 
 TEST(MetricsNeeded, EveryCellIgnoredComparesTheCommandLinesMetric) {
-  results::gate_rules rules;
+  gate_rules rules;
   rules.ignore = {"*"};
-  EXPECT_EQ(metrics_needed({"a/b"}, rules, {}).metrics, std::vector<results::time_metric>{results::time_metric::real});
-  results::gate_levels command_line;
+  EXPECT_EQ(metrics_needed({"a/b"}, rules, {}).metrics, std::vector<compare::time_metric>{compare::time_metric::real});
+  gate_levels command_line;
   command_line.metric = gate_metric::cpu_time;
   const auto got = metrics_needed({"a/b"}, rules, command_line);
-  EXPECT_EQ(got.metrics, std::vector<results::time_metric>{results::time_metric::cpu});
+  EXPECT_EQ(got.metrics, std::vector<compare::time_metric>{compare::time_metric::cpu});
   EXPECT_TRUE(got.chosen);
 }
 

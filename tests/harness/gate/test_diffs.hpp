@@ -10,9 +10,9 @@
 
 namespace benchgate::gate::testing {
 
-inline results::cell_diff cell(const std::string& name, double lower_pct, double estimate_pct, double upper_pct,
+inline compare::cell_diff cell(const std::string& name, double lower_pct, double estimate_pct, double upper_pct,
                                double p, bool deterministic = false) {
-  results::cell_diff c;
+  compare::cell_diff c;
   c.name = name;
   c.mean_change = {estimate_pct / 100, lower_pct / 100, upper_pct / 100, 0};
   c.p_value = p;
@@ -20,9 +20,9 @@ inline results::cell_diff cell(const std::string& name, double lower_pct, double
   return c;
 }
 
-inline results::diff diff_of(std::vector<results::cell_diff> cells,
-                             results::time_metric metric = results::time_metric::real) {
-  results::diff d;
+inline compare::diff diff_of(std::vector<compare::cell_diff> cells,
+                             compare::time_metric metric = compare::time_metric::real) {
+  compare::diff d;
   d.config.metric = metric;
   d.cells = std::move(cells);
   return d;

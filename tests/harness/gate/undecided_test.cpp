@@ -13,9 +13,9 @@ namespace {
 
 using namespace benchgate;
 
-results::judged_cell judged(const std::string& name, results::cell_status status, double lower, double upper,
-                            std::optional<double> max_width) {
-  results::judged_cell c;
+gate::judged_cell judged(const std::string& name, gate::cell_status status, double lower, double upper,
+                         std::optional<double> max_width) {
+  gate::judged_cell c;
   c.name = name;
   c.status = status;
   c.lower_pct = lower;
@@ -26,8 +26,8 @@ results::judged_cell judged(const std::string& name, results::cell_status status
 }
 
 TEST(AbExtraRounds, OnlyCellsWiderThanTheirRulesMaxWidthGoOnWhateverTheirPlace) {
-  using results::cell_status;
-  results::gate_verdict v;
+  using gate::cell_status;
+  gate::gate_verdict v;
   v.cells = {judged("narrow", cell_status::pass, -1, 1, 25.0),
              judged("wide", cell_status::unstable, -20, 20, 25.0),
              // A failure whose interval is too wide goes on as well: the

@@ -19,7 +19,7 @@ using ::testing::Not;
 
 struct page_fixture {
   results::loaded_results run{charts::testing::demo_run(), results::results_schema};
-  std::optional<results::diff> variants = charts::variants_diff_for_charts(run, "demo.json");
+  std::optional<compare::diff> variants = charts::variants_diff_for_charts(run, "demo.json");
   std::vector<charts::chart> charts = [this] {
     auto out = charts::results_charts(run.results, &*variants, {});
     for (auto& c : charts::diff_charts(*variants, {&run.results, &run.results}, std::nullopt)) out.push_back(c);
@@ -108,7 +108,7 @@ TEST(ReportPage, ReportsACounterByNameWithItsUnitAndDirection) {
   }
   auto in = f.input();
   in.comparison = nullptr;
-  in.estimates.metric = results::time_metric::counter_named("hits");
+  in.estimates.metric = compare::time_metric::counter_named("hits");
   in.metric_direction = results::better::higher;
   const auto page = report_page(in);
   EXPECT_THAT(page, HasSubstr("<th>mean hits, higher is better [95% CI]</th>"));
@@ -117,7 +117,7 @@ TEST(ReportPage, ReportsACounterByNameWithItsUnitAndDirection) {
   // A count, not a duration, and no throughput from it.
   EXPECT_THAT(page, HasSubstr("<td>7.0000 [7.0000, 7.0000]</td><td></td>"));
   // A rate names its unit; with no direction known, none is claimed.
-  in.estimates.metric = results::time_metric::counter_named("items_per_second");
+  in.estimates.metric = compare::time_metric::counter_named("items_per_second");
   in.metric_direction.reset();
   const auto rate = report_page(in);
   EXPECT_THAT(rate, HasSubstr("<th>mean items_per_second (/s) [95% CI]</th>"));
@@ -139,15 +139,15 @@ TEST(ReportPage, IsWellFormedAndLinksOnlyLocalFilesThatExist) {
 
 TEST(ReportPage, ShowsAnExplainedCellsTopFunctionsUnderItsRowAndLinksItsFlameGraph) {
   const page_fixture f;
-  results::explanation e;
+  explain::explanation e;
   e.cell = "demo/core/kind:a/size:8";
   e.old_side.total = 100;
   e.new_side.total = 150;
   e.functions.push_back({"work<int>(int)", 80, 130, 90, 140});
-  e.assessment = results::explain_assessment::code_change;
+  e.assessment = explain::explain_assessment::code_change;
   e.notes = {"no source lines"};
   e.flamegraph = "flamegraphs/1-demo.svg";
-  results::explain_document d;
+  explain::explain_document d;
   d.explanations.push_back(e);
   d.not_explained = {"demo/peer/kind:a/size:8: beyond --explain-max-cells 1"};
   auto in = f.input();

@@ -26,7 +26,7 @@ std::string error_of(std::vector<std::string> args) {
 
 TEST(CompareCommandLine, ACounterTakesItsBuiltInOrDeclaredDirection) {
   const auto rate = parse_compare({"a", "b", "--metric", "items_per_second"});
-  EXPECT_EQ(rate.settings.metric, results::time_metric::counter_named("items_per_second"));
+  EXPECT_EQ(rate.settings.metric, compare::time_metric::counter_named("items_per_second"));
   EXPECT_EQ(rate.settings.direction, results::better::higher);
   const auto hits = parse_compare({"a", "b", "--metric", "hits", "--direction", "hits=higher"});
   EXPECT_EQ(hits.settings.direction, results::better::higher);
@@ -41,8 +41,8 @@ TEST(CompareCommandLine, TwoInputsWithCriterionsDefaults) {
   EXPECT_EQ(o.settings.confidence, 0.95);
   EXPECT_EQ(o.settings.resamples, 100000U);
   EXPECT_EQ(o.settings.correction, stats::correction::holm);
-  EXPECT_EQ(o.settings.metric, results::time_metric::real);
-  EXPECT_EQ(o.settings.test, results::significance_test::welch);
+  EXPECT_EQ(o.settings.metric, compare::time_metric::real);
+  EXPECT_EQ(o.settings.test, compare::significance_test::welch);
   EXPECT_EQ(o.baseline_dir, "reports/baselines");
   EXPECT_FALSE(o.json_out.has_value());
 }
@@ -57,9 +57,9 @@ TEST(CompareCommandLine, EverySettingCanBeGiven) {
   EXPECT_EQ(o.settings.confidence, 0.99);
   EXPECT_EQ(o.settings.resamples, 5000U);
   EXPECT_EQ(o.settings.correction, stats::correction::benjamini_hochberg);
-  EXPECT_EQ(o.settings.metric, results::time_metric::cpu);
+  EXPECT_EQ(o.settings.metric, compare::time_metric::cpu);
   EXPECT_EQ(o.settings.direction, results::better::lower);
-  EXPECT_EQ(o.settings.test, results::significance_test::mann_whitney);
+  EXPECT_EQ(o.settings.test, compare::significance_test::mann_whitney);
   EXPECT_EQ(o.settings.seed, 7U);
   EXPECT_EQ(o.baseline_dir, "saved");
   EXPECT_EQ(o.json_out, "d.json");
