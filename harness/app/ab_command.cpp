@@ -99,8 +99,8 @@ void spend_extra_time(double cap_s, const extra_round& run_round, const gate::ga
 // names.
 options::ab_options settled(const options::ab_options& parsed, const suite::registry& cases) {
   const bool said = parsed.binaries == options::ab_binaries::google_benchmark;
-  const auto old_list = options::list_benchmarks(parsed.old_binary, parsed.old_args, "old");
-  const auto new_list = options::list_benchmarks(parsed.new_binary, parsed.new_args, "new");
+  const auto old_list = run::list_benchmarks(parsed.old_binary, parsed.old_args, "old");
+  const auto new_list = run::list_benchmarks(parsed.new_binary, parsed.new_args, "new");
   const bool old_is = !old_list.names.empty();
   const bool new_is = !new_list.names.empty();
   if (!said && !old_is && !new_is) {
@@ -109,7 +109,7 @@ options::ab_options settled(const options::ab_options& parsed, const suite::regi
     for (const auto& [what, binary, listing, tag] :
          {std::tuple{"OLD_BIN", &parsed.old_binary, &old_list, "old"},
           std::tuple{"NEW_BIN", &parsed.new_binary, &new_list, "new"}}) {
-      if (const auto problem = options::driver_problem(*binary, tag); !problem.empty()) {
+      if (const auto problem = run::driver_problem(*binary, tag); !problem.empty()) {
         throw input_error(std::string(what) + " " + binary->string() +
                           ": not a benchmark: neither a Google Benchmark executable (" + listing->problem +
                           ") nor a benchgate driver (" + problem +
@@ -119,7 +119,7 @@ options::ab_options settled(const options::ab_options& parsed, const suite::regi
     }
     return options::settle_ab(parsed, options::ab_binaries::drivers, cases);
   }
-  const auto refuse = [&](const char* what, const std::filesystem::path& binary, const options::benchmark_listing& l,
+  const auto refuse = [&](const char* what, const std::filesystem::path& binary, const run::benchmark_listing& l,
                           const char* other) {
     throw input_error(std::string(what) + " " + binary.string() + ": not a Google Benchmark executable (" +
                       l.problem + ")" +

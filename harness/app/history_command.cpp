@@ -67,7 +67,7 @@ exit_code find_history_changes(const options::history_options& o, std::ostream& 
 
 exit_code plot_history(const options::history_options& o, std::ostream& out, std::ostream& err) {
   const auto a = analyse(o);
-  const auto charts = history::timeline_charts(a.found.stored, a.found.report, a.context.settings, o.metric);
+  const auto charts = html::timeline_charts(a.found.stored, a.found.report, a.context.settings, o.metric);
   if (charts.empty()) {
     throw input_error(o.store_origin + " " + history::printable_location(o.store) +
                       ": no value in the selected cells; nothing to plot");
@@ -76,7 +76,7 @@ exit_code plot_history(const options::history_options& o, std::ostream& out, std
   out << "charts: " << o.out->string() << " (" << charts.size() << " timelines)\n";
   render_and_list(*o.out, charts, out, err);
   const auto page = *o.out / "index.html";
-  files::write_atomically(page, history::timeline_page(charts, a.found.report, a.context), "--out");
+  files::write_atomically(page, html::timeline_page(charts, a.found.report, a.context), "--out");
   out << "  " << page.string() << "\n";
   return exit_code::ok;
 }

@@ -78,10 +78,10 @@ std::string history_section(const std::filesystem::path& store, const results::r
   for (const auto& c : run.cells) context.settings.cells.insert(c.name);
   const auto stored = history::load_history(store.string(), "--history", history::k_real_time_metric);
   const auto found = history::find_changes(stored, context.settings);
-  auto timelines = history::timeline_charts(stored, found, context.settings, context.metric);
+  auto timelines = html::timeline_charts(stored, found, context.settings, context.metric);
   out << "history: " << context.store << ": " << report::counted(found.commits, "commit") << " with RESULTS' cells, "
       << report::counted(found.changes.size(), "change point") << "\n";
-  auto section = history::timeline_section(timelines, found, context, k_charts_folder);
+  auto section = html::timeline_section(timelines, found, context, k_charts_folder);
   for (auto& c : timelines) charts.push_back(std::move(c));
   return section;
 }

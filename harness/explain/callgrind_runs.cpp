@@ -166,7 +166,7 @@ profile_side profile_driver_cell(const std::filesystem::path& valgrind, const bu
 profile_side profile_gbench_benchmark(const std::filesystem::path& valgrind, const build_side& side,
                                       const std::string& name, double min_time_s, bool cache_sim) {
   check_binary(side);
-  const auto listing = options::list_benchmarks(side.binary, {}, "explain");
+  const auto listing = run::list_benchmarks(side.binary, {}, "explain");
   if (listing.names.empty()) {
     throw input_error(side.label + " " + side.binary.string() + ": not a Google Benchmark executable (" + listing.problem +
                       "); expected one with --gbench");

@@ -7,7 +7,7 @@
 #include "harness/html/escape.hpp"
 #include "harness/report/format.hpp"
 
-namespace benchgate::history {
+namespace benchgate::html {
 
 namespace {
 
@@ -21,11 +21,12 @@ std::string stem_of(const std::string& case_name) {
 
 }  // namespace
 
-std::vector<charts::chart> timeline_charts(const stored_history& history, const changes_report& report,
-                                           const changes_settings& settings, const std::string& metric) {
+std::vector<charts::chart> timeline_charts(const history::stored_history& stored,
+                                           const history::changes_report& report,
+                                           const history::changes_settings& settings, const std::string& metric) {
   auto mixed = settings;
   mixed.any_environment = true;
-  const auto series = select_series(history, mixed);
+  const auto series = history::select_series(stored, mixed);
   std::set<std::int64_t> commits;
   for (const auto& s : series) {
     for (const auto& v : s.values) commits.insert(v.commit_index);
@@ -34,12 +35,12 @@ std::vector<charts::chart> timeline_charts(const stored_history& history, const 
   std::map<std::string, double> x_of_sha;
   std::vector<std::string> labels;
   for (const auto c : commits) {
-    const auto& sha = history.commits[static_cast<std::size_t>(c)].commit;
+    const auto& sha = stored.commits[static_cast<std::size_t>(c)].commit;
     x_of.emplace(c, static_cast<double>(labels.size()));
     x_of_sha.emplace(sha, static_cast<double>(labels.size()));
     labels.push_back(sha.substr(0, k_label_digits));
   }
-  std::map<std::string, std::vector<const found_change*>> changes_of;
+  std::map<std::string, std::vector<const history::found_change*>> changes_of;
   for (const auto& c : report.changes) changes_of[c.cell].push_back(&c);
 
   std::map<std::string, charts::timeline_spec> by_case;
@@ -49,7 +50,7 @@ std::vector<charts::chart> timeline_charts(const stored_history& history, const 
       spec.stem = stem_of(s.cell->case_name);
       spec.title = s.cell->case_name + ": " + metric + " per commit (median, 95 % interval of the median); "
                    "red/green lines: change points; shaded: another environment";
-      const bool is_time = metric == k_real_time_metric || metric == k_cpu_time_metric;
+      const bool is_time = metric == history::k_real_time_metric || metric == history::k_cpu_time_metric;
       spec.y_label = is_time ? "time per iteration" : metric;
       spec.y_unit = is_time ? "ns" : "";  // times drawn in ns, us, ms or s (axis_scale.hpp)
       spec.commit_labels = labels;
@@ -79,47 +80,48 @@ std::vector<charts::chart> timeline_charts(const stored_history& history, const 
   return out;
 }
 
-std::string timeline_section(const std::vector<charts::chart>& charts, const changes_report& report,
-                             const changes_context& context, const std::string& image_folder) {
-  std::string out = "<h2 id=\"history\">History: " + html::escape(context.store) + "</h2>\n";
-  out += "<p>" + html::escape(std::to_string(report.commits) + " commits, " + std::to_string(report.series) +
+std::string timeline_section(const std::vector<charts::chart>& charts, const history::changes_report& report,
+                             const history::changes_context& context, const std::string& image_folder) {
+  std::string out = "<h2 id=\"history\">History: " + escape(context.store) + "</h2>\n";
+  out += "<p>" + escape(std::to_string(report.commits) + " commits, " + std::to_string(report.series) +
                               " series, " + std::to_string(report.environments) + " environment(s), metric " +
                               context.metric) +
          "</p>\n";
-  out += html::element("h3", "Change points (" + std::to_string(report.changes.size()) + ")");
+  out += element("h3", "Change points (" + std::to_string(report.changes.size()) + ")");
   out += "<table><tr><th>cell</th><th>last before</th><th>first after</th><th>mean before</th>"
          "<th>mean after</th><th>change % [95 % interval]</th><th>p</th><th></th></tr>\n";
   for (const auto& c : report.changes) {
-    out += "<tr>" + html::element("td", c.cell) + html::element("td", c.last_before.commit.substr(0, 12)) +
-           html::element("td", c.first_after.commit.substr(0, 12) + " (" + c.first_after.date + ")") +
-           html::element("td", format_value(c.mean_before_ns, context.metric)) +
-           html::element("td", format_value(c.mean_after_ns, context.metric)) + html::element("td", format_change(c)) +
-           html::element("td", format_p(c.p)) + html::element("td", change_kind(c)) + "</tr>\n";
+    out += "<tr>" + element("td", c.cell) + element("td", c.last_before.commit.substr(0, 12)) +
+           element("td", c.first_after.commit.substr(0, 12) + " (" + c.first_after.date + ")") +
+           element("td", history::format_value(c.mean_before_ns, context.metric)) +
+           element("td", history::format_value(c.mean_after_ns, context.metric)) +
+           element("td", history::format_change(c)) + element("td", history::format_p(c.p)) +
+           element("td", history::change_kind(c)) + "</tr>\n";
   }
   out += "</table>\n";
   if (!report.environment_changes.empty()) {
-    out += html::element("h3", "Environment changes (separate series, not regressions)") + "<ul>\n";
+    out += element("h3", "Environment changes (separate series, not regressions)") + "<ul>\n";
     for (const auto& e : report.environment_changes) {
-      out += html::element("li", e.at.commit.substr(0, 12) + " (" + e.at.date + "): " + e.from + " -> " + e.to) + "\n";
+      out += element("li", e.at.commit.substr(0, 12) + " (" + e.at.date + "): " + e.from + " -> " + e.to) + "\n";
     }
     out += "</ul>\n";
   }
   const std::string prefix = image_folder.empty() ? "" : image_folder + "/";
   for (const auto& c : charts) {
-    out += html::element("h3", c.title) + "<p><img src=\"" + html::escape(prefix + c.stem + ".svg") + "\" alt=\"" +
-           html::escape(c.title) + "\" /></p>\n";
+    out += element("h3", c.title) + "<p><img src=\"" + escape(prefix + c.stem + ".svg") + "\" alt=\"" +
+           escape(c.title) + "\" /></p>\n";
   }
   return out;
 }
 
-std::string timeline_page(const std::vector<charts::chart>& charts, const changes_report& report,
-                          const changes_context& context) {
+std::string timeline_page(const std::vector<charts::chart>& charts, const history::changes_report& report,
+                          const history::changes_context& context) {
   return "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head><meta charset=\"utf-8\" />"
          "<title>benchgate history</title>\n<style>body{font-family:sans-serif;margin:1em 2em}"
          "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
          "img{max-width:100%}</style></head>\n<body>\n" +
-         html::element("h1", "benchgate history") + timeline_section(charts, report, context, "") +
+         element("h1", "benchgate history") + timeline_section(charts, report, context, "") +
          "</body>\n</html>\n";
 }
 
-}  // namespace benchgate::history
+}  // namespace benchgate::html

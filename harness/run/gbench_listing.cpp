@@ -8,7 +8,7 @@
 #include "harness/support/files/file_io.hpp"
 #include "harness/support/process/child_process.hpp"
 
-namespace benchgate::options {
+namespace benchgate::run {
 
 namespace {
 
@@ -114,4 +114,4 @@ benchmark_listing list_benchmarks(const std::filesystem::path& binary, const std
   return out;
 }
 
-}  // namespace benchgate::options
+}  // namespace benchgate::run

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace benchgate::options {
+namespace benchgate::run {
 
 struct benchmark_listing {
   std::vector<std::string> names;  // in the executable's order; empty: not one
@@ -29,4 +29,4 @@ benchmark_listing list_benchmarks(const std::filesystem::path& binary, const std
 // files named after `tag`, removed.
 std::string driver_problem(const std::filesystem::path& binary, const std::string& tag);
 
-}  // namespace benchgate::options
+}  // namespace benchgate::run
