@@ -19,6 +19,7 @@
 namespace benchgate {
 namespace {
 
+using ::testing::AnyOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -349,7 +350,10 @@ TEST_F(AbGbenchCli, OnlyABenchmarkTooWideToJudgeGetsExtraRounds) {
   const auto v = json_of("v.json");
   EXPECT_EQ(v["cells"][1]["name"], "BM_Chain_fast");
   EXPECT_EQ(v["cells"][1]["status"], "unstable");
-  EXPECT_EQ(v["cells"][0]["status"], "pass");
+  // The suite against itself: judged in the first rounds, no extra ones. Pass,
+  // or improved when an A/A difference came out significant (about alpha of
+  // the time; seen once at load 4-5), never unstable.
+  EXPECT_THAT(v["cells"][0]["status"].get<std::string>(), AnyOf("pass", "improved"));
   EXPECT_TRUE(std::filesystem::is_regular_file(path("out/x1/new.log")));
   // The extra rounds pooled with the first ones as a pairing of their own,
   // sample by sample, in both files.
