@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -97,14 +98,35 @@ std::vector<std::string> words_of(std::string_view line) {
   return words;
 }
 
-// The options a form names ("--out", "[--case]"), without their dashes.
+// A word of a form that names an option: "--out=DIR" is {"out", "DIR",
+// false}, "[--case]" is {"case", "", true}.
+struct option_word {
+  std::string name;
+  std::string value_name;  // empty: the table's
+  bool optional = false;
+};
+
+std::optional<option_word> option_in(std::string_view word) {
+  option_word out;
+  out.optional = word.starts_with("[--") && word.ends_with("]");
+  if (out.optional) {
+    word = word.substr(3, word.size() - 4);
+  } else if (word.starts_with("--")) {
+    word = word.substr(2);
+  } else {
+    return std::nullopt;
+  }
+  const auto equals = word.find('=');
+  out.name = std::string(word.substr(0, equals));
+  if (equals != std::string_view::npos) out.value_name = std::string(word.substr(equals + 1));
+  return out;
+}
+
+// The options a form names.
 std::vector<std::string> options_named(std::string_view form) {
   std::vector<std::string> names;
   for (const auto& word : words_of(form)) {
-    std::string name;
-    if (word.starts_with("[--") && word.ends_with("]")) name = word.substr(3, word.size() - 4);
-    if (word.starts_with("--")) name = word.substr(2);
-    if (!name.empty()) names.push_back(name.substr(0, name.find('=')));
+    if (const auto option = option_in(word)) names.push_back(option->name);
   }
   return names;
 }
@@ -114,32 +136,21 @@ std::vector<std::string> options_named(std::string_view form) {
 std::vector<std::string> form_words(const help_page& page, const std::vector<const option_text*>& table,
                                     std::string_view form, const std::vector<std::string_view>& siblings) {
   std::vector<std::string> out;
-  std::vector<std::string> named;
-  const auto lookup = [&](std::string_view name) {
-    const auto* row = row_named(table, name);
-    if (row == nullptr) {
-      throw std::logic_error("usage of benchgate " + std::string(page.command) + " names no option --" +
-                             std::string(name));
-    }
-    named.push_back(std::string(name));
-    return row;
-  };
-  // "--NAME=V": the option, with V for its value name here.
-  const auto expand = [&](std::string_view spelled, bool optional) {
-    const auto equals = spelled.find('=');
-    auto row = *lookup(spelled.substr(0, equals));
-    if (equals != std::string_view::npos) row.value_name = std::string(spelled.substr(equals + 1));
-    return optional ? optional_synopsis(row) : synopsis(row);
-  };
   for (const auto& word : words_of(form)) {
-    if (word.starts_with("[--") && word.ends_with("]")) {
-      out.push_back(expand(std::string_view(word).substr(3, word.size() - 4), true));
-    } else if (word.starts_with("--")) {
-      out.push_back(expand(std::string_view(word).substr(2), false));
-    } else {
+    const auto option = option_in(word);
+    if (!option) {
       out.push_back(word);
+      continue;
     }
+    const auto* found = row_named(table, option->name);
+    if (found == nullptr) {
+      throw std::logic_error("usage of benchgate " + std::string(page.command) + " names no option --" + option->name);
+    }
+    auto row = *found;
+    if (!option->value_name.empty()) row.value_name = option->value_name;
+    out.push_back(option->optional ? optional_synopsis(row) : synopsis(row));
   }
+  const auto named = options_named(form);
   const bool verbs = has_verbs(table);
   const std::string verb = verbs && !out.empty() ? out.front() : "";
   // Another form of the same verb names what sets it apart (import --csv,
