@@ -197,7 +197,8 @@ TEST(OptionTable, LongUsageLinesWrapUnderTheFirstWord) {
     const auto end = std::min(usage.find('\n', start), usage.size());
     EXPECT_LE(end - start + (start == 0 ? 7 : 0), 100u) << usage;
     if (start > 0) {
-      EXPECT_EQ(usage.substr(start, indent + 1), std::string(indent, ' ') + "[") << usage;
+      EXPECT_EQ(usage.find_first_not_of(' ', start), start + indent) << usage;
+      EXPECT_EQ(usage[start + indent], '[') << usage;
     }
     start = end + 1;
   }
