@@ -6,28 +6,23 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <map>
 
 #include "harness/compare/diff_json.hpp"
 #include "harness/formats/json_reader.hpp"
 #include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
+#include "tests/harness/explain/callgrind_cli.hpp"
 
 namespace benchgate {
 namespace {
 
 using ::testing::HasSubstr;
 
-bool valgrind_installed() { return std::system("valgrind --version >/dev/null 2>&1") == 0; }
-
 // valgrind cannot run an ASan build: such builds refuse instruction mode
 // (checked below) and skip the tests that need counts.
-#ifdef BENCHGATE_SANITIZED
-constexpr bool k_sanitized = true;
-#else
-constexpr bool k_sanitized = false;
-#endif
+using testing::k_sanitized;
+using testing::valgrind_installed;
 
 // A reduced page_iter grid: one point, its five variants.
 constexpr const char* k_page_iter_point =
