@@ -144,23 +144,24 @@ std::vector<ab_row> forwarded_rows() {
         "name matches)"}, k_later},
       {{"param", "AXIS=V1,V2", takes::values, "run: these axis values (repeatable)"}, k_later},
       {{"samples", "N", takes::value,
-        "run: samples a side per cell (default: the run's, raised to 20 for timed runs: pairs enough for the "
-        "paired test)"}, k_later},
+        "run: samples a side per cell",
+        "the run's, raised to 20 for timed runs: pairs enough for the paired test"}, k_later},
       {{"measurement-time", "SECONDS", takes::value, "run: per grid point"}, k_later},
       {{"warmup", "SECONDS", takes::value, "run: per grid point"}, k_later},
       {{"min-time", "SECONDS", takes::value,
-        "run: per sample (Google Benchmark executables: --benchmark_min_time of each process; default 0.05)"}, k_later},
+        "run: per sample (Google Benchmark executables: --benchmark_min_time of each process)",
+        text::number_text(k_default_gbench_min_time_s) + " for Google Benchmark executables"}, k_later},
       {{"quick", "", takes::flag, "run: the quick preset"}, k_later},
       {{"no-interleave", "", takes::flag, "run: accepted; lockstep runs never interleave (both sides take the "
                                           "cells in one fixed order)"}, k_later},
       {{"rounds", "N", takes::value,
-        "run: passes over the grid (Google Benchmark executables: rounds, each one process a benchmark a side; "
-        "default 20)"}, k_later},
+        "run: passes over the grid (Google Benchmark executables: rounds, each one process a benchmark a side)",
+        std::to_string(k_default_gbench_rounds) + " for Google Benchmark executables"}, k_later},
       {{"input", "FILE", takes::values, "run: a real input (repeatable)"}, k_later},
       {{"measure", "WHAT", takes::value,
-        "run: time (default; the sides take turns) or instructions (they run side by side); Google Benchmark "
+        "run: time (the sides take turns) or instructions (they run side by side); Google Benchmark "
         "executables: time or allocations (each process also counts its timed loop's allocations, frees, bytes and "
-        "peak bytes per iteration: docs/allocations.md)"}, k_later},
+        "peak bytes per iteration: docs/allocations.md)", "time"}, k_later},
       {{"cache-sim", "", takes::flag,
         "run: with --measure instructions, callgrind's cache simulation too (l1_hits, ll_hits, ram_accesses, "
         "estimated_cycles; compare them with --metric)"}, k_later},
@@ -169,7 +170,7 @@ std::vector<ab_row> forwarded_rows() {
 
 std::vector<ab_row> ab_rows() {
   std::vector<ab_row> first = {
-      {{"binary", "", takes::values, "OLD_BIN NEW_BIN", shown::positional},
+      {{"binary", "", takes::values, "OLD_BIN NEW_BIN", "", shown::positional},
        [](ab_options& o, const given& g) {
          if (g.texts.size() != 2) {
            throw input_error("benchgate ab: expected OLD_BIN NEW_BIN, got " + std::to_string(g.texts.size()) +
@@ -191,8 +192,8 @@ std::vector<ab_row> ab_rows() {
        [](ab_options& o, const given& g) { o.new_args.insert(o.new_args.end(), g.texts.begin(), g.texts.end()); }},
       // As parsed, google_benchmark means "said so"; settle_ab sets what they are.
       {{"gbench", "", takes::flag,
-        "OLD_BIN and NEW_BIN are plain Google Benchmark executables (default: found out by asking each to "
-        "--benchmark_list_tests)"},
+        "OLD_BIN and NEW_BIN are plain Google Benchmark executables",
+        "found out by asking each to --benchmark_list_tests"},
        [](ab_options& o, const given&) { o.binaries = ab_binaries::google_benchmark; }},
       {{"shard", "K/N", takes::value,
         "Google Benchmark executables: only part K of N of the benchmarks (those at positions K, K+N, ... of the "
@@ -205,17 +206,17 @@ std::vector<ab_row> ab_rows() {
       {{"pairs", "P", takes::value,
         "lockstep pairs of an old and a new process, one after the other, the side that takes the first turn "
         "alternating; each runs every cell with 1/P of the samples (at least 10), of the measurement time and of "
-        "the warm-up, and the comparison takes the process pair as its unit (default: 8; 1: one pair, compared "
-        "pair by pair)"}, k_later},
+        "the warm-up, and the comparison takes the process pair as its unit; 1: one pair, compared pair by pair",
+        std::to_string(k_default_ab_pairs)}, k_later},
       {{"extra-time", "SECONDS", takes::value,
         "after the pairs, more pairs of processes only for the cells whose change interval is still wider than "
         "their rule's max_ci_width, round after round (up to 6), until none is or this much time is spent; 0: "
-        "none (default: as long as the first pairs took, so one ab takes at most about twice that); Google Benchmark "
-        "executables: --rounds more rounds of those benchmarks, the same way"},
+        "none; Google Benchmark executables: --rounds more rounds of those benchmarks, the same way",
+        "as long as the first pairs took, so one ab takes at most about twice that"},
        [](ab_options& o, const given& g) { o.extra_time_s = seconds(g, true); }},
       {{"out-dir", "DIR", takes::value,
-        "keep both sides' results and logs in DIR: old.json, new.json (pooled), old-P.json, new-P.json, .log "
-        "(default: a temporary folder, removed)"},
+        "keep both sides' results and logs in DIR: old.json, new.json (pooled), old-P.json, new-P.json, .log",
+        "a temporary folder, removed"},
        [](ab_options& o, const given& g) { o.out_dir = folder(g); }},
       {{"json", "FILE", takes::value, "write the comparison (benchgate.diff/1) to FILE, atomically"},
        [](ab_options& o, const given& g) { o.diff_out = output_file(g); }},

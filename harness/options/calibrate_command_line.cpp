@@ -27,25 +27,27 @@ std::vector<option<calibrate_options>> table() {
   return {
     {{"for", "COMMAND", takes::value,
       "what to calibrate: compare (runs in this process compared), gate (tries of two runs gated with "
-      "--confirm N) or ab (tries of ab of this binary against itself) (default: compare)"},
+      "--confirm N) or ab (tries of ab of this binary against itself)", "compare"},
      [](calibrate_options& o, const given& g) {
        o.target = named<calibrate::calibration_target>(g, parse_target, "compare, gate or ab");
      }},
     {{"repeats", "N", takes::value,
-      "A/A and B/C comparisons per cell, >= 1 (default: 5); each repeat runs the cells three times. "
-      "gate, ab: the A/A tries and the injected tries, N of each"},
+      "A/A and B/C comparisons per cell, >= 1; each repeat runs the cells three times. "
+      "gate, ab: the A/A tries and the injected tries, N of each",
+      std::to_string(k_default_calibration_repeats)},
      [](calibrate_options& o, const given& g) { o.repeats = count(g, {k_min_calibration_repeats}); }},
     {{"slowdown", "PCT", takes::value,
       "the slowdown injected in the C runs (gate, ab: the new side of the injected tries), in % of each "
-      "cell's time (default: 10)"},
+      "cell's time", text::number_text(k_default_calibration_slowdown_pct)},
      [](calibrate_options& o, const given& g) {
        o.slowdown_pct = percent(g, {.low_included = false, .high = k_max_slowdown_pct, .example = ", e.g. 10"});
      }},
     {{"slowdown-filter", "REGEX", takes::value,
-      "gate, ab: inject the slowdown only into the cells whose name matches REGEX (default: all); failing "
-      "cells outside it are false failures"},
+      "gate, ab: inject the slowdown only into the cells whose name matches REGEX; failing "
+      "cells outside it are false failures", "all"},
      [](calibrate_options& o, const given& g) { o.slowdown_filter = regex(g); }},
-    {{"confirm", "N", takes::value, "gate: each gate's --confirm N, >= 0 (default: 2)"},
+    {{"confirm", "N", takes::value, "gate: each gate's --confirm N, >= 0",
+      std::to_string(k_default_calibration_confirm)},
      [](calibrate_options& o, const given& g) {
        o.confirm = count(g, {0, k_max_confirm_rounds, "rounds"});
      }},
@@ -54,7 +56,7 @@ std::vector<option<calibrate_options>> table() {
       "(e.g. --command-arg=--pairs=2); repeatable"},
      [](calibrate_options& o, const given& g) { o.command_args = g.texts; }},
     {{"keep-dir", "DIR", takes::value,
-      "gate, ab: keep every try's runs, verdict and log in DIR (default: a temporary folder, removed)"},
+      "gate, ab: keep every try's runs, verdict and log in DIR", "a temporary folder, removed"},
      [](calibrate_options& o, const given& g) { o.keep_dir = folder(g); }},
     {{"json", "FILE", takes::value,
       "write the calibration JSON (benchgate.calibration/1; gate, ab: /2) to FILE, atomically"},

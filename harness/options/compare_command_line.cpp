@@ -47,16 +47,16 @@ benchgate::variant_role role_of(const given& g, const std::string& text) {
 std::vector<option<compare_options>> table() {
   using row = option<compare_options>;
   return std::vector<row>{
-    {{"input", "", takes::values, "OLD NEW, or RESULTS with --variants", shown::positional},
+    {{"input", "", takes::values, "OLD NEW, or RESULTS with --variants", "", shown::positional},
      [](compare_options& o, const given& g) { o.inputs = g.texts; }},
     {{"variants", "", takes::flag,
       "compare the variants within one results file: each --new-role cell against the --base-role cell of its grid point"},
      [](compare_options& o, const given&) { o.variants = true; }},
   } + needing("variants", std::vector<row>{
-    {{"base-role", "ROLE", takes::value, "the role of the cell compared against (default: baseline)"},
+    {{"base-role", "ROLE", takes::value, "the role of the cell compared against", "baseline"},
      [](compare_options& o, const given& g) { o.base_role = role_of(g, g.text()); }},
     {{"new-role", "ROLE", takes::values,
-      "a role compared with the base (repeatable; default: core and peer)"},
+      "a role compared with the base (repeatable)", "core and peer"},
      [](compare_options& o, const given& g) {
        o.new_roles.clear();
        for (const auto& text : g.texts) o.new_roles.push_back(role_of(g, text));
@@ -69,13 +69,14 @@ std::vector<option<compare_options>> table() {
      }},
   }) + std::vector<row>{
     {{"metric", "METRIC", takes::value,
-      "what is compared: real_time (wall, default; 'time' is its deprecated spelling), cpu_time, "
-      "instructions (from run --measure instructions, the default when the runs counted them; identical counts "
+      "what is compared: real_time (wall; 'time' is its deprecated spelling), cpu_time, "
+      "instructions (from run --measure instructions; identical counts "
       "on both sides are judged by --noise-threshold alone, p n/a), or any counter the cells carry by name: "
       "a Google Benchmark user counter or rate (items_per_second), a case's figure, the cache-simulated "
       "l1_hits, ll_hits, ram_accesses, estimated_cycles (run --measure instructions --cache-sim). Times, "
       "instructions, allocations and the cache-simulated counts are better lower, rates (*_per_second) higher; "
-      "any other needs --direction"},
+      "any other needs --direction",
+      "instructions when the runs counted them, else real_time"},
      [](compare_options& o, const given& g) {
        o.settings.metric = named<compare::time_metric>(
            g, compare::parse_time_metric, "real_time, cpu_time, instructions or a counter's name (letters, digits, _ - . :)");
@@ -89,37 +90,41 @@ std::vector<option<compare_options>> table() {
       "regression"},
      [](compare_options&, const given& g) { directions(g); }},  // checked here, applied with the metric
     {{"test", "TEST", takes::value,
-      "the test whose p-value decides: welch (criterion's mixed bootstrap, default) or mann_whitney (compare.py's)"},
+      "the test whose p-value decides: welch (criterion's mixed bootstrap) or mann_whitney (compare.py's)", "welch"},
      [](compare_options& o, const given& g) {
        o.settings.test = named<compare::significance_test>(g, compare::parse_significance_test, "welch or mann_whitney");
      }},
-    {{"alpha", "P", takes::value, "significance level, in (0, 1) (default: 0.05)"},
+    {{"alpha", "P", takes::value, "significance level, in (0, 1)",
+      text::number_text(stats::k_default_alpha)},
      [](compare_options& o, const given& g) { o.settings.alpha = probability(g, "0.05"); }},
     {{"noise-threshold", "PCT", takes::value,
-      "changes whose interval stays within +-PCT percent are noise: 1 and 1% both mean 1 % (default: 1)"},
+      "changes whose interval stays within +-PCT percent are noise: 1 and 1% both mean 1 %", "1"},
      [](compare_options& o, const given& g) { o.settings.noise_threshold = percent_as_fraction(g, "1"); }},
-    {{"confidence", "CL", takes::value, "confidence level of the intervals, in (0, 1) (default: 0.95)"},
+    {{"confidence", "CL", takes::value, "confidence level of the intervals, in (0, 1)",
+      text::number_text(stats::k_default_confidence)},
      [](compare_options& o, const given& g) { o.settings.confidence = probability(g, "0.95"); }},
     {{"resamples", "N", takes::value,
-      "bootstrap resamples per cell, 100 to 10000000 (default: 100000): those of the Welch p-value, "
-      "which stops early when p is clearly above alpha; the intervals use at most 10000"},
+      "bootstrap resamples per cell, 100 to 10000000: those of the Welch p-value, "
+      "which stops early when p is clearly above alpha; the intervals use at most 10000",
+      std::to_string(stats::k_default_resamples)},
      [](compare_options& o, const given& g) {
        o.settings.resamples = static_cast<std::size_t>(count(g, {k_min_resamples, k_max_resamples}));
      }},
     {{"correction", "METHOD", takes::value,
-      "p-value adjustment across the compared cells: holm (default), bh (Benjamini-Hochberg) or none"},
+      "p-value adjustment across the compared cells: holm, bh (Benjamini-Hochberg) or none", "holm"},
      [](compare_options& o, const given& g) {
        o.settings.correction = named<stats::correction>(g, stats::parse_correction, "holm, bh or none");
      }},
     {{"seed", "N", takes::value,
-      "seed of the bootstrap, an integer >= 0 (default: fixed, so reruns print the same numbers)"},
+      "seed of the bootstrap, an integer >= 0", "fixed, so reruns print the same numbers"},
      [](compare_options& o, const given& g) {
        // Any 63-bit seed, not a count: no upper bound.
        const auto value = text::parse_int(g.text());
        if (!value || *value < 0) throw input_error("--seed " + g.text() + ": expected an integer >= 0");
        o.settings.seed = static_cast<std::uint64_t>(*value);
      }},
-    {{"baseline-dir", "DIR", takes::value, "where saved baselines are looked up (default: reports/baselines)"},
+    {{"baseline-dir", "DIR", takes::value, "where saved baselines are looked up",
+      results::k_default_baseline_dir},
      [](compare_options& o, const given& g) { o.baseline_dir = folder(g); }},
     {{"json", "FILE", takes::value, "write the comparison as JSON (benchgate.diff/1) to FILE, atomically"},
      [](compare_options& o, const given& g) { o.json_out = output_file(g); }},

@@ -31,7 +31,7 @@ constexpr help_page k_page{
 // on the heap of a process that measures.
 std::vector<option<explain_options>> table() {
   return {
-    {{"binary", "", takes::values, "OLD NEW", shown::positional},
+    {{"binary", "", takes::values, "OLD NEW", "", shown::positional},
      [](explain_options& o, const given& g) {
        if (g.texts.size() != 2) {
          throw input_error("benchgate explain: expected two binaries, OLD NEW, got " + std::to_string(g.texts.size()) +
@@ -51,15 +51,17 @@ std::vector<option<explain_options>> table() {
        if (!o.cell.empty()) throw input_error("--verdict " + g.text() + ": not with --cell; expected one of them");
        o.verdict = non_empty(g, "a file name");
      }},
-    {{"max-cells", "N", takes::value, "with --verdict: failing cells explained at most (default 5)"},
+    {{"max-cells", "N", takes::value, "with --verdict: failing cells explained at most",
+      std::to_string(k_default_explain_max_cells)},
      [](explain_options& o, const given& g) { o.max_cells = count(g, {1}); }},
-    {{"max-seconds", "S", takes::value, "with --verdict: no further cell is started after S seconds (default 600)"},
+    {{"max-seconds", "S", takes::value, "with --verdict: no further cell is started after S seconds",
+      text::number_text(k_default_explain_max_seconds)},
      [](explain_options& o, const given& g) { o.max_seconds = seconds(g, false); }},
     {{"markdown", "FILE", takes::value, "the explanation block for a gate's Markdown summary, written atomically"},
      [](explain_options& o, const given& g) { o.markdown = output_file(g); }},
-    {{"gbench", "", takes::flag, "OLD and NEW are Google Benchmark executables (default: benchgate drivers)"},
+    {{"gbench", "", takes::flag, "OLD and NEW are Google Benchmark executables", "benchgate drivers"},
      [](explain_options& o, const given&) { o.gbench = true; }},
-    {{"top", "N", takes::value, "functions listed, >= 1 (default 10)"},
+    {{"top", "N", takes::value, "functions listed, >= 1", std::to_string(k_default_explain_top)},
      [](explain_options& o, const given& g) { o.top = static_cast<std::size_t>(count(g, {1})); }},
     {{"time-change", "PCT", takes::value,
       "the cell's measured time change (e.g. 12 or -5%, from a failing time gate): when no function's count "
@@ -68,7 +70,8 @@ std::vector<option<explain_options>> table() {
        o.time_change_pct = text::parse_percent(g.text());
        if (!o.time_change_pct) throw input_error("--time-change " + g.text() + ": expected a percentage, e.g. 12 or -5%");
      }},
-    {{"min-time", "SECONDS", takes::value, "with --gbench: --benchmark_min_time under callgrind (default 0.05)"},
+    {{"min-time", "SECONDS", takes::value, "with --gbench: --benchmark_min_time under callgrind",
+      text::number_text(k_default_explain_min_time_s)},
      [](explain_options& o, const given& g) {
        o.min_time_s = seconds(g, false);
        if (!o.gbench) throw input_error("--min-time: only with --gbench (a benchgate driver counts fixed iterations)");

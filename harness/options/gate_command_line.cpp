@@ -3,6 +3,7 @@
 #include "harness/options/option_kinds.hpp"
 #include "harness/options/subcommands.hpp"
 #include "harness/formats/metric.hpp"
+#include "harness/gate/rules.hpp"
 
 namespace benchgate::options::detail {
 
@@ -24,7 +25,8 @@ std::filesystem::path binary(const given& g) {
 std::vector<gate_row> gate_judgement_rows() {
   return {
       {{"rules", "FILE", takes::value,
-        "rules file (benchgate.rules/1, see docs/gate.md) (default: .benchgate-rules.json when present)"},
+        "rules file (benchgate.rules/1, see docs/gate.md)",
+        std::string(k_default_rules_file) + " when present"},
        [](gate_options& o, const given& g) { o.rules = non_empty(g, "a file name"); }},
       {{"no-rules", "", takes::flag, "do not read the default rules file"},
        [](gate_options& o, const given&) {
@@ -32,22 +34,24 @@ std::vector<gate_row> gate_judgement_rows() {
          o.no_rules = true;
        }},
       {{"max-regression", "PCT", takes::value,
-        "fail level where no rule sets one (over the rules file's defaults): 5 and 5% both mean 5 % (default: 5)"},
+        "fail level where no rule sets one (over the rules file's defaults): 5 and 5% both mean 5 %",
+        text::number_text(gate::k_default_fail_pct)},
        [](gate_options& o, const given& g) { o.command_line.fail_pct = percent(g, {}); }},
       {{"warn", "PCT", takes::value,
-        "warn level where no rule sets one (over the rules file's defaults) (default: the fail level)"},
+        "warn level where no rule sets one (over the rules file's defaults)", "the fail level"},
        [](gate_options& o, const given& g) { o.command_line.warn_pct = percent(g, {}); }},
       {{"max-ci-width", "PCT", takes::value,
         "where no rule sets one (over the rules file's defaults): a change CI wider than this many percent points "
-        "is unstable (default: none)"},
+        "is unstable", "none"},
        [](gate_options& o, const given& g) { o.command_line.max_ci_width_pct = percent(g, {.low_included = false}); }},
       {{"metric", "METRIC", takes::value,
-        "metric where no rule sets one (over the rules file's defaults): real_time (default; 'time' is its "
-        "deprecated spelling), cpu_time, instructions (default when both runs counted them), throughput (a "
+        "metric where no rule sets one (over the rules file's defaults): real_time ('time' is its "
+        "deprecated spelling), cpu_time, instructions, throughput (a "
         "Google Benchmark cell's items_per_second or bytes_per_second, else work per second; a drop regresses), "
         "or any counter the cells carry by name (user counters, rates *_per_second, a case's figures, "
         "estimated_cycles and the other cache-simulated counts of run --cache-sim); a cell without it is listed "
-        "as such, not judged"},
+        "as such, not judged",
+        "instructions when both runs counted them, else real_time"},
        [](gate_options& o, const given& g) {
          o.command_line.metric = named<gate::gate_metric>(
              g, gate::parse_gate_metric,
@@ -61,7 +65,8 @@ std::vector<gate_row> gate_judgement_rows() {
         "neither a time, instructions, allocations, a cache-simulated count nor a rate (*_per_second) unless a "
         "rule sets \"direction\""},
        [](gate_options& o, const given& g) { o.command_line.declared = directions(g); }},
-      {{"alpha", "P", takes::value, "significance level of OLD NEW comparisons, in (0, 1) (default: 0.05)"},
+      {{"alpha", "P", takes::value, "significance level of OLD NEW comparisons, in (0, 1)",
+        text::number_text(stats::k_default_alpha)},
        [](gate_options& o, const given& g) { o.settings.alpha = probability(g, "0.05"); }},
   };
 }
@@ -77,17 +82,17 @@ std::vector<gate_row> confirm_rows() {
   } + needing("confirm", std::vector<gate_row>{
       {{"confirm-processes", "P", takes::value,
         "each round runs P lockstep pairs of an old and a new process, the side that starts "
-        "alternating, and pools them (default: 1)"},
+        "alternating, and pools them", std::to_string(k_default_confirm_processes)},
        [](gate_options& o, const given& g) {
          o.confirm_processes = count(g, {1, k_max_confirm_processes, "processes per side"});
        }},
       {{"confirm-extra", "K", takes::value,
         "cells whose pooled pairs are still too wide to judge get up to K more rounds of their "
-        "own, pooled with the others (default: N; 0: none)"},
+        "own, pooled with the others; 0: none", "N"},
        [](gate_options& o, const given& g) { o.confirm_extra = count(g, {0, k_max_confirm_rounds, "rounds"}); }},
       {{"confirm-dir", "DIR", takes::value,
-        "keep the re-runs' results and logs in DIR (old-R.P.json, new-R.P.json; default: a "
-        "temporary folder, removed)"},
+        "keep the re-runs' results and logs in DIR (old-R.P.json, new-R.P.json)",
+        "a temporary folder, removed"},
        [](gate_options& o, const given& g) { o.confirm_dir = folder(g); }},
   });
 }
@@ -101,10 +106,10 @@ std::vector<gate_row> explain_after_rows() {
        [](gate_options& o, const given&) { o.explain.on = true; }},
   } + needing("explain", std::vector<gate_row>{
       {{"explain-max-cells", "N", takes::value,
-        "failing cells explained at most, in the verdict's order (default: 5)"},
+        "failing cells explained at most, in the verdict's order", std::to_string(k_default_explain_max_cells)},
        [](gate_options& o, const given& g) { o.explain.max_cells = count(g, {1, k_max_count, "cells"}); }},
       {{"explain-max-seconds", "S", takes::value,
-        "no further cell is started after S seconds of explaining (default: 600)"},
+        "no further cell is started after S seconds of explaining", text::number_text(k_default_explain_max_seconds)},
        [](gate_options& o, const given& g) { o.explain.max_seconds = seconds(g, false); }},
       {{"explain-json", "FILE", takes::value,
         "the explanations as JSON (benchgate.explain/1), written atomically"},
@@ -157,7 +162,7 @@ constexpr help_page k_page{
 
 std::vector<gate_row> gate_rows() {
   std::vector<gate_row> inputs = {
-      {{"input", "", takes::values, "DIFF, or OLD NEW", shown::positional},
+      {{"input", "", takes::values, "DIFF, or OLD NEW", "", shown::positional},
        [](gate_options& o, const given& g) {
          if (g.texts.empty() || g.texts.size() > 2) {
            throw input_error("benchgate gate: expected DIFF or OLD NEW, got " + std::to_string(g.texts.size()) +
@@ -168,14 +173,16 @@ std::vector<gate_row> gate_rows() {
   };
   std::vector<gate_row> outputs = {
       {{"old-binary", "PATH", takes::value,
-        "with --confirm: the benchgate that re-runs the old side (default: this one); with --explain (required): "
-        "the old build, a benchgate driver or the Google Benchmark executable that wrote OLD"},
+        "with --confirm: the benchgate that re-runs the old side; with --explain (required): "
+        "the old build, a benchgate driver or the Google Benchmark executable that wrote OLD",
+        "this one, with --confirm"},
        [](gate_options& o, const given& g) { o.old_binary = binary(g); }},
       {{"new-binary", "PATH", takes::value,
-        "with --confirm: the benchgate that re-runs the new side (default: this one); with --explain (required): "
-        "the new build"},
+        "with --confirm: the benchgate that re-runs the new side; with --explain (required): "
+        "the new build", "this one, with --confirm"},
        [](gate_options& o, const given& g) { o.new_binary = binary(g); }},
-      {{"baseline-dir", "DIR", takes::value, "where saved baselines are looked up (default: reports/baselines)"},
+      {{"baseline-dir", "DIR", takes::value, "where saved baselines are looked up",
+        results::k_default_baseline_dir},
        [](gate_options& o, const given& g) { o.baseline_dir = folder(g); }},
       {{"json", "FILE", takes::value, "write the verdict as JSON (benchgate.gate/1) to FILE, atomically"},
        [](gate_options& o, const given& g) { o.json_out = output_file(g); }},

@@ -90,20 +90,20 @@ const auto k_after = [](history_options&, const given&) {};
 // on the heap of a process that measures.
 std::vector<history_row> table() {
   return std::vector<history_row>{
-      {{"input", "", takes::values, "VERB RESULTS...", shown::positional},
+      {{"input", "", takes::values, "VERB RESULTS...", "", shown::positional},
        [](history_options& o, const given& g) {
          // The verb is checked before the values (checked_verb); the rest are its files.
          if (!g.texts.empty()) o.inputs.assign(g.texts.begin() + 1, g.texts.end());
        }},
       {{"history", "STORE", takes::value,
-        "the history store: a file (SQLite) or a postgresql:// URL (default: $BENCHGATE_HISTORY, else "
-        "reports/history.db)"},
+        "the history store: a file (SQLite) or a postgresql:// URL",
+        "$BENCHGATE_HISTORY, else reports/history.db"},
        [](history_options& o, const given& g) { o.store = non_empty(g, "a file path or a postgresql:// URL"); }},
   } + for_verbs({"add"}, std::vector<history_row>{
       {{"commit", "SHA", takes::value, "the commit the results measured (required when they do not record one)"},
        [](history_options& o, const given& g) { o.commit = g.text(); }},
       {{"date", "DATE", takes::value,
-        "the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series (default: the run's date)"},
+        "the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series", "the run's date"},
        [](history_options& o, const given& g) { o.date = g.text(); }},
   }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
       {{"case", "NAME", takes::values, "only this case (repeatable)"}, k_after},
@@ -114,8 +114,8 @@ std::vector<history_row> table() {
        [](history_options& o, const given& g) { o.since = g.text(); }},
   }) + for_verbs({"changes", "plot", "export"}, std::vector<history_row>{
       {{"metric", "NAME", takes::value,
-        "the metric followed: real_time (default), cpu_time, instructions, throughput, or "
-        "a counter's or figure's name"},
+        "the metric followed: real_time, cpu_time, instructions, throughput, or "
+        "a counter's or figure's name", "real_time"},
        [](history_options& o, const given& g) { o.metric = metric_name(g); }},
   }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
       {{"direction", "NAME=higher|lower", takes::values,
@@ -123,9 +123,9 @@ std::vector<history_row> table() {
         "hits is then a regression; required for a --metric that is not a time, a count or a rate (*_per_second)"},
        [](history_options& o, const given& g) { o.directions = directions(g); }},
       {{"min-change", "PCT", takes::value,
-        "report change points of at least PCT percent (default: 1, as compare's noise threshold)"},
+        "report change points of at least PCT percent", "1, as compare's noise threshold"},
        [](history_options& o, const given& g) { o.min_change_pct = percent(g, {.example = ", e.g. 5"}); }},
-      {{"alpha", "P", takes::value, "significance level of the t test, in (0, 1) (default: 0.001)"},
+      {{"alpha", "P", takes::value, "significance level of the t test, in (0, 1)", "0.001"},
        [](history_options& o, const given& g) { o.alpha = probability(g, "0.001"); }},
   }) + for_verbs({"changes"}, std::vector<history_row>{
       {{"window", "N", takes::value,
@@ -133,14 +133,14 @@ std::vector<history_row> table() {
        [](history_options& o, const given& g) { o.recent_commits = static_cast<std::size_t>(count(g, {1})); }},
   }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
       {{"min-segment", "N", takes::value,
-        "commits on each side of a change point, at least (default: 3, minimum 2)"},
+        "commits on each side of a change point, at least; 2 or more", "3"},
        [](history_options& o, const given& g) { o.min_segment = static_cast<std::size_t>(count(g, {2})); }},
       {{"detection-window", "N", takes::value,
-        "commits per E-divisive window (default: 50; 0: the whole series at once, cost O(n^2))"},
+        "commits per E-divisive window; 0: the whole series at once, cost O(n^2)", "50"},
        [](history_options& o, const given& g) { o.detection_window = static_cast<std::size_t>(count(g, {0})); }},
       {{"min-tail", "N", takes::value,
-        "commits after an early change point (in the last --min-segment - 1), at least (default: 1; "
-        "--min-segment or more: none early)"},
+        "commits after an early change point (in the last --min-segment - 1), at least; "
+        "--min-segment or more: none early", "1"},
        [](history_options& o, const given& g) { o.min_tail = static_cast<std::size_t>(count(g, {1})); }},
       {{"any-environment", "", takes::flag, "one series per cell whatever the environment fingerprint"},
        [](history_options& o, const given&) { o.any_environment = true; }},
@@ -154,18 +154,18 @@ std::vector<history_row> table() {
       {{"list", "", takes::flag, "FILE holds path,commit,date lines naming result files (instead of --csv FILE)"},
        [](history_options& o, const given&) { o.import_list = true; }},
   }) + for_verbs({"import"}, needing("csv", std::vector<history_row>{
-      {{"time-column", "NAME", takes::value, "the time column (default: time)"},
+      {{"time-column", "NAME", takes::value, "the time column", "time"},
        [](history_options& o, const given& g) { o.time_column = g.text(); }},
-      {{"commit-column", "NAME", takes::value, "the commit column (default: commit)"},
+      {{"commit-column", "NAME", takes::value, "the commit column", "commit"},
        [](history_options& o, const given& g) { o.commit_column = g.text(); }},
       {{"environment-column", "NAME", takes::value,
-        "the environment fingerprint column, optional in the file (default: environment)"},
+        "the environment fingerprint column, optional in the file", "environment"},
        [](history_options& o, const given& g) { o.environment_column = g.text(); }},
       {{"attribute", "NAME", takes::values, "a column that is no metric, ignored (repeatable)"},
        [](history_options& o, const given& g) { o.attributes = g.texts; }},
   })) + for_verbs({"export", "plot"}, std::vector<history_row>{
       {{"out", "FILE|DIR", takes::value,
-        "where to write: export's FILE, atomically (default: stdout); plot's folder of charts, DIR (required)"},
+        "where to write: export's FILE, atomically; plot's folder of charts, DIR (required)", "stdout, for export"},
        [](history_options& o, const given& g) { o.out = o.verb == history_verb::plot ? folder(g) : output_file(g); }},
   });
 }

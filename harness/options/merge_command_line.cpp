@@ -17,7 +17,7 @@ constexpr help_page k_page{
 // on the heap of a process that measures.
 std::vector<option<merge_options>> table() {
   return {
-    {{"input", "", takes::values, "RESULTS files", shown::positional},
+    {{"input", "", takes::values, "RESULTS files", "", shown::positional},
      [](merge_options& o, const given& g) {
        if (g.texts.empty()) throw input_error("benchgate merge: expected RESULTS files; see 'benchgate merge --help'");
        o.inputs = g.texts;

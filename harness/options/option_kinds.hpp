@@ -15,6 +15,7 @@
 #include "harness/formats/metric.hpp"
 #include "harness/formats/model.hpp"
 #include "harness/support/errors/input_error.hpp"
+#include "harness/support/text/parse_number.hpp"  // text::number_text, for the rows' defaults
 
 namespace benchgate::options::detail {
 

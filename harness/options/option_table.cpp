@@ -26,13 +26,14 @@ constexpr std::size_t k_usage_prefix_chars = 7;
 // The long name of a row ("help,h" -> "help").
 std::string long_name(const option_text& row) { return row.name.substr(0, row.name.find(',')); }
 
-// The help of a row as --help shows it, after what it belongs to: "with
-// --confirm: ", "changes, plot: ", "import --csv: ".
+// The help of a row as --help shows it: after what it belongs to ("with
+// --confirm: ", "changes, plot: "), and with its default.
 std::string shown_help(const option_text& row) {
   std::string prefix;
   for (const auto& verb : row.verbs) prefix += (prefix.empty() ? "" : ", ") + verb;
   if (!row.needs.empty()) prefix += (prefix.empty() ? "with --" : " --") + row.needs;
-  return prefix.empty() ? row.help : prefix + ": " + row.help;
+  const std::string help = row.default_value.empty() ? row.help : row.help + " (default: " + row.default_value + ")";
+  return prefix.empty() ? help : prefix + ": " + help;
 }
 
 void add(po::options_description& d, const option_text& row) {

@@ -43,6 +43,9 @@ struct option_text {
   std::string value_name;  // e.g. "N"; unused for flags and positionals
   takes kind = takes::value;
   std::string help;
+  // What the option's value is when it is not given ("5", "the fail
+  // level"); --help ends the help with "(default: ...)". Empty: none said.
+  std::string default_value = {};
   shown where = shown::listed;
   // In --help, group 0 comes first, then each other group after an empty
   // line, in increasing order.

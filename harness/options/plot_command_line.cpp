@@ -27,7 +27,7 @@ constexpr help_page k_page{
 // on the heap of a process that measures.
 std::vector<option<plot_options>> table() {
   return {
-    {{"input", "", takes::values, "RESULTS_OR_DIFF", shown::positional},
+    {{"input", "", takes::values, "RESULTS_OR_DIFF", "", shown::positional},
      [](plot_options& o, const given& g) { o.input = single_input(g, "plot", "RESULTS_OR_DIFF"); }},
     {{"out", "DIR", takes::value, "the folder the charts are written to (created when missing); required"},
      [](plot_options& o, const given& g) { o.out_dir = output_folder(g); }},

@@ -44,10 +44,10 @@ compare::time_metric table_metric(const given& g) {
 // on the heap of a process that measures.
 std::vector<option<report_options>> table() {
   return {
-    {{"input", "", takes::values, "RESULTS", shown::positional},
+    {{"input", "", takes::values, "RESULTS", "", shown::positional},
      [](report_options& o, const given& g) { o.results = single_input(g, "report", "RESULTS"); }},
     {{"diff", "DIFF", takes::value,
-      "a comparison to show (benchgate compare --json); default: the run's variants against its baseline cells"},
+      "a comparison to show (benchgate compare --json)", "the run's variants against its baseline cells"},
      [](report_options& o, const given& g) { o.diff = non_empty(g, "a file name"); }},
     {{"out", "DIR", takes::value,
       "the folder of the page: DIR/index.html and DIR/charts/ (created when missing); required"},
@@ -61,8 +61,8 @@ std::vector<option<report_options>> table() {
      [](report_options& o, const given& g) { o.history = non_empty(g, "a history store (benchgate history add)"); }},
     {{"metric", "NAME", takes::value,
       "what each case's table shows per cell: real_time, cpu_time, instructions, or any counter the cells "
-      "carry by name (a Google Benchmark user counter or rate, a case's figure); default: the run's instructions "
-      "when it counted them, else real_time. The column header names the metric and its unit"},
+      "carry by name (a Google Benchmark user counter or rate, a case's figure). The column header names the "
+      "metric and its unit", "the run's instructions when it counted them, else real_time"},
      [](report_options& o, const given& g) { o.metric = table_metric(g); }},
     {{"direction", "METRIC=higher|lower", takes::values,
       "which way METRIC is better (repeatable), named in the column header; times, counts and rates "

@@ -13,17 +13,6 @@ namespace benchgate::options::detail {
 
 namespace {
 
-std::string precision_help() {
-  char pct[32];
-  std::snprintf(pct, sizeof pct, "%g", k_default_precision_pct);
-  return std::string("sample each variant until its 95 % interval of the mean is within PCT % of the mean (at "
-                     "least 10 samples, at most its share of --precision-cap); off: a fixed number of samples "
-                     "(default: ") +
-         pct +
-         ", unless --samples, --rounds, --quick or --measure instructions fix the samples)";
-}
-
-
 constexpr help_page k_page{
     "run",
     "",
@@ -248,7 +237,7 @@ std::string baseline_name(const given& g) {
 std::vector<option<run_options>> run_rows() {
   return std::vector<option<run_options>>{
       {{"case", "NAME", takes::values,
-        "run only this case (repeatable; default: every case, and every plain Google Benchmark registration)"}, k_after},
+        "run only this case (repeatable)", "every case, and every plain Google Benchmark registration"}, k_after},
       {{"filter", "REGEX", takes::value,
         "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...', or "
         "in a plain Google Benchmark registration's name, e.g. 'BM_copy/64')"},
@@ -257,13 +246,18 @@ std::vector<option<run_options>> run_rows() {
         "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)"},
        k_after},
       {{"samples", "N", takes::value,
-        "samples (Google Benchmark repetitions) per cell, >= 10 (default: the case's, else 100; 10 with --quick)"},
+        "samples (Google Benchmark repetitions) per cell, >= 10",
+        "the case's, else " + std::to_string(k_default_samples) + "; " + std::to_string(k_quick_samples) +
+            " with --quick"},
        [](run_options& o, const given& g) { o.settings.samples = count(g, {k_min_samples}); }},
       {{"measurement-time", "SECONDS", takes::value,
-        "time to measure each grid point, shared by its variants (default: 5; 0.5 with --quick)"},
+        "time to measure each grid point, shared by its variants",
+        text::number_text(k_default_measurement_time_s) + "; " + text::number_text(k_quick_measurement_time_s) +
+            " with --quick"},
        [](run_options& o, const given& g) { o.settings.measurement_time_s = seconds(g, false); }},
       {{"warmup", "SECONDS", takes::value,
-        "warm-up time of each grid point, shared by its variants (default: 0.5; 0.1 with --quick)"},
+        "warm-up time of each grid point, shared by its variants",
+        text::number_text(k_default_warmup_s) + "; " + text::number_text(k_quick_warmup_s) + " with --quick"},
        [](run_options& o, const given& g) { o.settings.warmup_s = seconds(g, true); }},
       {{"min-time", "SECONDS", takes::value, "minimum time of each sample; overrides the share of --measurement-time"},
        [](run_options& o, const given& g) { o.settings.min_time_s = seconds(g, false); }},
@@ -274,7 +268,7 @@ std::vector<option<run_options>> run_rows() {
        [](run_options& o, const given&) { o.settings.random_interleaving = false; }},
       {{"rounds", "N", takes::value,
         "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
-        "run and a shared machine's slow drift widens its interval instead of biasing it (default: 1)"},
+        "run and a shared machine's slow drift widens its interval instead of biasing it", "1"},
        [](run_options& o, const given& g) { o.settings.rounds = count(g, {1}); }},
       {{"role", "ROLE=REGEX", takes::values,
         "plain Google Benchmark registrations (BENCHMARK()) whose name REGEX matches get ROLE (baseline, core "
@@ -297,7 +291,7 @@ std::vector<option<run_options>> run_rows() {
        [](run_options& o, const given& g) { o.save_baseline = baseline_name(g); }},
       {{"baseline", "NAME", takes::value, "compare the run against saved baseline NAME and print the change report"},
        [](run_options& o, const given& g) { o.baseline = baseline_name(g); }},
-      {{"baseline-dir", "DIR", takes::value, "where baselines are saved and looked up (default: reports/baselines)"},
+      {{"baseline-dir", "DIR", takes::value, "where baselines are saved and looked up", results::k_default_baseline_dir},
        [](run_options& o, const given& g) { o.baseline_dir = folder(g); }},
       {{"inject-slowdown", "PCT", takes::value,
         "test knob: add PCT % extra work to each timed cell (calibrated by a pilot run), to check that a known "
@@ -307,10 +301,15 @@ std::vector<option<run_options>> run_rows() {
              percent(g, {.low_included = false, .high = k_max_injected_slowdown_pct, .example = ", e.g. 10"});
        }},
   } + needing("inject-slowdown", std::vector<option<run_options>>{
-      {{"inject-filter", "REGEX", takes::value, "slow only the cells whose name matches REGEX (default: all)"},
+      {{"inject-filter", "REGEX", takes::value, "slow only the cells whose name matches REGEX", "all"},
        [](run_options& o, const given& g) { o.settings.injected_slowdown_filter = regex(g); }},
   }) + std::vector<option<run_options>>{
-      {{"precision", "PCT|off", takes::value, precision_help()}, k_after},
+      {{"precision", "PCT|off", takes::value,
+        "sample each variant until its 95 % interval of the mean is within PCT % of the mean (at least 10 samples, "
+        "at most its share of --precision-cap); off: a fixed number of samples",
+        text::number_text(k_default_precision_pct) +
+            ", unless --samples, --rounds, --quick or --measure instructions fix the samples"},
+       k_after},
       {{"precision-cap", "SECONDS", takes::value,
         "the most CPU time of one grid point's samples, shared equally by its variants (default: 60 % of the "
         "measurement time, so a variant that cannot reach the target takes 60 % of the fixed samples)"},
@@ -320,10 +319,11 @@ std::vector<option<run_options>> run_rows() {
         "part), e.g. on N CI machines; 'benchgate merge' pools the N results files"},
        [](run_options& o, const given& g) { o.settings.shard = shard(g); }},
       {{"measure", "WHAT", takes::value,
-        "time (default): wall and CPU time per iteration; instructions: instructions per iteration counted "
+        "time: wall and CPU time per iteration; instructions: instructions per iteration counted "
         "by valgrind's callgrind (deterministic, ~50x slower; 3 samples of 10 iterations by default); "
         "allocations: the times plus allocations, frees, bytes allocated and peak bytes live per iteration, "
-        "counted by benchgate's operator new (exact, sampled as a time run)"},
+        "counted by benchgate's operator new (exact, sampled as a time run)",
+        "time"},
        [](run_options& o, const given& g) {
          o.settings.measure = named<measure_kind>(g, parse_measure, "time, instructions or allocations");
        }},
@@ -342,7 +342,7 @@ std::vector<option<run_options>> run_rows() {
       // Not in the help: set by `run --measure instructions` on the child it
       // starts under callgrind, and by gate --confirm on the runs it pairs.
       {{"callgrind-out", "FILE", takes::value,
-        "internal: this process runs under callgrind, whose dumps go to FILE.N", shown::hidden},
+        "internal: this process runs under callgrind, whose dumps go to FILE.N", "", shown::hidden},
        [](run_options& o, const given& g) {
          if (o.settings.measure != measure_kind::instructions) {
            throw input_error("--callgrind-out " + g.text() + ": internal option of --measure instructions");
@@ -350,13 +350,13 @@ std::vector<option<run_options>> run_rows() {
          o.callgrind_out = std::filesystem::path(g.text());
        }},
       {{"callgrind-keep-dumps", "", takes::flag,
-        "internal (benchgate explain): leave each sample's dump FILE.N on disk", shown::hidden},
+        "internal (benchgate explain): leave each sample's dump FILE.N on disk", "", shown::hidden},
        [](run_options& o, const given&) {
          if (!o.callgrind_out) throw input_error("--callgrind-keep-dumps: only with --callgrind-out (benchgate explain)");
          o.keep_callgrind_dumps = true;
        }},
       {{"lockstep-fd", "FD", takes::value,
-        "internal (gate --confirm): take turns, sample by sample, with a partner run over socket FD", shown::hidden},
+        "internal (gate --confirm): take turns, sample by sample, with a partner run over socket FD", "", shown::hidden},
        [](run_options& o, const given& g) {
          o.lockstep_fd = count(g, {0});
          if (o.settings.measure != measure_kind::time) {

@@ -21,32 +21,23 @@ import sys
 SECTION = re.compile(r"^## `benchgate ([a-z]+)`$", re.M)
 
 
-def split_default(text):
-    """(the help line without its default, the default): the last
-    "(default: X)" or "; default: X" of the line, parentheses balanced."""
-    start = max(text.rfind("(default:"), text.rfind("; default:"))
-    if start < 0:
-        return text, ""
-    in_parentheses = text[start] == "("
-    value_start = start + len("(default:" if in_parentheses else "; default:")
-    depth = 1
-    end = value_start
-    while end < len(text):
-        if text[end] == "(":
-            depth += 1
-        elif text[end] == ")":
-            depth -= 1
-            if depth == 0:
-                break
-        elif text[end] == ";" and depth == 1 and not in_parentheses:
-            break
-        end += 1
-    default = text[value_start:end].strip()
-    if in_parentheses:
-        rest = text[:start].rstrip() + " " + text[end + 1:].lstrip()
-    else:
-        rest = text[:start] + text[end:]
-    return re.sub(r"\s+([,;.])", r"\1", rest.strip()), default
+# An option's default is its row's default field (option_text::default_value),
+# which --help shows last, as " (default: X)".
+DEFAULT_LAST = re.compile(r"^(.*) \(default: (.*)\)$")
+# A default said anywhere else in an option's help.
+STRAY_DEFAULT = re.compile(r"\(default\b|\bdefault:|; default\b")
+
+
+def split_default(name, text):
+    """(the help line without its default, the default). A default said
+    elsewhere in the line is refused: it belongs in the row's field, so that
+    the page's column cannot miss it."""
+    last = DEFAULT_LAST.match(text)
+    meaning, default = (last.group(1), last.group(2)) if last else (text, "")
+    if STRAY_DEFAULT.search(meaning):
+        raise ValueError(f"{name}: its help says a default other than last, as '(default: X)'; "
+                         "give it in the row's default field (option_text::default_value)")
+    return meaning, default
 
 
 def cell(text):
@@ -121,7 +112,7 @@ def section(binary, command):
     for name, text in options:
         if name.startswith("-h ["):
             continue  # --help: said once for every command at the top
-        meaning, default = split_default(cell(text))
+        meaning, default = split_default(f"benchgate {command} {name}", cell(text))
         md.append(f"| `{cell(name)}` | {default or '-'} | {meaning} |")
     md += ["", "| exit code | meaning |", "|---|---|"]
     md += [f"| {code} | {cell(text)} |" for code, text in codes]
@@ -170,7 +161,11 @@ def main():
         if command not in listed:
             continue
         start, end = spans[command]
-        want = section(binary, command) + "\n"
+        try:
+            want = section(binary, command) + "\n"
+        except ValueError as problem:
+            problems.append(str(problem))
+            continue
         have = text[start:end]
         if have != want:
             problems.append(f"section `benchgate {command}` differs from `benchgate {command} --help`:\n" +

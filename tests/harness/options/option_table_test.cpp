@@ -26,13 +26,14 @@ constexpr help_page k_page{"toy", "FILE... [--samples]", "A toy command.", "  0 
 
 std::vector<option<toy>> table() {
   return {
-      {{"file", "", takes::values, "FILE...", shown::positional},
+      {{"file", "", takes::values, "FILE...", "", shown::positional},
        [](toy& t, const given& g) { t.files = g.texts; }},
-      {{"samples", "N", takes::value, "samples, >= 10"}, [](toy& t, const given& g) { t.samples = count(g, {10}); }},
+      {{"samples", "N", takes::value, "samples, >= 10", "100"},
+       [](toy& t, const given& g) { t.samples = count(g, {10}); }},
       {{"quick", "", takes::flag, "quick"}, [](toy& t, const given&) { t.quick = true; }},
       {{"name", "NAME", takes::values, "a name (repeatable)"}, [](toy& t, const given& g) { t.names = g.texts; }},
-      {{"secret", "S", takes::value, "internal", shown::hidden}, [](toy& t, const given& g) { t.secret = g.text(); }},
-      {{"pct", "PCT", takes::value, "a percentage", shown::listed, 1},
+      {{"secret", "S", takes::value, "internal", "", shown::hidden}, [](toy& t, const given& g) { t.secret = g.text(); }},
+      {{"pct", "PCT", takes::value, "a percentage", "", shown::listed, 1},
        [](toy& t, const given& g) { t.pct = percent(g, {}); }},
   };
 }
@@ -84,6 +85,7 @@ TEST(OptionTable, HelpListsTheListedRowsWithGroupsAndStoresNothing) {
   const std::string& help = *parsed.help;
   EXPECT_EQ(help.find("Usage: benchgate toy FILE... [--samples N] [OPTIONS]\n\nA toy command.\n\nOptions:\n"), 0u);
   EXPECT_NE(help.find("  --samples N"), std::string::npos);
+  EXPECT_NE(help.find("samples, >= 10 (default: 100)\n"), std::string::npos) << "the row's default, last";
   EXPECT_NE(help.find("  --name NAME"), std::string::npos);
   EXPECT_EQ(help.find("secret"), std::string::npos) << "hidden";
   EXPECT_EQ(help.find("FILE...\n"), std::string::npos) << "positional";
@@ -146,7 +148,7 @@ constexpr help_page k_verbed_page{"toy", "add FILES...\nchanges\nexport --csv [-
 std::vector<option<verbed>> verbed_table() {
   using row = option<verbed>;
   return std::vector<row>{
-             {{"args", "", takes::values, "VERB FILES...", shown::positional},
+             {{"args", "", takes::values, "VERB FILES...", "", shown::positional},
               [](verbed& v, const given& g) { v.args = g.texts; }},
          } +
          for_verbs({"changes"}, std::vector<row>{
