@@ -129,11 +129,19 @@ extern "C" void* calloc(std::size_t count, std::size_t size) {
 
 // realloc of a block counts as a free of the old one and an allocation of
 // the new one (even when glibc grows it in place): one call that hands out
-// a block, as a new[] and delete[] would be.
+// a block, as a new[] and delete[] would be. The old block's size is read
+// before the call, while it is surely live, and its free counted after,
+// only when glibc released it (realloc(3), glibc 2.36 of Debian 12):
+// - a block back: the old one was moved or resized, either way released;
+// - null for size 0: glibc frees the block and returns null ("equivalent
+//   to free(ptr)"; its malloc.c is built with REALLOC_ZERO_BYTES_FREES);
+// - null otherwise: the call failed and "the original block is left
+//   untouched"; it is still live and is neither a free nor an allocation.
 extern "C" void* realloc(void* block, std::size_t size) {
   if (block == nullptr) return malloc(size);
-  g_tally.note_free(block);
+  const auto old_size = benchgate::allocations::allocation_tally::usable_size(block);
   void* moved = __libc_realloc(block, size);
+  if (moved != nullptr || size == 0) g_tally.note_free_of_size(old_size);
   g_tally.note_allocation(moved);
   return moved;
 }
