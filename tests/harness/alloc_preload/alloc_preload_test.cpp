@@ -58,17 +58,17 @@ std::vector<loop_record> counted_loops() {
 
 TEST(AllocPreload, ReallocIsCountedAsTheFreesAndAllocationsItDid) {
   const auto loops = counted_loops();
-  // BM_failed_plain, BM_failed_realloc, BM_zero_plain, BM_zero_realloc,
+  // BM_held<false>, BM_held<true>, BM_freed<false>, BM_freed<true>,
   // BM_grown_realloc.
   ASSERT_EQ(loops.size(), 5U);
-  const auto& failed_plain = loops[0];
+  const auto& held_plain = loops[0];
   // Two blocks of one size per iteration, both live at once.
-  EXPECT_EQ(failed_plain.allocations, 2 * k_iterations);
-  EXPECT_EQ(failed_plain.frees, 2 * k_iterations);
-  EXPECT_EQ(failed_plain.peak_bytes * k_iterations, failed_plain.bytes_allocated);
+  EXPECT_EQ(held_plain.allocations, 2 * k_iterations);
+  EXPECT_EQ(held_plain.frees, 2 * k_iterations);
+  EXPECT_EQ(held_plain.peak_bytes * k_iterations, held_plain.bytes_allocated);
   // A failed realloc leaves its block live: no free, no allocation, and the
   // held block still counts towards the peak.
-  EXPECT_EQ(loops[1], failed_plain);
+  EXPECT_EQ(loops[1], held_plain);
   // realloc to size 0 frees the block.
   EXPECT_EQ(loops[2].allocations, k_iterations);
   EXPECT_EQ(loops[2].frees, k_iterations);

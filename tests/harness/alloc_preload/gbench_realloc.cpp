@@ -1,8 +1,8 @@
 // Google Benchmark loops that free and allocate alike, some through
 // realloc, for the preloaded allocation counter's test
-// (alloc_preload_test.cpp): each BM_*_realloc but the last must be counted
-// exactly as the BM_*_plain registered before it. Fixed iterations: one timed loop per
-// benchmark, so one record line each, in registration order.
+// (alloc_preload_test.cpp): BM_held<true> must be counted exactly as
+// BM_held<false>, BM_freed<true> as BM_freed<false>. Fixed iterations: one
+// timed loop per benchmark, so one record line each, in registration order.
 
 #include <benchmark/benchmark.h>
 
@@ -19,11 +19,14 @@ constexpr std::size_t k_grown_bytes = 200;
 // memory (malloc.c, checked_request2size), so the realloc surely fails.
 constexpr std::size_t k_impossible_bytes = std::numeric_limits<std::size_t>::max() / 2 + 1;
 
-// A size the compiler cannot see: GCC warns (an error with -Werror) about a
-// constant allocation size above PTRDIFF_MAX, and could fold realloc(p, 0).
-std::size_t opaque(std::size_t bytes) {
-  benchmark::DoNotOptimize(bytes);
-  return bytes;
+// A value the compiler cannot see through: for a size, as GCC warns (an
+// error with -Werror) about a constant allocation size above PTRDIFF_MAX
+// and could fold realloc(p, 0); for a block, so that no malloc and free
+// pair is elided.
+template <class T>
+T opaque(T value) {
+  benchmark::DoNotOptimize(value);
+  return value;
 }
 
 // A block that realloc failed to resize is still the caller's, to use and
@@ -32,70 +35,50 @@ std::size_t opaque(std::size_t bytes) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuse-after-free"
 
-// Two blocks live at once, the first held across the second.
-void BM_failed_plain(benchmark::State& state) {
+// Two blocks live at once, the first held across the second; with
+// `failed_realloc`, a realloc of the held block fails before the second. The
+// held block stays live: the same blocks, bytes, frees and peak either way.
+template <bool failed_realloc>
+void BM_held(benchmark::State& state) {
   for (auto _ : state) {
-    void* held = std::malloc(k_block_bytes);
-    benchmark::DoNotOptimize(held);
-    void* second = std::malloc(k_block_bytes);
-    benchmark::DoNotOptimize(second);
-    std::free(second);
-    std::free(held);
-  }
-}
-BENCHMARK(BM_failed_plain)->Iterations(k_iterations);
-
-// The same, with a failing realloc of the held block before the second: the
-// held block stays live, so the same blocks, bytes, frees and peak.
-void BM_failed_realloc(benchmark::State& state) {
-  for (auto _ : state) {
-    void* held = std::malloc(k_block_bytes);
-    benchmark::DoNotOptimize(held);
-    void* failed = std::realloc(held, opaque(k_impossible_bytes));
-    benchmark::DoNotOptimize(failed);
-    if (failed != nullptr) {
-      state.SkipWithError("realloc of an impossible size succeeded");
-      held = failed;
+    void* held = opaque(std::malloc(k_block_bytes));
+    if constexpr (failed_realloc) {
+      void* failed = opaque(std::realloc(held, opaque(k_impossible_bytes)));
+      if (failed != nullptr) {
+        state.SkipWithError("realloc of an impossible size succeeded");
+        held = failed;
+      }
     }
-    void* second = std::malloc(k_block_bytes);
-    benchmark::DoNotOptimize(second);
-    std::free(second);
+    std::free(opaque(std::malloc(k_block_bytes)));
     std::free(held);
   }
 }
-BENCHMARK(BM_failed_realloc)->Iterations(k_iterations);
+BENCHMARK_TEMPLATE(BM_held, false)->Iterations(k_iterations);
+BENCHMARK_TEMPLATE(BM_held, true)->Iterations(k_iterations);
 
-// One block, allocated and freed.
-void BM_zero_plain(benchmark::State& state) {
+// One block, allocated and freed: by free, or with `by_realloc` by realloc
+// to size 0, which glibc does (realloc(3)). The same counts either way.
+template <bool by_realloc>
+void BM_freed(benchmark::State& state) {
   for (auto _ : state) {
-    void* block = std::malloc(k_block_bytes);
-    benchmark::DoNotOptimize(block);
-    std::free(block);
+    void* block = opaque(std::malloc(k_block_bytes));
+    if constexpr (by_realloc) {
+      if (opaque(std::realloc(block, opaque<std::size_t>(0))) != nullptr) state.SkipWithError("realloc to size 0 returned a block");
+    } else {
+      std::free(block);
+    }
   }
 }
-BENCHMARK(BM_zero_plain)->Iterations(k_iterations);
-
-// The same, freed by realloc to size 0, which glibc does (realloc(3)).
-void BM_zero_realloc(benchmark::State& state) {
-  for (auto _ : state) {
-    void* block = std::malloc(k_block_bytes);
-    benchmark::DoNotOptimize(block);
-    void* left = std::realloc(block, opaque(0));
-    benchmark::DoNotOptimize(left);
-    if (left != nullptr) state.SkipWithError("realloc to size 0 returned a block");
-  }
-}
-BENCHMARK(BM_zero_realloc)->Iterations(k_iterations);
+BENCHMARK_TEMPLATE(BM_freed, false)->Iterations(k_iterations);
+BENCHMARK_TEMPLATE(BM_freed, true)->Iterations(k_iterations);
 
 // One block grown by realloc, then freed: a free and two allocations,
 // whether glibc moves it or grows it in place. Alone: how many bytes an
 // in-place growth hands out depends on the free chunk after the block.
 void BM_grown_realloc(benchmark::State& state) {
   for (auto _ : state) {
-    void* block = std::malloc(k_block_bytes);
-    benchmark::DoNotOptimize(block);
-    void* grown = std::realloc(block, opaque(k_grown_bytes));
-    benchmark::DoNotOptimize(grown);
+    void* block = opaque(std::malloc(k_block_bytes));
+    void* grown = opaque(std::realloc(block, opaque(k_grown_bytes)));
     if (grown == nullptr) {
       state.SkipWithError("realloc of a small size failed");
       grown = block;
