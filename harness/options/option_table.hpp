@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace benchgate::options::detail {
@@ -161,25 +162,30 @@ std::vector<option<Whole>> rows_into(const std::vector<option<Part>>& rows, Part
   return out;
 }
 
+// `rows`, each with `field` set to `value`; the three uses follow.
+template <class Settings, class Field>
+std::vector<option<Settings>> each_with(std::vector<option<Settings>> rows, Field option_text::*field,
+                                        const Field& value) {
+  for (auto& row : rows) row.*field = value;
+  return rows;
+}
+
 // `rows` in help group `group`.
 template <class Settings>
 std::vector<option<Settings>> in_group(std::vector<option<Settings>> rows, int group) {
-  for (auto& row : rows) row.group = group;
-  return rows;
+  return each_with(std::move(rows), &option_text::group, group);
 }
 
 // `rows`, each meaning something only with option `needed` (option_text::needs).
 template <class Settings>
 std::vector<option<Settings>> needing(const std::string& needed, std::vector<option<Settings>> rows) {
-  for (auto& row : rows) row.needs = needed;
-  return rows;
+  return each_with(std::move(rows), &option_text::needs, needed);
 }
 
 // `rows`, each applying to `verbs` only (option_text::verbs).
 template <class Settings>
 std::vector<option<Settings>> for_verbs(const std::vector<std::string>& verbs, std::vector<option<Settings>> rows) {
-  for (auto& row : rows) row.verbs = verbs;
-  return rows;
+  return each_with(std::move(rows), &option_text::verbs, verbs);
 }
 
 // `more` appended to `rows`.
