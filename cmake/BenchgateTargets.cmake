@@ -179,6 +179,23 @@ function(benchgate_add_gbench_pair name source definition)
   target_compile_definitions(gbench_${name}_new PRIVATE ${definition})
 endfunction()
 
+# benchgate_add_script_check(SCRIPT NAME TEST_NAME FIXTURE_TEST TEST_NAME
+#                            FIXTURE DIR EXPECT REGEX)
+# A Python check of the repository's text (SCRIPT, in the current source
+# folder, given the repository's root) as test NAME, and the check itself
+# on the fixture folder DIR (relative to the current source folder) as test
+# FIXTURE_TEST, which must exit 1 with output matching REGEX (through
+# BENCHGATE_EXPECT_RUN): a check that passes everything fails that one.
+# Both labelled scripts (they read text, nothing a sanitizer instruments).
+function(benchgate_add_script_check script)
+  cmake_parse_arguments(arg "" "NAME;FIXTURE_TEST;FIXTURE;EXPECT" "" ${ARGN})
+  set(checker "${CMAKE_CURRENT_SOURCE_DIR}/${script}")
+  add_test(NAME ${arg_NAME} COMMAND python3 "${checker}" "${PROJECT_SOURCE_DIR}")
+  add_test(NAME ${arg_FIXTURE_TEST}
+    COMMAND ${BENCHGATE_EXPECT_RUN} 1 "${arg_EXPECT}" python3 "${checker}" "${CMAKE_CURRENT_SOURCE_DIR}/${arg_FIXTURE}")
+  set_tests_properties(${arg_NAME} ${arg_FIXTURE_TEST} PROPERTIES LABELS scripts TIMEOUT ${BENCHGATE_TEST_TIMEOUT})
+endfunction()
+
 # benchgate_add_subdirectories([EXCLUDE name...]): add_subdirectory for every
 # child folder that has a CMakeLists.txt, in name order, except those named.
 function(benchgate_add_subdirectories)

@@ -46,15 +46,18 @@ void* __libc_valloc(std::size_t size);
 void* __libc_pvalloc(std::size_t size);
 }
 
+// libbenchmark's loop functions (Itanium mangling of
+// benchmark::State::StartKeepRunning() and ::FinishKeepRunning(), stable
+// since Google Benchmark 1.5). Macros, not constants: each name is both the
+// asm label of a wrapper below and dlsym's argument for the real function,
+// and `__asm__` takes only a string literal.
+#define BENCHGATE_START_KEEP_RUNNING_SYMBOL "_ZN9benchmark5State16StartKeepRunningEv"
+#define BENCHGATE_FINISH_KEEP_RUNNING_SYMBOL "_ZN9benchmark5State17FinishKeepRunningEv"
+
 namespace {
 
 // The environment variable naming the record file (benchgate sets it).
 constexpr const char* k_out_variable = "BENCHGATE_ALLOC_OUT";
-// libbenchmark's loop functions (Itanium mangling of
-// benchmark::State::StartKeepRunning() and ::FinishKeepRunning(), stable
-// since Google Benchmark 1.5).
-constexpr const char* k_start_symbol = "_ZN9benchmark5State16StartKeepRunningEv";
-constexpr const char* k_finish_symbol = "_ZN9benchmark5State17FinishKeepRunningEv";
 constexpr int k_record_mode = 0644;
 constexpr std::size_t k_line_chars = 160;
 
@@ -94,11 +97,11 @@ void append_record() {
 // The loop's start and end, under libbenchmark's names: the executable's
 // calls reach these first (LD_PRELOAD), which call libbenchmark's own.
 // `state` is the benchmark::State (the member functions' `this`).
-extern "C" void benchgate_start_keep_running(void* state) __asm__("_ZN9benchmark5State16StartKeepRunningEv");
-extern "C" void benchgate_finish_keep_running(void* state) __asm__("_ZN9benchmark5State17FinishKeepRunningEv");
+extern "C" void benchgate_start_keep_running(void* state) __asm__(BENCHGATE_START_KEEP_RUNNING_SYMBOL);
+extern "C" void benchgate_finish_keep_running(void* state) __asm__(BENCHGATE_FINISH_KEEP_RUNNING_SYMBOL);
 
 extern "C" void benchgate_start_keep_running(void* state) {
-  static const loop_function next = next_function(k_start_symbol);
+  static const loop_function next = next_function(BENCHGATE_START_KEEP_RUNNING_SYMBOL);
   if (next != nullptr) next(state);
   // The first thread's loop starts the tally afresh; counting starts after
   // libbenchmark's own start (its timers), so only the loop is counted.
@@ -107,7 +110,7 @@ extern "C" void benchgate_start_keep_running(void* state) {
 }
 
 extern "C" void benchgate_finish_keep_running(void* state) {
-  static const loop_function next = next_function(k_finish_symbol);
+  static const loop_function next = next_function(BENCHGATE_FINISH_KEEP_RUNNING_SYMBOL);
   if (g_tally.close_span()) append_record();
   if (next != nullptr) next(state);
 }
@@ -126,11 +129,19 @@ extern "C" void* calloc(std::size_t count, std::size_t size) {
 
 // realloc of a block counts as a free of the old one and an allocation of
 // the new one (even when glibc grows it in place): one call that hands out
-// a block, as a new[] and delete[] would be.
+// a block, as a new[] and delete[] would be. The old block's size is read
+// before the call, while it is surely live, and its free counted after,
+// only when glibc released it (realloc(3), glibc 2.36 of Debian 12):
+// - a block back: the old one was moved or resized, either way released;
+// - null for size 0: glibc frees the block and returns null ("equivalent
+//   to free(ptr)"; its malloc.c is built with REALLOC_ZERO_BYTES_FREES);
+// - null otherwise: the call failed and "the original block is left
+//   untouched"; it is still live and is neither a free nor an allocation.
 extern "C" void* realloc(void* block, std::size_t size) {
   if (block == nullptr) return malloc(size);
-  g_tally.note_free(block);
+  const auto old_size = benchgate::allocations::allocation_tally::usable_size(block);
   void* moved = __libc_realloc(block, size);
+  if (moved != nullptr || size == 0) g_tally.note_free_of_size(old_size);
   g_tally.note_allocation(moved);
   return moved;
 }

@@ -79,7 +79,7 @@ class allocation_tally {
   // allocation) is not counted.
   void note_allocation(void* block) noexcept {
     if (!counting() || block == nullptr) [[likely]] return;
-    const auto size = static_cast<std::int64_t>(malloc_usable_size(block));
+    const auto size = usable_size(block);
     allocations_.fetch_add(1, std::memory_order_relaxed);
     bytes_allocated_.fetch_add(size, std::memory_order_relaxed);
     raise_to(span_peak_, live_bytes_.fetch_add(size, std::memory_order_relaxed) + size);
@@ -89,8 +89,24 @@ class allocation_tally {
   // as its usable size is read from it. Null is no free.
   void note_free(void* block) noexcept {
     if (!counting() || block == nullptr) [[likely]] return;
+    note_free_of_size(usable_size(block));
+  }
+
+  // Counts the free of a block of `size` bytes, its usable_size() read
+  // while it was still live, while counting is on. For a release known only
+  // after the block is gone: realloc's old block, whose size must be read
+  // before the call and counted only if glibc released it
+  // (harness/alloc_preload/).
+  void note_free_of_size(std::int64_t size) noexcept {
+    if (!counting()) [[likely]] return;
     frees_.fetch_add(1, std::memory_order_relaxed);
-    live_bytes_.fetch_sub(static_cast<std::int64_t>(malloc_usable_size(block)), std::memory_order_relaxed);
+    live_bytes_.fetch_sub(size, std::memory_order_relaxed);
+  }
+
+  // The size a block counts for: the allocator's, malloc_usable_size(3)
+  // (see the top of this file). `block` must be live and not null.
+  static std::int64_t usable_size(void* block) noexcept {
+    return static_cast<std::int64_t>(malloc_usable_size(block));
   }
 
   // Bytes live now above what was live when the first open span opened

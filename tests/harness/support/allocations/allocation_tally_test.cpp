@@ -110,6 +110,36 @@ TEST(AllocationTally, FreeingAnOlderBlockLowersLiveBelowZeroAndNotThePeak) {
   EXPECT_EQ(tally.read(), (allocation_totals{1, 2, usable(small.data), 0}));
 }
 
+// realloc's path in the preloaded library: the old block's size read while
+// it is live, its free counted later; the same counts as note_free.
+TEST(AllocationTally, AFreeOfAGivenSizeCountsAsTheFreeOfItsBlock) {
+  allocation_tally by_block;
+  allocation_tally by_size;
+  block a(700);
+  block b(90);
+  const auto a_size = allocation_tally::usable_size(a.data);
+  EXPECT_EQ(a_size, usable(a.data));
+  for (auto* tally : {&by_block, &by_size}) {
+    tally->open_span();
+    tally->note_allocation(a.data);
+    tally->note_allocation(b.data);
+  }
+  by_block.note_free(a.data);
+  by_size.note_free_of_size(a_size);
+  EXPECT_EQ(by_size.live_bytes(), usable(b.data));
+  EXPECT_EQ(by_size.live_bytes(), by_block.live_bytes());
+  for (auto* tally : {&by_block, &by_size}) tally->close_span();
+  EXPECT_EQ(by_size.read(), (allocation_totals{2, 1, a_size + usable(b.data), a_size + usable(b.data)}));
+  EXPECT_EQ(by_size.read(), by_block.read());
+}
+
+TEST(AllocationTally, AFreeOfAGivenSizeCountsNothingWhileNoSpanIsOpen) {
+  allocation_tally tally;
+  tally.note_free_of_size(4096);
+  EXPECT_EQ(tally.read(), allocation_totals{});
+  EXPECT_EQ(tally.live_bytes(), 0);
+}
+
 TEST(AllocationTally, NullIsNeitherAnAllocationNorAFree) {
   allocation_tally tally;
   tally.open_span();
