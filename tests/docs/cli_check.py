@@ -156,6 +156,7 @@ def main():
     extra = [c for c in spans if c not in listed]
     if missing or extra:
         problems.append(f"commands of `{binary} --help` without a section: {missing}; sections of no command: {extra}")
+    refused = []  # help lines the page cannot be made from
     replaced = text
     for command in sorted(spans, key=lambda c: -spans[c][0]):
         if command not in listed:
@@ -164,7 +165,7 @@ def main():
         try:
             want = section(binary, command) + "\n"
         except ValueError as problem:
-            problems.append(str(problem))
+            refused.append(str(problem))
             continue
         have = text[start:end]
         if have != want:
@@ -172,6 +173,11 @@ def main():
                             "".join(difflib.unified_diff(have.splitlines(True), want.splitlines(True),
                                                          "cli.md", "--help", n=1)))
             replaced = replaced[:start] + want + replaced[end:]
+    for problem in refused:
+        print(problem)
+    if refused:
+        print(f"cli_check: {len(refused)} help lines say their default elsewhere than last")
+        return 1
     if write:
         with open(page, "w", encoding="utf-8") as f:
             f.write(replaced)
