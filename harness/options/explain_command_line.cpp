@@ -29,8 +29,10 @@ constexpr help_page k_page{
 
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
-std::vector<option<explain_options>> table() {
-  return {
+using explain_row = option<explain_options>;
+
+std::vector<explain_row> table() {
+  return std::vector<explain_row>{
     {{"binary", "", takes::values, "OLD NEW", "", shown::positional},
      [](explain_options& o, const given& g) {
        if (g.texts.size() != 2) {
@@ -51,12 +53,14 @@ std::vector<option<explain_options>> table() {
        if (!o.cell.empty()) throw input_error("--verdict " + g.text() + ": not with --cell; expected one of them");
        o.verdict = non_empty(g, "a file name");
      }},
-    {{"max-cells", "N", takes::value, "with --verdict: failing cells explained at most",
+  } + needing("verdict", std::vector<explain_row>{
+    {{"max-cells", "N", takes::value, "failing cells explained at most",
       std::to_string(k_default_explain_max_cells)},
      [](explain_options& o, const given& g) { o.max_cells = count(g, {1}); }},
-    {{"max-seconds", "S", takes::value, "with --verdict: no further cell is started after S seconds",
+    {{"max-seconds", "S", takes::value, "no further cell is started after S seconds",
       text::number_text(k_default_explain_max_seconds)},
      [](explain_options& o, const given& g) { o.max_seconds = seconds(g, false); }},
+  }) + std::vector<explain_row>{
     {{"markdown", "FILE", takes::value, "the explanation block for a gate's Markdown summary, written atomically"},
      [](explain_options& o, const given& g) { o.markdown = output_file(g); }},
     {{"gbench", "", takes::flag, "OLD and NEW are Google Benchmark executables", "benchgate drivers"},
@@ -70,12 +74,12 @@ std::vector<option<explain_options>> table() {
        o.time_change_pct = text::parse_percent(g.text());
        if (!o.time_change_pct) throw input_error("--time-change " + g.text() + ": expected a percentage, e.g. 12 or -5%");
      }},
-    {{"min-time", "SECONDS", takes::value, "with --gbench: --benchmark_min_time under callgrind",
+  } + needing("gbench", std::vector<explain_row>{
+    // Only for Google Benchmark executables: a benchgate driver counts fixed iterations.
+    {{"min-time", "SECONDS", takes::value, "--benchmark_min_time under callgrind",
       text::number_text(k_default_explain_min_time_s)},
-     [](explain_options& o, const given& g) {
-       o.min_time_s = seconds(g, false);
-       if (!o.gbench) throw input_error("--min-time: only with --gbench (a benchgate driver counts fixed iterations)");
-     }},
+     [](explain_options& o, const given& g) { o.min_time_s = seconds(g, false); }},
+  }) + std::vector<explain_row>{
     {{"cache-sim", "", takes::flag,
       "callgrind also simulates a 2-level cache (I1 and D1 32 KiB 8-way, LL 8 MiB 16-way, 64 B lines: fixed, not "
       "this machine's): prints both builds' L1 hits, last-level hits, RAM accesses and estimated cycles per "
@@ -103,10 +107,6 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   const auto parsed = parse_table(out, k_page, table(), args);
   if (parsed.help) return help_request{*parsed.help};
   if (!out.verdict && out.cell.empty()) throw input_error("benchgate explain: --cell NAME or --verdict GATE_JSON is required");
-  const bool max_cells = parsed.was_given("max-cells");
-  if ((max_cells || parsed.was_given("max-seconds")) && !out.verdict) {
-    throw input_error(std::string(max_cells ? "--max-cells" : "--max-seconds") + ": only with --verdict");
-  }
   if (out.flamegraph && out.verdict) {
     throw input_error("--flamegraph " + out.flamegraph->string() + ": only with --cell; with --verdict, "
                       "expected --flamegraph-dir DIR (one file per cell)");

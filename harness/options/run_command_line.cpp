@@ -349,12 +349,11 @@ std::vector<option<run_options>> run_rows() {
          }
          o.callgrind_out = std::filesystem::path(g.text());
        }},
+  } + needing("callgrind-out", std::vector<option<run_options>>{
       {{"callgrind-keep-dumps", "", takes::flag,
         "internal (benchgate explain): leave each sample's dump FILE.N on disk", "", shown::hidden},
-       [](run_options& o, const given&) {
-         if (!o.callgrind_out) throw input_error("--callgrind-keep-dumps: only with --callgrind-out (benchgate explain)");
-         o.keep_callgrind_dumps = true;
-       }},
+       [](run_options& o, const given&) { o.keep_callgrind_dumps = true; }},
+  }) + std::vector<option<run_options>>{
       {{"lockstep-fd", "FD", takes::value,
         "internal (gate --confirm): take turns, sample by sample, with a partner run over socket FD", "", shown::hidden},
        [](run_options& o, const given& g) {

@@ -126,4 +126,21 @@ TEST(RunOptions, OutputThatIsAFolderIsAnError) {
   EXPECT_EQ(error_of({"run", "--out", "/tmp"}), "--out /tmp: is a folder; expected a file name");
 }
 
+TEST(RunOptions, KeepingCallgrindDumpsNeedsTheirFile) {
+  EXPECT_EQ(error_of({"run", "--callgrind-keep-dumps"}),
+            "--callgrind-keep-dumps: only means something with --callgrind-out FILE");
+}
+
+TEST(ExplainOptions, VerdictAndGoogleBenchmarkOptionsNeedTheirOption) {
+  EXPECT_EQ(error_of({"explain", "old", "new", "--cell", "x", "--max-cells", "3"}),
+            "--max-cells 3: only means something with --verdict FILE");
+  EXPECT_EQ(error_of({"explain", "old", "new", "--cell", "x", "--max-seconds", "60"}),
+            "--max-seconds 60: only means something with --verdict FILE");
+  EXPECT_EQ(error_of({"explain", "old", "new", "--cell", "x", "--min-time", "0.1"}),
+            "--min-time 0.1: only means something with --gbench");
+  EXPECT_EQ(error_of({"explain", "old", "new", "--cell", "x", "--gbench", "--min-time", "0.1", "--top", "0"}),
+            "--top 0: expected an integer >= 1")
+      << "with --gbench, --min-time is taken and the next problem is found";
+}
+
 }  // namespace
