@@ -1,9 +1,12 @@
 // benchgate ab on two plain Google Benchmark executables: the test suite
 // gbench_suite/ab_suite.cpp against itself, with its --slowdown knob on one
 // side. Few rounds and a tiny --benchmark_min_time keep each ab to a few
-// seconds; the injected slowdown (+100 % on BM_Chain_fast) is far beyond
-// the fail level (10 %), so the noise of a loaded 2-core machine cannot
-// hide it.
+// seconds. With 8 rounds the paired sign-flip test cannot go below p =
+// 2/2^8, 0.023 after the correction over 3 cells, so a failure needs all 8
+// pairs to agree: one pair the wrong way lifts p to 0.047 or more, at alpha
+// 0.05. The injected slowdown is therefore +300 % on BM_Chain_fast (a pair
+// goes the wrong way only if an old sample's CPU time is inflated fourfold,
+// e.g. by a 15 ms stall in a 5 ms sample), far beyond the fail level (10 %).
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -86,7 +89,7 @@ TEST_F(AbGbenchCli, TheSuiteAgainstItselfPassesWithEverySamplePaired) {
 // alternating), with each side's recorded arguments: in ab, and in gate
 // given the executables.
 TEST_F(AbGbenchCli, ConfirmationReRunsSuspectsAsProcessesToo) {
-  const auto r = ab(std::string(k_short) + " --max-regression 10 --new-arg --slowdown=100 --confirm 1 "
+  const auto r = ab(std::string(k_short) + " --max-regression 10 --new-arg --slowdown=300 --confirm 1 "
                     "--verdict-json v.json --out-dir out");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   // The progress line says what runs: processes, not a lockstep pair.
@@ -105,7 +108,7 @@ TEST_F(AbGbenchCli, ConfirmationReRunsSuspectsAsProcessesToo) {
   const auto rerun = results::load_results(path("out/confirm/new-1.1.json"), "test");
   ASSERT_EQ(rerun.cells.size(), 1U);
   EXPECT_EQ(rerun.cells[0].samples.size(), 20U);
-  EXPECT_EQ(rerun.config.google_benchmark_args, std::vector<std::string>{"--slowdown=100"});
+  EXPECT_EQ(rerun.config.google_benchmark_args, std::vector<std::string>{"--slowdown=300"});
 
   const std::string suite = "'" + std::string(k_suite) + "'";
   const auto g = run("gate out/old.json out/new.json --no-rules --metric cpu_time --max-regression 10 --confirm 1 "
@@ -120,7 +123,7 @@ TEST_F(AbGbenchCli, ConfirmationReRunsSuspectsAsProcessesToo) {
 
 TEST_F(AbGbenchCli, AnInjectedSlowdownFailsOnlyTheSlowedBenchmark) {
   const auto r = ab(std::string(k_short) +
-                    " --max-regression 10 --new-arg --slowdown=100 --json d.json --verdict-json v.json");
+                    " --max-regression 10 --new-arg --slowdown=300 --json d.json --verdict-json v.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell regressed beyond their thresholds)"));
   const auto v = json_of("v.json");
