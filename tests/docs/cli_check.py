@@ -28,6 +28,10 @@ DEFAULT_LAST = re.compile(r"^(.*) \(default: (.*)\)$")
 STRAY_DEFAULT = re.compile(r"\(default\b|\bdefault:|; default\b")
 
 
+class StrayDefault(ValueError):
+    """An option's help that says its default elsewhere than last."""
+
+
 def split_default(name, text):
     """(the help line without its default, the default). A default said
     elsewhere in the line is refused: it belongs in the row's field, so that
@@ -35,7 +39,7 @@ def split_default(name, text):
     last = DEFAULT_LAST.match(text)
     meaning, default = (last.group(1), last.group(2)) if last else (text, "")
     if STRAY_DEFAULT.search(meaning):
-        raise ValueError(f"{name}: its help says a default other than last, as '(default: X)'; "
+        raise StrayDefault(f"{name}: its help says a default other than last, as '(default: X)'; "
                          "give it in the row's default field (option_text::default_value)")
     return meaning, default
 
@@ -164,7 +168,7 @@ def main():
         start, end = spans[command]
         try:
             want = section(binary, command) + "\n"
-        except ValueError as problem:
+        except StrayDefault as problem:
             refused.append(str(problem))
             continue
         have = text[start:end]
