@@ -89,6 +89,8 @@ const auto k_after = [](history_options&, const given&) {};
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
 std::vector<history_row> table() {
+  // The settings' own initial values are the defaults --help shows.
+  const history_options defaults;
   return std::vector<history_row>{
       {{"input", "", takes::values, "VERB RESULTS...", "", shown::positional},
        [](history_options& o, const given& g) {
@@ -97,7 +99,7 @@ std::vector<history_row> table() {
        }},
       {{"history", "STORE", takes::value,
         "the history store: a file (SQLite) or a postgresql:// URL",
-        "$BENCHGATE_HISTORY, else reports/history.db"},
+        "$BENCHGATE_HISTORY, else " + defaults.store},
        [](history_options& o, const given& g) { o.store = non_empty(g, "a file path or a postgresql:// URL"); }},
   } + for_verbs({"add"}, std::vector<history_row>{
       {{"commit", "SHA", takes::value, "the commit the results measured (required when they do not record one)"},
@@ -115,7 +117,7 @@ std::vector<history_row> table() {
   }) + for_verbs({"changes", "plot", "export"}, std::vector<history_row>{
       {{"metric", "NAME", takes::value,
         "the metric followed: real_time, cpu_time, instructions, throughput, or "
-        "a counter's or figure's name", "real_time"},
+        "a counter's or figure's name", defaults.metric},
        [](history_options& o, const given& g) { o.metric = metric_name(g); }},
   }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
       {{"direction", "NAME=higher|lower", takes::values,
@@ -123,9 +125,11 @@ std::vector<history_row> table() {
         "hits is then a regression; required for a --metric that is not a time, a count or a rate (*_per_second)"},
        [](history_options& o, const given& g) { o.directions = directions(g); }},
       {{"min-change", "PCT", takes::value,
-        "report change points of at least PCT percent", "1, as compare's noise threshold"},
+        "report change points of at least PCT percent",
+        text::number_text(defaults.min_change_pct) + ", as compare's noise threshold"},
        [](history_options& o, const given& g) { o.min_change_pct = percent(g, {.example = ", e.g. 5"}); }},
-      {{"alpha", "P", takes::value, "significance level of the t test, in (0, 1)", "0.001"},
+      {{"alpha", "P", takes::value, "significance level of the t test, in (0, 1)",
+        text::number_text(defaults.alpha)},
        [](history_options& o, const given& g) { o.alpha = probability(g, "0.001"); }},
   }) + for_verbs({"changes"}, std::vector<history_row>{
       {{"window", "N", takes::value,
@@ -133,14 +137,16 @@ std::vector<history_row> table() {
        [](history_options& o, const given& g) { o.recent_commits = static_cast<std::size_t>(count(g, {1})); }},
   }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
       {{"min-segment", "N", takes::value,
-        "commits on each side of a change point, at least; 2 or more", "3"},
+        "commits on each side of a change point, at least; 2 or more",
+        std::to_string(defaults.min_segment)},
        [](history_options& o, const given& g) { o.min_segment = static_cast<std::size_t>(count(g, {2})); }},
       {{"detection-window", "N", takes::value,
-        "commits per E-divisive window; 0: the whole series at once, cost O(n^2)", "50"},
+        "commits per E-divisive window; 0: the whole series at once, cost O(n^2)",
+        std::to_string(defaults.detection_window)},
        [](history_options& o, const given& g) { o.detection_window = static_cast<std::size_t>(count(g, {0})); }},
       {{"min-tail", "N", takes::value,
         "commits after an early change point (in the last --min-segment - 1), at least; "
-        "--min-segment or more: none early", "1"},
+        "--min-segment or more: none early", std::to_string(defaults.min_tail)},
        [](history_options& o, const given& g) { o.min_tail = static_cast<std::size_t>(count(g, {1})); }},
       {{"any-environment", "", takes::flag, "one series per cell whatever the environment fingerprint"},
        [](history_options& o, const given&) { o.any_environment = true; }},
@@ -154,12 +160,13 @@ std::vector<history_row> table() {
       {{"list", "", takes::flag, "FILE holds path,commit,date lines naming result files (instead of --csv FILE)"},
        [](history_options& o, const given&) { o.import_list = true; }},
   }) + for_verbs({"import"}, needing("csv", std::vector<history_row>{
-      {{"time-column", "NAME", takes::value, "the time column", "time"},
+      {{"time-column", "NAME", takes::value, "the time column", defaults.time_column},
        [](history_options& o, const given& g) { o.time_column = g.text(); }},
-      {{"commit-column", "NAME", takes::value, "the commit column", "commit"},
+      {{"commit-column", "NAME", takes::value, "the commit column", defaults.commit_column},
        [](history_options& o, const given& g) { o.commit_column = g.text(); }},
       {{"environment-column", "NAME", takes::value,
-        "the environment fingerprint column, optional in the file", "environment"},
+        "the environment fingerprint column, optional in the file",
+        defaults.environment_column},
        [](history_options& o, const given& g) { o.environment_column = g.text(); }},
       {{"attribute", "NAME", takes::values, "a column that is no metric, ignored (repeatable)"},
        [](history_options& o, const given& g) { o.attributes = g.texts; }},
