@@ -21,8 +21,8 @@ namespace {
 
 constexpr const char* k_program = BENCHGATE_GBENCH_REALLOC;
 constexpr const char* k_library = BENCHGATE_ALLOC_PRELOAD_LIBRARY;
-// gbench_realloc.cpp's k_iterations.
-constexpr std::int64_t k_iterations = 100;
+// Each loop's fixed iterations (CMakeLists.txt gives gbench_realloc the same).
+constexpr std::int64_t k_iterations = BENCHGATE_REALLOC_ITERATIONS;
 
 // One record line: loop ALLOCATIONS FREES BYTES_ALLOCATED PEAK_BYTES.
 struct loop_record {

@@ -12,7 +12,7 @@
 
 namespace {
 
-constexpr std::int64_t k_iterations = 100;
+constexpr std::int64_t k_iterations = BENCHGATE_REALLOC_ITERATIONS;  // CMakeLists.txt: the test's too
 constexpr std::size_t k_block_bytes = 100;
 constexpr std::size_t k_grown_bytes = 200;
 // More than PTRDIFF_MAX: glibc refuses it at once, with no attempt to map
@@ -72,8 +72,9 @@ void BM_freed(benchmark::State& state) {
 BENCHMARK_TEMPLATE(BM_freed, false)->Iterations(k_iterations);
 BENCHMARK_TEMPLATE(BM_freed, true)->Iterations(k_iterations);
 
-// One block grown by realloc, then freed: a free and two allocations,
-// whether glibc moves it or grows it in place. Alone: how many bytes an
+// One block grown by realloc, then freed: two allocations (malloc, realloc)
+// and two frees (realloc's of the old block, free), whether glibc moves it
+// or grows it in place. Alone: how many bytes an
 // in-place growth hands out depends on the free chunk after the block.
 void BM_grown_realloc(benchmark::State& state) {
   for (auto _ : state) {
