@@ -2,7 +2,9 @@
 
 #include "harness/options/option_kinds.hpp"
 #include "harness/options/subcommands.hpp"
+#include "harness/compare/diff_model.hpp"
 #include "harness/formats/metric.hpp"
+#include "harness/stats/multiple_comparisons.hpp"
 #include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::options::detail {
@@ -46,6 +48,7 @@ benchgate::variant_role role_of(const given& g, const std::string& text) {
 // on the heap of a process that measures.
 std::vector<option<compare_options>> table() {
   using row = option<compare_options>;
+  const compare::comparison_settings defaults;
   return std::vector<row>{
     {{"input", "", takes::values, "OLD NEW, or RESULTS with --variants", "", shown::positional},
      [](compare_options& o, const given& g) { o.inputs = g.texts; }},
@@ -90,7 +93,8 @@ std::vector<option<compare_options>> table() {
       "regression"},
      [](compare_options&, const given& g) { directions(g); }},  // checked here, applied with the metric
     {{"test", "TEST", takes::value,
-      "the test whose p-value decides: welch (criterion's mixed bootstrap) or mann_whitney (compare.py's)", "welch"},
+      "the test whose p-value decides: welch (criterion's mixed bootstrap) or mann_whitney (compare.py's)",
+      std::string(compare::to_string(defaults.test))},
      [](compare_options& o, const given& g) {
        o.settings.test = named<compare::significance_test>(g, compare::parse_significance_test, "welch or mann_whitney");
      }},
@@ -112,7 +116,8 @@ std::vector<option<compare_options>> table() {
        o.settings.resamples = static_cast<std::size_t>(count(g, {k_min_resamples, k_max_resamples}));
      }},
     {{"correction", "METHOD", takes::value,
-      "p-value adjustment across the compared cells: holm, bh (Benjamini-Hochberg) or none", "holm"},
+      "p-value adjustment across the compared cells: holm, bh (Benjamini-Hochberg) or none",
+      std::string(stats::to_string(defaults.correction))},
      [](compare_options& o, const given& g) {
        o.settings.correction = named<stats::correction>(g, stats::parse_correction, "holm, bh or none");
      }},

@@ -268,7 +268,8 @@ std::vector<option<run_options>> run_rows() {
        [](run_options& o, const given&) { o.settings.random_interleaving = false; }},
       {{"rounds", "N", takes::value,
         "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
-        "run and a shared machine's slow drift widens its interval instead of biasing it", "1"},
+        "run and a shared machine's slow drift widens its interval instead of biasing it",
+        std::to_string(results::settings{}.rounds)},
        [](run_options& o, const given& g) { o.settings.rounds = count(g, {1}); }},
       {{"role", "ROLE=REGEX", takes::values,
         "plain Google Benchmark registrations (BENCHMARK()) whose name REGEX matches get ROLE (baseline, core "
