@@ -48,6 +48,7 @@ benchgate::variant_role role_of(const given& g, const std::string& text) {
 // on the heap of a process that measures.
 std::vector<option<compare_options>> table() {
   using row = option<compare_options>;
+  // The settings' own initial values are the defaults --help shows.
   const compare::comparison_settings defaults;
   return std::vector<row>{
     {{"input", "", takes::values, "OLD NEW, or RESULTS with --variants", "", shown::positional},
@@ -99,19 +100,19 @@ std::vector<option<compare_options>> table() {
        o.settings.test = named<compare::significance_test>(g, compare::parse_significance_test, "welch or mann_whitney");
      }},
     {{"alpha", "P", takes::value, "significance level, in (0, 1)",
-      text::number_text(stats::k_default_alpha)},
+      text::number_text(defaults.alpha)},
      [](compare_options& o, const given& g) { o.settings.alpha = probability(g, "0.05"); }},
     {{"noise-threshold", "PCT", takes::value,
       "changes whose interval stays within +-PCT percent are noise: 1 and 1% both mean 1 %",
-      text::number_text(100 * stats::k_default_noise_threshold)},
+      text::number_text(100 * defaults.noise_threshold)},
      [](compare_options& o, const given& g) { o.settings.noise_threshold = percent_as_fraction(g, "1"); }},
     {{"confidence", "CL", takes::value, "confidence level of the intervals, in (0, 1)",
-      text::number_text(stats::k_default_confidence)},
+      text::number_text(defaults.confidence)},
      [](compare_options& o, const given& g) { o.settings.confidence = probability(g, "0.95"); }},
     {{"resamples", "N", takes::value,
       "bootstrap resamples per cell, 100 to 10000000: those of the Welch p-value, "
       "which stops early when p is clearly above alpha; the intervals use at most 10000",
-      std::to_string(stats::k_default_resamples)},
+      std::to_string(defaults.resamples)},
      [](compare_options& o, const given& g) {
        o.settings.resamples = static_cast<std::size_t>(count(g, {k_min_resamples, k_max_resamples}));
      }},
