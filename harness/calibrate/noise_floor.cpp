@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/stats/summary.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::calibrate {
 
@@ -16,7 +17,6 @@ constexpr double k_percentile = 95;
 // A threshold at the A/A P95 would still be crossed by 1 run in 20; half as
 // much again keeps the false alarms rarer (a rule of thumb, not a test).
 constexpr double k_threshold_margin = 1.5;
-constexpr double k_percent = 100;
 // Rounding up 3.0000000001 % to 4 % would be a floating-point artefact.
 constexpr double k_rounding_slack = 1e-9;
 
@@ -37,7 +37,7 @@ bool is_alarm(stats::verdict v) { return v == stats::verdict::improved || v == s
 
 double suggested_threshold(double noise_threshold, double aa_abs_change_p95) {
   const double wanted = std::max(noise_threshold, k_threshold_margin * aa_abs_change_p95);
-  return std::ceil(wanted * k_percent - k_rounding_slack) / k_percent;
+  return std::ceil(wanted * units::k_percent - k_rounding_slack) / units::k_percent;
 }
 
 void summarize(calibration& c, std::span<const compare::diff> aa, std::span<const compare::diff> bc) {

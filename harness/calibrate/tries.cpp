@@ -21,9 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The tail of a step's log quoted when it exits 2.
-constexpr std::size_t k_log_tail_chars = 600;
-
 // The outcome of one step of a try: `benchgate ARGS...` run by this binary.
 struct step_outcome {
   std::optional<int> exit_code;  // none: a signal ended it
@@ -43,7 +40,7 @@ step_outcome run_step(const std::string& step, const std::vector<std::string>& a
     std::string command = "benchgate";
     for (const auto& a : args) command += " " + a;
     throw input_error("calibrate: " + step + " of " + where + " exited 2 (bad input): " + command + "\n" +
-                      files::file_tail(log, k_log_tail_chars) +
+                      files::file_tail(log, files::k_log_tail_chars) +
                       "expected arguments the command takes (see 'benchgate calibrate --help')");
   }
   return {outcome.exit_code};

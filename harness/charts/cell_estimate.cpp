@@ -4,12 +4,9 @@
 
 #include "harness/compare/cell_change.hpp"
 #include "harness/stats/bootstrap.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::charts {
-
-namespace {
-constexpr double k_ns_per_second = 1e9;
-}  // namespace
 
 std::optional<stats::interval_estimate> mean_time_ns(const results::cell& c, const estimate_settings& settings) {
   if (c.samples.empty()) return std::nullopt;
@@ -20,7 +17,7 @@ std::optional<stats::interval_estimate> mean_time_ns(const results::cell& c, con
 
 std::optional<double> throughput_per_second(const benchgate::work_per_iteration& work, double ns) {
   if (work.unit == benchgate::work_unit::none || work.amount <= 0 || ns <= 0) return std::nullopt;
-  return work.amount / ns * k_ns_per_second;
+  return work.amount / ns * units::k_ns_per_s;
 }
 
 }  // namespace benchgate::charts

@@ -2,21 +2,21 @@
 
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/formats/metric.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::charts {
 
 namespace {
 
-constexpr int k_width_px = 1100;
+constexpr int k_change_width_px = 1100;
 constexpr int k_frame_height_px = 160;
 constexpr int k_row_height_px = 22;
 constexpr double k_bar_half_height = 0.35;  // in rows
-constexpr double k_percent = 100.0;
 
 std::string threshold_arrows(double fraction, const std::string& color) {
   std::string out;
   for (const double sign : {-1.0, 1.0}) {
-    const auto x = gp_number(sign * fraction * k_percent);
+    const auto x = gp_number(sign * fraction * units::k_percent);
     out += "  set arrow from first " + x + ", graph 0 to first " + x + ", graph 1 nohead dt 2 lw 1.5 lc rgb " +
            gp_quote(color) + " front\n";
   }
@@ -55,15 +55,15 @@ chart change_chart(const compare::diff& d, std::optional<double> gate_threshold)
   c.stem = "change";
   const auto level = gp_number(d.config.confidence * 100);
   c.title = "Change of the mean " + changed_what(d) + " per cell (" + level + "% CI), coloured by verdict";
-  c.width_px = k_width_px;
+  c.width_px = k_change_width_px;
   c.height_px = k_frame_height_px + k_row_height_px * static_cast<int>(d.cells.size());
   const auto n = d.cells.size();
   c.data = "# row change_pct low_pct high_pct color label (first cell on top)\n";
   for (std::size_t i = 0; i < n; ++i) {
     const auto& cd = d.cells[i];
     const auto color = std::stoi(verdict_color(cd.verdict).substr(1), nullptr, 16);
-    c.data += std::to_string(n - 1 - i) + " " + gp_number(cd.mean_change.estimate * k_percent) + " " +
-              gp_number(cd.mean_change.lower * k_percent) + " " + gp_number(cd.mean_change.upper * k_percent) + " " +
+    c.data += std::to_string(n - 1 - i) + " " + gp_number(cd.mean_change.estimate * units::k_percent) + " " +
+              gp_number(cd.mean_change.lower * units::k_percent) + " " + gp_number(cd.mean_change.upper * units::k_percent) + " " +
               std::to_string(color) + " " + data_label(cd.name) + "\n";
   }
   const auto data = gp_quote(c.stem + ".dat");
@@ -84,10 +84,10 @@ chart change_chart(const compare::diff& d, std::optional<double> gate_threshold)
             gp_quote(std::string(stats::to_string(v)));
   }
   body += ", \\\n       NaN with lines dt 2 lw 1.5 lc rgb '#606060' title " +
-          gp_quote("noise threshold +-" + gp_number(d.config.noise_threshold * k_percent) + "%");
+          gp_quote("noise threshold +-" + gp_number(d.config.noise_threshold * units::k_percent) + "%");
   if (gate_threshold) {
     body += ", \\\n       NaN with lines dt 2 lw 1.5 lc rgb '#b2182b' title " +
-            gp_quote("gate threshold +-" + gp_number(*gate_threshold * k_percent) + "%");
+            gp_quote("gate threshold +-" + gp_number(*gate_threshold * units::k_percent) + "%");
   }
   c.body = body + "\n";
   return c;

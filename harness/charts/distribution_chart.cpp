@@ -8,16 +8,16 @@
 #include "harness/charts/chart.hpp"
 #include "harness/formats/metric.hpp"
 #include "harness/stats/outliers.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::charts {
 
 namespace {
 
-constexpr int k_width_px = 800;
-constexpr int k_height_px = 520;
+constexpr int k_distribution_width_px = 800;
+constexpr int k_distribution_height_px = 520;
 constexpr double k_jitter_width = 0.3;       // of the gap between the two sides
 constexpr double k_golden_fraction = 0.6180339887498949;  // spreads jitter evenly
-constexpr double k_percent = 100.0;
 constexpr const char* k_sample_color = "#404040";
 constexpr const char* k_mild_color = "#f4a742";
 constexpr const char* k_severe_color = "#d73027";
@@ -49,10 +49,10 @@ chart distribution_chart(const std::string& stem, const compare::cell_diff& cd, 
                          const distribution_side& next, double confidence, const compare::time_metric& metric) {
   chart c;
   c.stem = stem;
-  c.width_px = k_width_px;
-  c.height_px = k_height_px;
+  c.width_px = k_distribution_width_px;
+  c.height_px = k_distribution_height_px;
   c.title = cd.name + "\nchange of the mean " + change_text(cd.mean_change) + " (" +
-            gp_number(confidence * k_percent) + "% CI), p " + (cd.p_value < k_smallest_p_shown ? "" : "= ") +
+            gp_number(confidence * units::k_percent) + "% CI), p " + (cd.p_value < k_smallest_p_shown ? "" : "= ") +
             p_value_text(cd.p_value) + ", " + std::string(stats::to_string(cd.verdict));
   double max_ns = 0;
   std::vector<double> all;

@@ -10,10 +10,10 @@ namespace benchgate::charts {
 
 namespace {
 
-constexpr std::size_t k_max_columns = 3;
-constexpr int k_panel_width_px = 420;
-constexpr int k_panel_height_px = 260;
-constexpr int k_title_height_px = 40;
+constexpr std::size_t k_timeline_max_columns = 3;
+constexpr int k_timeline_panel_width_px = 420;
+constexpr int k_timeline_panel_height_px = 260;
+constexpr int k_timeline_title_height_px = 40;
 constexpr std::size_t k_max_xtics = 8;
 constexpr const char* k_regression_color = "#d73027";
 constexpr const char* k_improvement_color = "#1a9850";
@@ -48,10 +48,10 @@ chart timeline_chart(const timeline_spec& spec) {
   c.stem = spec.stem;
   c.title = spec.title;
   const std::size_t n = spec.panels.size();
-  const std::size_t columns = std::max<std::size_t>(1, std::min(n, k_max_columns));
+  const std::size_t columns = std::max<std::size_t>(1, std::min(n, k_timeline_max_columns));
   const std::size_t rows = (n + columns - 1) / columns;
-  c.width_px = k_panel_width_px * static_cast<int>(columns);
-  c.height_px = k_title_height_px + k_panel_height_px * static_cast<int>(std::max<std::size_t>(rows, 1));
+  c.width_px = k_timeline_panel_width_px * static_cast<int>(columns);
+  c.height_px = k_timeline_title_height_px + k_timeline_panel_height_px * static_cast<int>(std::max<std::size_t>(rows, 1));
   c.data = "# one block per panel (gnuplot index): x median low high\n";
   const auto data = gp_quote(c.stem + ".dat");
   const double x_max = std::max(1.0, static_cast<double>(spec.commit_labels.size()) - 1);

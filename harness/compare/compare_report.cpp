@@ -5,12 +5,12 @@
 #include <sstream>
 
 #include "harness/report/format.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::compare {
 
 namespace {
 
-constexpr double k_ns_per_s = 1e9;
 // criterion.rs aligns its values at column 24 and right-aligns "change:" there.
 constexpr std::size_t k_value_column = 24;
 const std::string k_indent(k_value_column, ' ');
@@ -52,7 +52,7 @@ bool has_throughput(const cell_diff& c) {
 }
 
 std::string rate(const cell_diff& c, double ns) {
-  return report::format_throughput(c.work.unit, c.work.amount * k_ns_per_s / ns);
+  return report::format_throughput(c.work.unit, c.work.amount * units::k_ns_per_s / ns);
 }
 
 std::string test_line(const cell_diff& c, const diff& d) {

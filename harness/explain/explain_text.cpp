@@ -6,13 +6,13 @@
 #include "harness/explain/cache_text.hpp"
 #include "harness/explain/profile_diff.hpp"
 #include "harness/support/text/decimal_text.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::explain {
 
 namespace {
 
 constexpr int k_count_width = 11;
-constexpr double k_percent = 100.0;
 
 using text::one_decimal;
 
@@ -38,7 +38,7 @@ std::string assessment_text(const explanation& e) {
       return "code change: the functions above run a different number of instructions per iteration.";
     case explain_assessment::layout_or_memory:
       return "likely a layout or memory effect, not a code change: no function's instruction count moved (each within " +
-             one_decimal(k_unchanged_fraction * k_percent) + " % of the total), yet the time moved " +
+             one_decimal(k_unchanged_fraction * units::k_percent) + " % of the total), yet the time moved " +
              one_decimal(e.time_change_pct.value_or(0), true) +
              " %. Code alignment, data placement or cache behaviour can do that alone. To tell them apart: "
              "rebuild NEW with a different function alignment (e.g. -falign-functions=64, or another link order) "
@@ -47,7 +47,7 @@ std::string assessment_text(const explanation& e) {
              "equal instructions.";
     case explain_assessment::memory_effect:
       return "likely a memory effect, not a code change: no function's instruction count moved (each within " +
-             one_decimal(k_unchanged_fraction * k_percent) +
+             one_decimal(k_unchanged_fraction * units::k_percent) +
              " % of the total), but the simulated cache costs did (the functions above, by estimated cycles): the same "
              "instructions wait on memory differently (data layout, a bigger node, another access order or "
              "placement).";

@@ -6,12 +6,12 @@
 #include <map>
 
 #include "harness/support/errors/input_error.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::results {
 
 namespace {
 
-constexpr double k_ns_per_s = 1e9;
 
 // Nanoseconds per unit of Google Benchmark's time_unit field.
 std::optional<double> ns_per_unit(std::string_view unit) {
@@ -45,7 +45,7 @@ benchgate::work_per_iteration work_of(const object_reader& entry, double cpu_ns)
   for (const auto& [key, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
                                   std::pair{"items_per_second", benchgate::work_unit::items}}) {
     if (const auto rate = entry.optional_number(key); rate && *rate > 0 && cpu_ns > 0) {
-      return {unit, *rate * cpu_ns / k_ns_per_s};
+      return {unit, *rate * cpu_ns / units::k_ns_per_s};
     }
   }
   return {};
@@ -73,7 +73,7 @@ std::vector<std::pair<std::string, double>> counters_of(const object_reader& ent
   return out;
 }
 
-sample sample_from(const object_reader& entry) {
+sample gbench_sample(const object_reader& entry) {
   const auto scale = ns_per_unit(entry.string("time_unit"));
   if (!scale) entry.fail("time_unit", "\"ns\", \"us\", \"ms\" or \"s\"");
   sample s;
@@ -141,7 +141,7 @@ run_results gbench_from_json(const json& document, std::string_view source) {
       }
       continue;
     }
-    c.samples.push_back(sample_from(entry));
+    c.samples.push_back(gbench_sample(entry));
     if (c.work.unit == benchgate::work_unit::none) c.work = work_of(entry, c.samples.back().cpu_ns);
   }
   if (results.cells.empty() && aggregates > 0) {

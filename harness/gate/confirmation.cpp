@@ -9,10 +9,6 @@ namespace benchgate::gate {
 
 namespace {
 
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 std::string rounds_text(std::size_t rounds, bool timed) {
   return std::to_string(rounds) + (timed ? " lockstep" : " side-by-side") + " re-run" + (rounds == 1 ? "" : "s");
 }
@@ -72,7 +68,7 @@ std::vector<std::string> still_unstable(const gate_verdict& pooled,
                                         const std::vector<std::string>& unstable) {
   std::vector<std::string> still;
   for (const auto& c : pooled.cells) {
-    if (contains(unstable, c.name) && c.status == cell_status::unstable) still.push_back(c.name);
+    if (std::find(unstable.begin(), unstable.end(), c.name) != unstable.end() && c.status == cell_status::unstable) still.push_back(c.name);
   }
   return still;
 }

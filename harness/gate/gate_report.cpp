@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "harness/report/format.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::gate {
 
 namespace {
 
-constexpr double k_percent = 100;
 constexpr std::size_t k_gap = 2;
 constexpr std::size_t k_change_width = 34;
 constexpr std::size_t k_p_width = 10;
@@ -24,7 +24,7 @@ constexpr cell_status k_listed[] = {cell_status::fail,     cell_status::error, c
                                     cell_status::removed};
 
 std::string pct(const std::optional<double>& value) {
-  return value ? report::format_percent(*value / k_percent) : std::string("-");
+  return value ? report::format_percent(*value / units::k_percent) : std::string("-");
 }
 
 // From or to 0 a percentage says little: the absolute change instead

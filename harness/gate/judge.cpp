@@ -8,12 +8,12 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/gate/rules.hpp"
 #include "harness/stats/change.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::gate {
 
 namespace {
 
-constexpr double k_percent = 100;
 
 // r / (1 + r): the drop of throughput, as a fraction, when time rises by r.
 double throughput_drop(double time_change) {
@@ -74,13 +74,13 @@ regression_interval regression_of(const compare::cell_diff& cell, const gate_met
   const auto& m = cell.mean_change;
   if (throughput_from_time(metric, compared)) {
     // The drop is increasing in the time change, so the bounds keep their order.
-    return {throughput_drop(m.lower) * k_percent, throughput_drop(m.estimate) * k_percent,
-            throughput_drop(m.upper) * k_percent};
+    return {throughput_drop(m.lower) * units::k_percent, throughput_drop(m.estimate) * units::k_percent,
+            throughput_drop(m.upper) * units::k_percent};
   }
   if (direction == results::better::higher) {
-    return {-m.upper * k_percent, -m.estimate * k_percent, -m.lower * k_percent};
+    return {-m.upper * units::k_percent, -m.estimate * units::k_percent, -m.lower * units::k_percent};
   }
-  return {m.lower * k_percent, m.estimate * k_percent, m.upper * k_percent};
+  return {m.lower * units::k_percent, m.estimate * units::k_percent, m.upper * units::k_percent};
 }
 
 judged_cell judge_cell(const compare::cell_diff& cell, const resolved_rule& rule, double alpha,

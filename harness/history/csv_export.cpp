@@ -17,7 +17,7 @@ std::string csv_field(const std::string& field) {
   return out + "\"";
 }
 
-std::string number(double value) {
+std::string csv_number(double value) {
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "%.9g", value);
   return buffer;
@@ -63,7 +63,7 @@ std::string history_to_csv(const stored_history& history) {
     out += c.date + "," + c.commit + "," + csv_field(fingerprints[r.environment]);
     for (std::size_t i = 0; i < r.sums.size(); ++i) {
       out += ",";
-      if (r.counts[i] > 0) out += number(r.sums[i] / r.counts[i]);
+      if (r.counts[i] > 0) out += csv_number(r.sums[i] / r.counts[i]);
     }
     out += "\n";
   }

@@ -17,22 +17,8 @@ namespace benchgate::history {
 namespace {
 
 constexpr const char* k_csv_format = "csv";
-// A git commit id in hexadecimal: at least an abbreviated one, at most SHA-256's.
-constexpr std::size_t k_min_commit_digits = 4;
-constexpr std::size_t k_max_commit_digits = 64;
 // The fields of a fingerprint in the order fingerprint::text() writes them.
 constexpr const char* k_fingerprint_keys[] = {"cpu=", "; cpus=", "; compiler=", "; flags=", "; build=", "; benchmark="};
-
-std::string exact(double value) {
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%a", value);
-  return buffer;
-}
-
-bool is_hex_commit(const std::string& text) {
-  return text.size() >= k_min_commit_digits && text.size() <= k_max_commit_digits &&
-         std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
-}
 
 std::string where(const std::string& source, std::size_t line, const std::string& column) {
   return source + ":" + std::to_string(line) + ": column " + column + ": ";
@@ -209,7 +195,7 @@ std::vector<run_record> series_run_records(const imported_table& table, const st
       // as one sample would give them.
       const auto value = summarize(cell.real_ns);
       cell.metrics = {{k_real_time_metric, 1, value}, {k_cpu_time_metric, 1, value}};
-      identity += cell.name + '\n' + exact(v) + '\n';
+      identity += cell.name + '\n' + exact_number_text(v) + '\n';
       r.cells.push_back(std::move(cell));
     }
     if (r.cells.empty()) throw input_error(r.source + ": no value in any metric column; expected at least one");

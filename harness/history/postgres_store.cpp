@@ -15,7 +15,7 @@ namespace {
 // Schema 2, as the SQLite store's (sqlite_store.cpp), in its own PostgreSQL
 // schema so a database shared with other tools keeps its names. The version
 // sits in store_info.
-constexpr const char* k_schema = R"sql(
+constexpr const char* k_postgres_schema = R"sql(
 CREATE SCHEMA IF NOT EXISTS benchgate;
 CREATE TABLE benchgate.store_info(schema_version integer NOT NULL);
 CREATE TABLE benchgate.environments(
@@ -101,7 +101,7 @@ void ensure_schema(pg_connection& db) {
   if (checked_version(db) != 0) return;
   db.exec(std::string("SELECT pg_advisory_xact_lock(") + k_create_lock + ")", "waiting to create the store");
   if (checked_version(db) != 0) return;
-  const auto created = db.run(k_schema);
+  const auto created = db.run(k_postgres_schema);
   if (!created.ok()) {
     // Another first adder created it while this one waited for the lock:
     // the lock does not refresh this session's cached view of the catalog,
@@ -165,9 +165,6 @@ std::int64_t environment_id(pg_connection& db, const fingerprint& f) {
   return row.int_at(0, 0);
 }
 
-std::string number(double value) { return text::number_text(value); }
-
-
 void add_once(pg_connection& db, const std::vector<run_record>& runs) {
   db.exec("BEGIN", "starting the add");
   ensure_schema(db);
@@ -208,12 +205,12 @@ void add_once(pg_connection& db, const std::vector<run_record>& runs) {
       const auto cell_id = std::to_string(cell_ids.at(c.name));
       for (const auto& m : c.metrics) {
         points += std::to_string(metric_ids.at(m.name)) + '\t' + run_id + '\t' + cell_id + '\t' +
-                  std::to_string(m.n) + '\t' + number(m.values.median) + '\t' + number(m.values.mean) + '\t' +
-                  number(m.values.low) + '\t' + number(m.values.high) + '\n';
+                  std::to_string(m.n) + '\t' + text::number_text(m.values.median) + '\t' + text::number_text(m.values.mean) + '\t' +
+                  text::number_text(m.values.low) + '\t' + text::number_text(m.values.high) + '\n';
       }
       for (std::size_t i = 0; i < c.real_ns.size(); ++i) {
         samples += run_id + '\t' + cell_id + '\t' + std::to_string(i) + '\t' + std::to_string(c.iterations[i]) +
-                   '\t' + number(c.real_ns[i]) + '\t' + number(c.cpu_ns[i]) + '\n';
+                   '\t' + text::number_text(c.real_ns[i]) + '\t' + text::number_text(c.cpu_ns[i]) + '\n';
       }
     }
   }

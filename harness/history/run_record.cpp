@@ -21,21 +21,24 @@ namespace {
 constexpr double k_z95 = 1.959964;
 constexpr std::size_t k_min_samples_for_median_interval = 6;
 constexpr double k_seconds_per_ns = 1e-9;
+// A git commit id in hexadecimal: at least an abbreviated one, at most SHA-256's.
+constexpr std::size_t k_min_commit_digits = 4;
+constexpr std::size_t k_max_commit_digits = 64;
 
 std::string field(const std::optional<std::string>& value) { return value ? *value : "?"; }
 
-bool is_hex_commit(const std::string& text) {
-  return text.size() >= 4 && text.size() <= 64 &&
-         std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
-}
+}  // namespace
 
-std::string exact(double value) {
+std::string exact_number_text(double value) {
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "%a", value);
   return buffer;
 }
 
-}  // namespace
+bool is_hex_commit(const std::string& text) {
+  return text.size() >= k_min_commit_digits && text.size() <= k_max_commit_digits &&
+         std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+}
 
 std::string sha256_hex(const std::string& bytes) {
   unsigned char digest[EVP_MAX_MD_SIZE];
@@ -177,7 +180,7 @@ run_record make_run_record(const results::loaded_results& loaded, const std::str
       cell.real_ns.push_back(s.real_ns);
       cell.cpu_ns.push_back(s.cpu_ns);
       cell.iterations.push_back(s.iterations);
-      identity += exact(s.real_ns) + ' ' + exact(s.cpu_ns) + ' ' + std::to_string(s.iterations) + '\n';
+      identity += exact_number_text(s.real_ns) + ' ' + exact_number_text(s.cpu_ns) + ' ' + std::to_string(s.iterations) + '\n';
     }
     cell.metrics = metrics_of(c);
     r.cells.push_back(std::move(cell));

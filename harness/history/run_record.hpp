@@ -84,6 +84,13 @@ struct run_record {
 // The SHA-256 of `bytes` in lower-case hex: a run's digest.
 std::string sha256_hex(const std::string& bytes);
 
+// `value` in C's exact hexadecimal form ("%a"), as digests hash numbers.
+std::string exact_number_text(double value);
+
+// Whether `text` is a git commit id in hexadecimal: at least an abbreviated
+// one (4 digits), at most SHA-256's (64).
+bool is_hex_commit(const std::string& text);
+
 // What `history add` was told on its command line.
 struct record_overrides {
   std::optional<std::string> commit;  // --commit

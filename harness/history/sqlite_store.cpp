@@ -31,9 +31,9 @@ void execute_retrying(database& db, std::string_view sql) {
   }
 }
 
-// Schema 2 is k_schema and k_metric_tables. Points are keyed by metric name
+// Schema 2 is k_sqlite_schema and k_metric_tables. Points are keyed by metric name
 // (through `metrics`), so every metric a cell carries has its series.
-constexpr const char* k_schema = R"sql(
+constexpr const char* k_sqlite_schema = R"sql(
 CREATE TABLE environments(
   id INTEGER PRIMARY KEY,
   fingerprint TEXT NOT NULL UNIQUE,
@@ -259,7 +259,7 @@ void sqlite_store::add_runs(const std::vector<run_record>& runs) {
     // or upgraded it.
     const auto version = checked_version(db);
     if (version == 0) {
-      db.execute(k_schema);
+      db.execute(k_sqlite_schema);
       db.execute(k_metric_tables);
       db.execute("PRAGMA application_id = " + std::to_string(k_store_application_id));
     } else if (version == k_schema_with_time_columns) {

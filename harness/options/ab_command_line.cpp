@@ -14,7 +14,7 @@ namespace {
 
 constexpr std::string_view k_gbench_values[] = {"filter", "rounds", "min-time", "measure"};
 
-constexpr help_page k_page{
+constexpr help_page k_ab_page{
     "ab",
     "OLD_BIN NEW_BIN",
     "Compares two builds paired from the first sample: runs OLD_BIN and NEW_BIN\n"
@@ -313,7 +313,7 @@ parse_outcome parse_ab_into(ab_options& out, const std::vector<std::string>& giv
   auto args = given;
   out.old_args = take_side_args(args, "old-arg");
   out.new_args = take_side_args(args, "new-arg");
-  return parse_table(out, k_page, ab_rows(), args);
+  return parse_table(out, k_ab_page, ab_rows(), args);
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ std::optional<calibrate::calibration_target> parse_target(std::string_view text)
 
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
-std::vector<option<calibrate_options>> table() {
+std::vector<option<calibrate_options>> calibrate_rows() {
   return {
     {{"for", "COMMAND", takes::value,
       "what to calibrate: compare (runs in this process compared), gate (tries of two runs gated with "
@@ -118,7 +118,7 @@ command parse_run_part(const std::vector<std::string>& run_args, const suite::re
   }
 }
 
-constexpr help_page k_page{
+constexpr help_page k_calibrate_page{
     "calibrate",
     "[--for] [RUN_OPTIONS]",
     "Measures the noise floor of the selected cells on this machine at the given\n"
@@ -172,7 +172,7 @@ command parse_calibrate(const std::vector<std::string>& args, const suite::regis
     out.run_args = parsed.unrecognized;
     reject_run_only(out.run);
   };
-  const auto parsed = parse_table(out, k_page, table(), args, true, run_part);
+  const auto parsed = parse_table(out, k_calibrate_page, calibrate_rows(), args, true, run_part);
   if (parsed.help) return help_request{*parsed.help};
   reject_misplaced(parsed, out.target);
   return out;

@@ -11,7 +11,7 @@ namespace benchgate::options::detail {
 
 namespace {
 
-constexpr help_page k_page{
+constexpr help_page k_compare_page{
     "compare",
     "OLD NEW\n"
     "--variants RESULTS [--base-role] [--new-role]",
@@ -46,7 +46,7 @@ benchgate::variant_role role_of(const given& g, const std::string& text) {
 
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
-std::vector<option<compare_options>> table() {
+std::vector<option<compare_options>> compare_rows() {
   using row = option<compare_options>;
   // The settings' own initial values are the defaults --help shows.
   const compare::comparison_settings defaults;
@@ -170,7 +170,7 @@ void resolve_direction(compare_options& out, const parse_outcome& parsed) {
 
 command parse_compare(const std::vector<std::string>& args, const suite::registry&) {
   compare_options out;
-  const auto parsed = parse_table(out, k_page, table(), args);
+  const auto parsed = parse_table(out, k_compare_page, compare_rows(), args);
   if (parsed.help) return help_request{*parsed.help};
   const std::size_t wanted = out.variants ? 1 : 2;
   if (out.inputs.size() != wanted) {

@@ -7,7 +7,7 @@ namespace benchgate::options::detail {
 
 namespace {
 
-constexpr help_page k_page{
+constexpr help_page k_explain_page{
     "explain",
     "OLD NEW --cell\n"
     "OLD NEW --verdict",
@@ -31,7 +31,7 @@ constexpr help_page k_page{
 // on the heap of a process that measures.
 using explain_row = option<explain_options>;
 
-std::vector<explain_row> table() {
+std::vector<explain_row> explain_rows() {
   return std::vector<explain_row>{
     {{"binary", "", takes::values, "OLD NEW", "", shown::positional},
      [](explain_options& o, const given& g) {
@@ -104,7 +104,7 @@ std::vector<explain_row> table() {
 
 command parse_explain(const std::vector<std::string>& args, const suite::registry&) {
   explain_options out;
-  const auto parsed = parse_table(out, k_page, table(), args);
+  const auto parsed = parse_table(out, k_explain_page, explain_rows(), args);
   if (parsed.help) return help_request{*parsed.help};
   if (!out.verdict && out.cell.empty()) throw input_error("benchgate explain: --cell NAME or --verdict GATE_JSON is required");
   if (out.flamegraph && out.verdict) {

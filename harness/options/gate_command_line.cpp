@@ -127,7 +127,7 @@ std::vector<gate_row> explain_after_rows() {
 
 namespace {
 
-constexpr help_page k_page{
+constexpr help_page k_gate_page{
     "gate",
     "DIFF\n"
     "OLD NEW [--confirm]\n"
@@ -198,7 +198,7 @@ std::vector<gate_row> gate_rows() {
 
 command parse_gate(const std::vector<std::string>& args, const suite::registry&) {
   gate_options out;
-  if (auto help = parse_table(out, k_page, gate_rows(), args).help) return help_request{*help};
+  if (auto help = parse_table(out, k_gate_page, gate_rows(), args).help) return help_request{*help};
   if ((out.old_binary || out.new_binary) && out.confirm == 0 && !out.explain.on) {
     throw input_error(std::string("--") + (out.old_binary ? "old-binary" : "new-binary") +
                       ": only means something with --confirm N or --explain");

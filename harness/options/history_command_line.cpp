@@ -62,7 +62,7 @@ constexpr const char* k_summary =
     "  benchgate history export --csv --out history.csv\n"
     "  benchgate history import --csv history.csv --history other.db";
 
-constexpr help_page k_page{"history", k_forms, k_summary,
+constexpr help_page k_history_page{"history", k_forms, k_summary,
                           "  0  done; changes: no regression change point in the --window commits\n"
                           "  1  changes: a regression change point in the --window commits\n"
                           "  2  bad input or usage (the store is left as it was); changes, plot: a\n"
@@ -83,12 +83,9 @@ std::string metric_name(const given& g) {
 }
 
 using history_row = option<history_options>;
-// --case is checked against the registry after parsing.
-const auto k_after = [](history_options&, const given&) {};
-
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
-std::vector<history_row> table() {
+std::vector<history_row> history_rows() {
   // The settings' own initial values are the defaults --help shows.
   const history_options defaults;
   return std::vector<history_row>{
@@ -108,7 +105,7 @@ std::vector<history_row> table() {
         "the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series", "the run's date"},
        [](history_options& o, const given& g) { o.date = g.text(); }},
   }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
-      {{"case", "NAME", takes::values, "only this case (repeatable)"}, k_after},
+      {{"case", "NAME", takes::values, "only this case (repeatable)"}, stored_later<history_options>},
       {{"filter", "REGEX", takes::value, "only cells whose name matches"},
        [](history_options& o, const given& g) { o.filter = regex(g); }},
       {{"since", "DATE|COMMIT", takes::value,
@@ -204,7 +201,7 @@ history_verb checked_verb(const parse_outcome& parsed) {
 
 command parse_history(const std::vector<std::string>& args, const suite::registry& cases) {
   history_options out;
-  const auto parsed = parse_table(out, k_page, table(), args, false,
+  const auto parsed = parse_table(out, k_history_page, history_rows(), args, false,
                                   [&](const parse_outcome& given) { out.verb = checked_verb(given); });
   if (parsed.help) return help_request{*parsed.help};
   if (!parsed.was_given("history")) {

@@ -5,7 +5,7 @@ namespace benchgate::options::detail {
 
 namespace {
 
-constexpr help_page k_page{
+constexpr help_page k_list_page{
     "list", "[--case]",
     "Lists every case with its variants (and their roles: baseline, core, peer),\n"
     "its parameter axes with their default and --quick values, and its default\n"
@@ -22,7 +22,7 @@ command parse_list(const std::vector<std::string>& args, const suite::registry& 
        [&](list_options& o, const given& g) { o.cases = checked_case_names(g.texts, cases); }},
   };
   list_options out;
-  if (auto help = parse_table(out, k_page, table, args).help) return help_request{*help};
+  if (auto help = parse_table(out, k_list_page, table, args).help) return help_request{*help};
   return out;
 }
 

@@ -5,7 +5,7 @@ namespace benchgate::options::detail {
 
 namespace {
 
-constexpr help_page k_page{
+constexpr help_page k_merge_page{
     "merge", "--out RESULTS...",
     "Pools several runs of the same build and settings into one results file:\n"
     "each cell's samples from every run. scripts/compare-revisions runs two\n"
@@ -15,7 +15,7 @@ constexpr help_page k_page{
 
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
-std::vector<option<merge_options>> table() {
+std::vector<option<merge_options>> merge_rows() {
   return {
     {{"input", "", takes::values, "RESULTS files", "", shown::positional},
      [](merge_options& o, const given& g) {
@@ -31,7 +31,7 @@ std::vector<option<merge_options>> table() {
 
 command parse_merge(const std::vector<std::string>& args, const suite::registry&) {
   merge_options out;
-  if (auto help = parse_table(out, k_page, table(), args).help) return help_request{*help};
+  if (auto help = parse_table(out, k_merge_page, merge_rows(), args).help) return help_request{*help};
   if (out.out.empty()) throw input_error("benchgate merge: --out FILE is required");
   return out;
 }

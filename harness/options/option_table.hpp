@@ -70,6 +70,12 @@ struct option : option_text {
   std::function<void(Settings&, const given&)> store;
 };
 
+// The store of a row that the command's parser reads after the table is
+// stored, from parse_outcome (its value is checked against other options or
+// the cases): nothing.
+template <class Settings>
+void stored_later(Settings&, const given&) {}
+
 // The rest of a command's --help page.
 struct help_page {
   std::string_view command;  // e.g. "run"

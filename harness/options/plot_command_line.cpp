@@ -6,7 +6,7 @@ namespace benchgate::options::detail {
 
 namespace {
 
-constexpr help_page k_page{
+constexpr help_page k_plot_page{
     "plot", "RESULTS_OR_DIFF --out",
     "Draws charts with gnuplot, each as DIR/NAME.svg and DIR/NAME.png with the\n"
     "script DIR/NAME.gp and its data DIR/NAME.dat beside them (re-render with\n"
@@ -25,7 +25,7 @@ constexpr help_page k_page{
 
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
-std::vector<option<plot_options>> table() {
+std::vector<option<plot_options>> plot_rows() {
   return {
     {{"input", "", takes::values, "RESULTS_OR_DIFF", "", shown::positional},
      [](plot_options& o, const given& g) { o.input = single_input(g, "plot", "RESULTS_OR_DIFF"); }},
@@ -40,7 +40,7 @@ std::vector<option<plot_options>> table() {
 
 command parse_plot(const std::vector<std::string>& args, const suite::registry&) {
   plot_options out;
-  if (auto help = parse_table(out, k_page, table(), args).help) return help_request{*help};
+  if (auto help = parse_table(out, k_plot_page, plot_rows(), args).help) return help_request{*help};
   if (out.out_dir.empty()) required("plot", "--out DIR", "the folder to write to");
   return out;
 }

@@ -8,7 +8,7 @@ namespace benchgate::options::detail {
 
 namespace {
 
-constexpr help_page k_page{
+constexpr help_page k_report_page{
     "report",
     "RESULTS --out",
     "Writes a static HTML page, DIR/index.html, with its charts in DIR/charts/:\n"
@@ -42,7 +42,7 @@ compare::time_metric table_metric(const given& g) {
 
 // Built when the command parses, not at start-up: nothing of it stays
 // on the heap of a process that measures.
-std::vector<option<report_options>> table() {
+std::vector<option<report_options>> report_rows() {
   return {
     {{"input", "", takes::values, "RESULTS", "", shown::positional},
      [](report_options& o, const given& g) { o.results = single_input(g, "report", "RESULTS"); }},
@@ -80,7 +80,7 @@ std::vector<option<report_options>> table() {
 
 command parse_report(const std::vector<std::string>& args, const suite::registry&) {
   report_options out;
-  if (auto help = parse_table(out, k_page, table(), args).help) return help_request{*help};
+  if (auto help = parse_table(out, k_report_page, report_rows(), args).help) return help_request{*help};
   if (out.out_dir.empty()) required("report", "--out DIR", "the folder to write to");
   return out;
 }

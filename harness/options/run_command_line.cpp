@@ -13,7 +13,7 @@ namespace benchgate::options::detail {
 
 namespace {
 
-constexpr help_page k_page{
+constexpr help_page k_run_page{
     "run",
     "",
     "Registers every case x variant x parameter point as a Google Benchmark\n"
@@ -41,11 +41,6 @@ constexpr help_page k_page{
     "  1  a benchmark failed its correctness check (variants disagree)\n"
     "  2  bad input or usage, or a --baseline that is not saved, or --measure instructions\n"
     "     without valgrind\n"};
-
-// --case, --param and --input are checked against the registry after
-// parsing (they depend on each other); --precision and --precision-cap on
-// what else fixes the samples.
-const auto k_after = [](run_options&, const given&) {};
 
 // "AXIS=V1,V2" -> {AXIS, [V1, V2]}.
 benchgate::axis_values split_param(const std::string& text) {
@@ -237,14 +232,14 @@ std::string baseline_name(const given& g) {
 std::vector<option<run_options>> run_rows() {
   return std::vector<option<run_options>>{
       {{"case", "NAME", takes::values,
-        "run only this case (repeatable)", "every case, and every plain Google Benchmark registration"}, k_after},
+        "run only this case (repeatable)", "every case, and every plain Google Benchmark registration"}, stored_later<run_options>},
       {{"filter", "REGEX", takes::value,
         "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...', or "
         "in a plain Google Benchmark registration's name, e.g. 'BM_copy/64')"},
        [](run_options& o, const given& g) { o.settings.filter = regex(g); }},
       {{"param", "AXIS=V1,V2", takes::values,
         "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)"},
-       k_after},
+       stored_later<run_options>},
       {{"samples", "N", takes::value,
         "samples (Google Benchmark repetitions) per cell, >= 10",
         "the case's, else " + std::to_string(k_default_samples) + "; " + std::to_string(k_quick_samples) +
@@ -282,7 +277,7 @@ std::vector<option<run_options>> run_rows() {
        }},
       {{"input", "FILE", takes::values,
         "add a real input to the one selected case that takes input files (clvm_backrefs: a serialized CLVM program; http_parse: a raw HTTP head)"},
-       k_after},
+       stored_later<run_options>},
       {{"out", "FILE", takes::value, "write results JSON (benchgate.results/1) to FILE, atomically"},
        [](run_options& o, const given& g) { o.out = output_file(g); }},
       {{"text-out", "FILE", takes::value, "also write the text report to FILE, atomically"},
@@ -310,11 +305,11 @@ std::vector<option<run_options>> run_rows() {
         "at most its share of --precision-cap); off: a fixed number of samples",
         text::number_text(k_default_precision_pct) +
             ", unless --samples, --rounds, --quick or --measure instructions fix the samples"},
-       k_after},
+       stored_later<run_options>},
       {{"precision-cap", "SECONDS", takes::value,
         "the most CPU time of one grid point's samples, shared equally by its variants (default: 60 % of the "
         "measurement time, so a variant that cannot reach the target takes 60 % of the fixed samples)"},
-       k_after},
+       stored_later<run_options>},
       {{"shard", "K/N", takes::value,
         "time only part K of N of the selected grid points (round robin, every variant of a point in the same "
         "part), e.g. on N CI machines; 'benchgate merge' pools the N results files"},
@@ -370,7 +365,7 @@ std::vector<option<run_options>> run_rows() {
 command parse_run(const std::vector<std::string>& args, const suite::registry& cases) {
   run_options out;
   out.args = args;
-  const auto parsed = parse_table(out, k_page, run_rows(), args);
+  const auto parsed = parse_table(out, k_run_page, run_rows(), args);
   if (parsed.help) return help_request{*parsed.help};
   auto& settings = out.settings;
   const auto texts = [&](const char* name) {

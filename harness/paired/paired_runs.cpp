@@ -23,10 +23,7 @@ namespace benchgate::paired {
 
 namespace {
 
-// The tail of a failed run's log shown in the error message.
-constexpr std::size_t k_log_tail_chars = 600;
-
-std::string tail_of(const std::filesystem::path& log) { return files::file_tail(log, k_log_tail_chars); }
+std::string tail_of(const std::filesystem::path& log) { return files::file_tail(log, files::k_log_tail_chars); }
 
 // One side's run, started and not yet finished.
 struct started_run {

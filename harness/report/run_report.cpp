@@ -8,12 +8,12 @@
 #include "harness/report/format.hpp"
 #include "harness/formats/metric.hpp"
 #include "harness/stats/summary.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::report {
 
 namespace {
 
-constexpr double k_ns_per_s = 1e9;
 
 // Instruction mode: every sample carries its count per iteration.
 bool counts_instructions(const results::cell& c) {
@@ -168,7 +168,7 @@ std::string point_report(std::span<const results::cell> cells) {
     std::snprintf(spread_text, sizeof spread_text, " ±%5.2f%%", spread * 100);
     out << pad_right((instructions ? format_significant(med) : format_time_ns(med)) + spread_text, k_time_width);
     const auto rate =
-        med > 0 && !instructions ? format_throughput(c.work.unit, c.work.amount * k_ns_per_s / med) : "";
+        med > 0 && !instructions ? format_throughput(c.work.unit, c.work.amount * units::k_ns_per_s / med) : "";
     out << pad_right(rate, k_thrpt_width);
     if (targeted) out << pad_right(sampled_to_precision(c) ? precision_text(c) : "", k_precision_width);
     if (baseline != cells.end() && &*baseline != &c && baseline_median > 0) {

@@ -1,12 +1,8 @@
 #include "harness/run/capture_reporter.hpp"
 
+#include "harness/support/units/units.hpp"
+
 namespace benchgate::run {
-
-namespace {
-
-constexpr double k_ns_per_s = 1e9;
-
-}  // namespace
 
 capture_reporter::capture_reporter(name_key key) : key_(key) {
   SetOutputStream(&output_);
@@ -27,8 +23,8 @@ void capture_reporter::ReportRuns(const std::vector<Run>& runs) {
     results::sample s;
     s.iterations = run.iterations;
     const auto iterations = static_cast<double>(run.iterations);
-    s.real_ns = run.real_accumulated_time * k_ns_per_s / iterations;
-    s.cpu_ns = run.cpu_accumulated_time * k_ns_per_s / iterations;
+    s.real_ns = run.real_accumulated_time * units::k_ns_per_s / iterations;
+    s.cpu_ns = run.cpu_accumulated_time * units::k_ns_per_s / iterations;
     for (const auto& [name, counter] : run.counters) s.counters.emplace_back(name, counter.value);
     entry.samples.push_back(std::move(s));
   }

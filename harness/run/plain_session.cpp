@@ -7,12 +7,12 @@
 
 #include "harness/support/process/lockstep.hpp"
 #include "harness/run/plain_benchmarks.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::run {
 
 namespace {
 
-constexpr double k_ns_per_s = 1e9;
 
 // The work per iteration that Google Benchmark's rate counters imply
 // (SetBytesProcessed, SetItemsProcessed: bytes_per_second,
@@ -22,7 +22,7 @@ benchgate::work_per_iteration work_of(const results::sample& s) {
   for (const auto& [name, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
                                    std::pair{"items_per_second", benchgate::work_unit::items}}) {
     for (const auto& [counter, value] : s.counters) {
-      if (counter == name && value > 0 && s.cpu_ns > 0) return {unit, value * s.cpu_ns / k_ns_per_s};
+      if (counter == name && value > 0 && s.cpu_ns > 0) return {unit, value * s.cpu_ns / units::k_ns_per_s};
     }
   }
   return {};

@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "harness/support/errors/input_error.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::run {
 
@@ -30,7 +31,6 @@ namespace {
 // (PredictNumberOfIterations in src/benchmark_runner.cc), so the share of
 // the measurement time is divided by that to keep the point's total.
 constexpr double k_google_benchmark_overshoot = 1.4;
-constexpr double k_percent = 100;
 
 // Instruction mode's settings carry their sample count (run_options.hpp).
 int samples_for(const benchgate::benchmark_case& bench_case, const results::settings& options) {
@@ -94,7 +94,7 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
         options.measurement_time_s / (cells * static_cast<double>(planned.samples) * k_google_benchmark_overshoot));
     planned.warmup_s = options.warmup_s / cells;
     if (options.precision_pct) {
-      planned.precision = precision_target{*options.precision_pct / k_percent,
+      planned.precision = precision_target{*options.precision_pct / units::k_percent,
                                            options.precision_cap_s.value_or(options.measurement_time_s),
                                            options::k_min_samples};
     }

@@ -22,6 +22,7 @@
 #include "harness/run/plain_session.hpp"
 #include "harness/run/precision.hpp"
 #include "harness/run/slowdown.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::run {
 
@@ -278,10 +279,9 @@ double cell_half_width(const results::cell& c) {
 // samples with, and so what its share of the measurement time buys with
 // fixed samples, at any load (warm-up and setup are not counted).
 double timed_cpu_seconds(const results::cell& c) {
-  constexpr double k_ns_per_s = 1e9;
   double ns = 0;
   for (const auto& s : c.samples) ns += s.cpu_ns * static_cast<double>(s.iterations);
-  return ns / k_ns_per_s;
+  return ns / units::k_ns_per_s;
 }
 
 // --precision: each cell is timed in batches until its own interval is
@@ -309,11 +309,10 @@ std::vector<results::cell> run_to_precision(timing_session& session, const preci
       capped[i] = next.capped;
     }
   }
-  constexpr double k_percent = 100;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     auto& c = cells[i];
     if (!c.error.empty()) continue;
-    c.figures.push_back({std::string(results::k_ci_half_width_figure), cell_half_width(c) * k_percent, "%"});
+    c.figures.push_back({std::string(results::k_ci_half_width_figure), cell_half_width(c) * units::k_percent, "%"});
     c.figures.push_back({std::string(results::k_stopped_by_cap_figure), capped[i] ? 1.0 : 0.0, "flag"});
   }
   return std::move(cells);

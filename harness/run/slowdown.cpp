@@ -9,6 +9,7 @@
 #include "harness/run/capture_reporter.hpp"
 #include "harness/run/plain_benchmarks.hpp"
 #include "harness/stats/summary.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::run {
 
@@ -21,7 +22,6 @@ constexpr double k_pilot_min_time_s = 0.02;
 // Steps per iteration of the calibration loop: enough that the loop's own
 // overhead is negligible next to the steps.
 constexpr std::uint64_t k_calibration_steps = 10'000;
-constexpr double k_percent = 100;
 
 // Runs `body` alone under Google Benchmark and returns the median CPU time
 // per iteration; nullopt when it reports an error. CPU time, because on a
@@ -68,7 +68,7 @@ std::optional<double> pilot_time_ns(const benchgate::bench_body& body) {
 
 std::uint64_t spin_steps_for(double pct, double cell_ns, double step_ns) {
   if (!(pct > 0) || !(cell_ns > 0) || !(step_ns > 0)) return 0;
-  return static_cast<std::uint64_t>(std::llround(pct / k_percent * cell_ns / step_ns));
+  return static_cast<std::uint64_t>(std::llround(pct / units::k_percent * cell_ns / step_ns));
 }
 
 }  // namespace benchgate::run

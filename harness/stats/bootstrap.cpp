@@ -14,7 +14,6 @@ namespace benchgate::stats {
 
 namespace {
 
-constexpr double k_median_pct = 50;
 
 // Where the numpy-linear median of n values falls: between order statistics
 // k and k + 1 (from 0) at `fraction`.

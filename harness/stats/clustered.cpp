@@ -12,7 +12,6 @@ namespace benchgate::stats {
 
 namespace {
 
-constexpr double k_median_pct = 50;
 
 // log(next / base), or 0 when either is not positive.
 double log_ratio(double base, double next) { return base > 0 && next > 0 ? std::log(next / base) : 0; }

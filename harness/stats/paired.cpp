@@ -12,7 +12,6 @@ namespace benchgate::stats {
 
 namespace {
 
-constexpr double k_median_pct = 50;
 
 // Sign bits used from each 64-bit draw.
 constexpr std::size_t k_bits_per_draw = 64;

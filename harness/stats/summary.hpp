@@ -18,6 +18,9 @@ double mean(std::span<const double> values);
 // Sample standard deviation (divisor n - 1); 0 for fewer than 2 values.
 double std_dev(std::span<const double> values);
 
+// The median as a percentile.
+inline constexpr double k_median_pct = 50;
+
 // Percentile p in [0, 100] with linear interpolation between closest ranks
 // (numpy "linear"): r = p/100 * (n-1), v[floor r] + (v[floor r + 1] - v[floor r]) * frac(r).
 // `sorted` must be ascending. 0 for an empty sample.

@@ -45,6 +45,9 @@ void write_output(const std::optional<std::filesystem::path>& path, std::string_
 // when the path is missing, is a folder, or cannot be read.
 std::string read_file(const std::filesystem::path& path, std::string_view source);
 
+// How much of a failed child's log most error messages quote, in characters.
+inline constexpr std::size_t k_log_tail_chars = 600;
+
 // The last `max_chars` characters of a log to show in a message, "..."
 // first when cut; "" when the file cannot be read.
 std::string file_tail(const std::filesystem::path& path, std::size_t max_chars);

@@ -2,13 +2,9 @@
 
 #include <cstdio>
 
+#include "harness/support/units/units.hpp"
+
 namespace benchgate::text {
-
-namespace {
-
-constexpr double k_percent = 100.0;
-
-}  // namespace
 
 std::string one_decimal(double value, bool sign) {
   char buffer[64];
@@ -17,7 +13,7 @@ std::string one_decimal(double value, bool sign) {
 }
 
 std::string percent_change(double old_value, double new_value) {
-  return one_decimal((new_value - old_value) / old_value * k_percent, true) + " %";
+  return one_decimal((new_value - old_value) / old_value * units::k_percent, true) + " %";
 }
 
 std::string right_aligned(const std::string& text, int width) {

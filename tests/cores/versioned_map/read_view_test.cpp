@@ -19,10 +19,10 @@ using int_ref = vm::node_ref<int, int>;
 using int_view = vm::read_view<int, int>;
 using int_cursor = vm::cursor<int, int>;
 
-constexpr std::uint64_t k_seed = 5;
+constexpr std::uint64_t k_read_view_seed = 5;
 
 int_ref tree_of(const std::vector<int>& keys) {
-  vm::ptree_editor<int, int> editor(k_seed);
+  vm::ptree_editor<int, int> editor(k_read_view_seed);
   int_ref root;
   for (const int k : keys) editor.insert(root, 1, k, -k, 1);
   return root;
@@ -120,7 +120,7 @@ TEST(ReadView, BoundsAndStepsMatchStdMap) {
 }
 
 TEST(ReadView, CursorRecordsTheInsertVersion) {
-  vm::ptree_editor<int, int> editor(k_seed);
+  vm::ptree_editor<int, int> editor(k_read_view_seed);
   int_ref root;
   editor.insert(root, 3, 1, 1, 3);
   editor.insert(root, 4, 2, 2, 4);

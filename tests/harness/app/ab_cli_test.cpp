@@ -16,7 +16,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr const char* k_cell = "page_iter/core/row_bytes:8/density:0.5";
+constexpr const char* k_ab_cell = "page_iter/core/row_bytes:8/density:0.5";
 constexpr const char* k_selection =
     "--case page_iter --quick --filter 'page_iter/core/row_bytes:8/density:0.5$' --measurement-time 0.4 "
     "--warmup 0.1 --no-rules --metric cpu_time";
@@ -41,7 +41,7 @@ TEST_F(AbCli, AnInjectedSlowdownFailsAndBothResultsRecordTheirPairing) {
   EXPECT_EQ(d["schema"], "benchgate.diff/1");
   EXPECT_EQ(d["settings"]["paired"], true);
   EXPECT_EQ(d["settings"]["metric"], "cpu_time");
-  EXPECT_EQ(d["cells"][0]["name"], k_cell);
+  EXPECT_EQ(d["cells"][0]["name"], k_ab_cell);
   EXPECT_EQ(d["cells"][0]["verdict"], "regressed");
   const auto v = json_of("v.json");
   EXPECT_EQ(v["exit_code"], 1);

@@ -15,7 +15,7 @@ namespace {
 // A comparison of two page_iter cells: one with throughput and a regression,
 // one without work, few samples and a warning; plus one-sided and failed
 // cells.
-diff sample_diff() {
+diff report_sample_diff() {
   diff d;
   d.old_source.path = "reports/baselines/main.json";
   d.old_source.format = results::results_schema;
@@ -59,7 +59,7 @@ diff sample_diff() {
 
 TEST(CompareReport, MatchesTheGoldenFile) {
   const auto golden = std::filesystem::path(test_support::source_dir()) / "tests/harness/compare/golden/compare_report.txt";
-  const auto text = comparison_report(sample_diff());
+  const auto text = comparison_report(report_sample_diff());
   EXPECT_EQ(text, files::read_file(golden, "golden"))
       << "actual output:\n" << text;
 }
@@ -75,7 +75,7 @@ TEST(CompareReport, OutlierLinesFollowCriterion) {
 }
 
 TEST(CompareReport, AChangeWithoutThroughputFitsOneLine) {
-  const auto d = sample_diff();
+  const auto d = report_sample_diff();
   const auto block = cell_report(d.cells[1], d);
   EXPECT_NE(block.find("                        change: [-2.1000% -0.5200% +1.0100%] (p = 1.00 > 0.05)\n"),
             std::string::npos)

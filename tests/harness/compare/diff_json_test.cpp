@@ -13,7 +13,7 @@ namespace {
 using ::testing::HasSubstr;
 
 // A diff with every field set to something other than its default.
-diff sample_diff() {
+diff json_sample_diff() {
   diff d;
   d.mode = compare_mode::variants;
   d.config.metric = time_metric::cpu;
@@ -84,7 +84,7 @@ void expect_same_interval(const stats::interval_estimate& a, const stats::interv
 }
 
 TEST(DiffJson, WriteThenReadGivesTheSameDiff) {
-  const auto d = sample_diff();
+  const auto d = json_sample_diff();
   const auto text = diff_to_json_text(d);
   const auto back = parse_diff(text, "test");
   EXPECT_EQ(diff_to_json_text(back), text);
@@ -111,7 +111,7 @@ TEST(DiffJson, WriteThenReadGivesTheSameDiff) {
 }
 
 TEST(DiffJson, PairedIsWrittenAndOldDiffsReadUnpaired) {
-  auto d = sample_diff();
+  auto d = json_sample_diff();
   d.config.paired = true;
   const auto text = diff_to_json_text(d);
   EXPECT_THAT(text, HasSubstr("\"paired\": true"));
@@ -123,7 +123,7 @@ TEST(DiffJson, PairedIsWrittenAndOldDiffsReadUnpaired) {
 }
 
 TEST(DiffJson, TheDocumentNamesItsSchemaAndUsesNullNotNaN) {
-  const auto text = diff_to_json_text(sample_diff());
+  const auto text = diff_to_json_text(json_sample_diff());
   EXPECT_THAT(text, HasSubstr("\"schema\": \"benchgate.diff/1\""));
   EXPECT_THAT(text, HasSubstr("\"t\": null"));
   EXPECT_THAT(text, HasSubstr("\"verdict\": \"improved\""));
@@ -141,7 +141,7 @@ TEST(DiffJson, RejectsAnotherSchemaNamingTheSource) {
 }
 
 TEST(DiffJson, RejectsAWrongVerdictNamingTheField) {
-  auto text = diff_to_json_text(sample_diff());
+  auto text = diff_to_json_text(json_sample_diff());
   const std::string verdict = "\"verdict\": \"improved\"";
   text.replace(text.find(verdict), verdict.size(), "\"verdict\": \"better\"");
   try {

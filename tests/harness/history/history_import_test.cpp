@@ -22,7 +22,7 @@ namespace {
 
 using test_support::run_benchgate;
 
-constexpr int k_commits = 12;
+constexpr int k_import_commits = 12;
 
 class HistoryImport : public ::testing::Test {
  protected:
@@ -30,10 +30,10 @@ class HistoryImport : public ::testing::Test {
   void write(const std::string& name, const std::string& text) const {
     std::ofstream(path(name), std::ios::binary) << text;
   }
-  // A store of k_commits runs of 2 cells; the second cell misses commit 3.
+  // A store of k_import_commits runs of 2 cells; the second cell misses commit 3.
   void fill(const std::string& store) const {
     std::vector<std::string> args = {"history", "add", "--history", store};
-    for (int i = 0; i < k_commits; ++i) {
+    for (int i = 0; i < k_import_commits; ++i) {
       auto run = synthetic_run(i, {1000, 2000}, 0.01, 3);
       if (i == 3) run.cells.pop_back();
       args.push_back(write_run(dir_.path(), i, run));
@@ -116,7 +116,7 @@ TEST_F(HistoryImport, ExportThenImportRoundTrips) {
 
 TEST_F(HistoryImport, AnImportedStepIsFoundByChanges) {
   std::string csv = "time,commit,environment,bench/a,bench/b\n";
-  for (int i = 0; i < k_commits; ++i) {
+  for (int i = 0; i < k_import_commits; ++i) {
     csv += commit_date(i) + "," + commit_id(i) + ",cpu=X; cpus=2; compiler=?; flags=?; build=?; benchmark=?," +
            (i >= 6 ? "1200" : (i % 2 != 0 ? "1001" : "999")) + "," + (i % 2 != 0 ? "501" : "499") + "\n";
   }

@@ -1,4 +1,5 @@
 #include "harness/options/command_line.hpp"
+#include "tests/support/input_error_message.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,18 +16,13 @@ options::command parse(const std::vector<std::string>& args) {
   return options::parse_command_line(args, fake_registry());
 }
 
-std::string error_of(const std::vector<std::string>& args) {
-  try {
-    parse(args);
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+std::string command_error(const std::vector<std::string>& args) {
+  return test_support::input_error_message([&] { parse(args); });
 }
 
 TEST(CommandLine, NoArgumentsOrHelpGiveTheHelpPage) {
   // No command is a usage error (exit 2), --help the help page.
-  EXPECT_EQ(error_of({}), "expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history, "
+  EXPECT_EQ(command_error({}), "expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history, "
                           "explain (see 'benchgate --help')");
   const auto help = std::get<options::help_request>(parse({"--help"}));
   EXPECT_NE(help.text.find("Exit codes"), std::string::npos);
@@ -42,7 +38,7 @@ TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
 }
 
 TEST(CommandLine, UnknownCommandListsTheKnownOnes) {
-  EXPECT_EQ(error_of({"frobnicate"}),
+  EXPECT_EQ(command_error({"frobnicate"}),
             "unknown command 'frobnicate'; expected one of list, run, compare, gate, ab, merge, plot, report, "
             "calibrate, history, explain (see 'benchgate --help')");
 }
@@ -66,79 +62,79 @@ TEST(RunOptions, ParamsAreSplitAndChecked) {
 }
 
 TEST(RunOptions, UnknownCaseIsAnError) {
-  EXPECT_EQ(error_of({"run", "--case", "gamma"}),
+  EXPECT_EQ(command_error({"run", "--case", "gamma"}),
             "--case gamma: unknown case; expected one of alpha, beta (see 'benchgate list')");
 }
 
 TEST(RunOptions, UnknownAxisIsAnError) {
-  EXPECT_EQ(error_of({"run", "--case", "beta", "--param", "colour=red"}),
+  EXPECT_EQ(command_error({"run", "--case", "beta", "--param", "colour=red"}),
             "--param colour=red: no selected case has an axis 'colour' (axes: beta: size; beta: density)");
 }
 
 TEST(RunOptions, DensityOutsideTheIntervalIsAnError) {
-  EXPECT_EQ(error_of({"run", "--case", "alpha", "--param", "density=1.5"}),
+  EXPECT_EQ(command_error({"run", "--case", "alpha", "--param", "density=1.5"}),
             "--param density=1.5: expected a number in (0, 1] (axis density of alpha)");
-  EXPECT_EQ(error_of({"run", "--case", "alpha", "--param", "density=0"}),
+  EXPECT_EQ(command_error({"run", "--case", "alpha", "--param", "density=0"}),
             "--param density=0: expected a number in (0, 1] (axis density of alpha)");
 }
 
 TEST(RunOptions, NonNumericValuesAreErrors) {
-  EXPECT_EQ(error_of({"run", "--case", "alpha", "--param", "size=big"}),
+  EXPECT_EQ(command_error({"run", "--case", "alpha", "--param", "size=big"}),
             "--param size=big: expected an integer from 1 to 100 (axis size of alpha)");
-  EXPECT_EQ(error_of({"run", "--samples", "many"}), "--samples many: expected an integer >= 10");
-  EXPECT_EQ(error_of({"run", "--samples", "5"}), "--samples 5: expected an integer >= 10");
-  EXPECT_EQ(error_of({"run", "--min-time", "soon"}), "--min-time soon: expected a number of seconds > 0 and at most 86400 (a day), e.g. 0.5");
-  EXPECT_EQ(error_of({"run", "--warmup", "-1"}), "--warmup -1: expected a number of seconds >= 0 and at most 86400 (a day), e.g. 0.5");
+  EXPECT_EQ(command_error({"run", "--samples", "many"}), "--samples many: expected an integer >= 10");
+  EXPECT_EQ(command_error({"run", "--samples", "5"}), "--samples 5: expected an integer >= 10");
+  EXPECT_EQ(command_error({"run", "--min-time", "soon"}), "--min-time soon: expected a number of seconds > 0 and at most 86400 (a day), e.g. 0.5");
+  EXPECT_EQ(command_error({"run", "--warmup", "-1"}), "--warmup -1: expected a number of seconds >= 0 and at most 86400 (a day), e.g. 0.5");
 }
 
 TEST(RunOptions, MalformedParamsAreErrors) {
-  EXPECT_EQ(error_of({"run", "--param", "density"}),
+  EXPECT_EQ(command_error({"run", "--param", "density"}),
             "--param density: expected AXIS=V1,V2,... (e.g. density=0.1,0.5)");
-  EXPECT_EQ(error_of({"run", "--param", "density=0.1,,0.2"}),
+  EXPECT_EQ(command_error({"run", "--param", "density=0.1,,0.2"}),
             "--param density=0.1,,0.2: empty value: expected AXIS=V1,V2,... (e.g. density=0.1,0.5)");
-  EXPECT_EQ(error_of({"run", "--param", "size=1", "--param", "size=2"}),
+  EXPECT_EQ(command_error({"run", "--param", "size=1", "--param", "size=2"}),
             "--param size=2: axis 'size' is given twice; give all its values once, e.g. size=V1,V2");
 }
 
 TEST(RunOptions, BadFilterIsAnError) {
-  const auto message = error_of({"run", "--filter", "core["});
+  const auto message = command_error({"run", "--filter", "core["});
   EXPECT_EQ(message.rfind("--filter core[: not a valid regular expression (", 0), 0u) << message;
 }
 
 TEST(RunOptions, UnknownOptionsAndStrayArgumentsAreErrors) {
-  EXPECT_EQ(error_of({"run", "--colour"}),
+  EXPECT_EQ(command_error({"run", "--colour"}),
             "benchgate run: unrecognised option '--colour'; see 'benchgate run --help'");
-  EXPECT_EQ(error_of({"run", "extra"}), "benchgate run: unexpected argument 'extra'; see 'benchgate run --help'");
-  EXPECT_EQ(error_of({"run", "--samples"}),
+  EXPECT_EQ(command_error({"run", "extra"}), "benchgate run: unexpected argument 'extra'; see 'benchgate run --help'");
+  EXPECT_EQ(command_error({"run", "--samples"}),
             "benchgate run: the required argument for option '--samples' is missing; see 'benchgate run --help'");
 }
 
 TEST(RunOptions, InputNeedsExactlyOneCaseThatTakesFiles) {
-  EXPECT_EQ(error_of({"run", "--case", "beta", "--input", "/etc/hostname"}),
+  EXPECT_EQ(command_error({"run", "--case", "beta", "--input", "/etc/hostname"}),
             "--input /etc/hostname: none of the selected cases takes input files; select exactly one of "
             "alpha with --case");
-  EXPECT_EQ(error_of({"run", "--case", "alpha", "--input", "/nonexistent"}), "--input /nonexistent: no such file");
-  EXPECT_EQ(error_of({"run", "--case", "alpha", "--input", "/tmp"}),
+  EXPECT_EQ(command_error({"run", "--case", "alpha", "--input", "/nonexistent"}), "--input /nonexistent: no such file");
+  EXPECT_EQ(command_error({"run", "--case", "alpha", "--input", "/tmp"}),
             "--input /tmp: not a regular file; expected a file");
 }
 
 TEST(RunOptions, OutputThatIsAFolderIsAnError) {
-  EXPECT_EQ(error_of({"run", "--out", "/tmp"}), "--out /tmp: is a folder; expected a file name");
+  EXPECT_EQ(command_error({"run", "--out", "/tmp"}), "--out /tmp: is a folder; expected a file name");
 }
 
 TEST(RunOptions, KeepingCallgrindDumpsNeedsTheirFile) {
-  EXPECT_EQ(error_of({"run", "--callgrind-keep-dumps"}),
+  EXPECT_EQ(command_error({"run", "--callgrind-keep-dumps"}),
             "--callgrind-keep-dumps: only means something with --callgrind-out FILE");
 }
 
 TEST(ExplainOptions, VerdictAndGoogleBenchmarkOptionsNeedTheirOption) {
-  EXPECT_EQ(error_of({"explain", "old", "new", "--cell", "x", "--max-cells", "3"}),
+  EXPECT_EQ(command_error({"explain", "old", "new", "--cell", "x", "--max-cells", "3"}),
             "--max-cells 3: only means something with --verdict FILE");
-  EXPECT_EQ(error_of({"explain", "old", "new", "--cell", "x", "--max-seconds", "60"}),
+  EXPECT_EQ(command_error({"explain", "old", "new", "--cell", "x", "--max-seconds", "60"}),
             "--max-seconds 60: only means something with --verdict FILE");
-  EXPECT_EQ(error_of({"explain", "old", "new", "--cell", "x", "--min-time", "0.1"}),
+  EXPECT_EQ(command_error({"explain", "old", "new", "--cell", "x", "--min-time", "0.1"}),
             "--min-time 0.1: only means something with --gbench");
-  EXPECT_EQ(error_of({"explain", "old", "new", "--cell", "x", "--gbench", "--min-time", "0.1", "--top", "0"}),
+  EXPECT_EQ(command_error({"explain", "old", "new", "--cell", "x", "--gbench", "--min-time", "0.1", "--top", "0"}),
             "--top 0: expected an integer >= 1")
       << "with --gbench, --min-time is taken and the next problem is found";
 }

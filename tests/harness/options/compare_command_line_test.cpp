@@ -3,6 +3,7 @@
 
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/command_line.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace benchgate::options {
 namespace {
@@ -15,13 +16,8 @@ compare_options parse_compare(std::vector<std::string> args) {
   return std::get<compare_options>(parse_command_line(args, none));
 }
 
-std::string error_of(std::vector<std::string> args) {
-  try {
-    parse_compare(std::move(args));
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "";
+std::string compare_error(std::vector<std::string> args) {
+  return test_support::input_error_message([&] { parse_compare(std::move(args)); });
 }
 
 TEST(CompareCommandLine, ACounterTakesItsBuiltInOrDeclaredDirection) {
@@ -81,28 +77,28 @@ TEST(CompareCommandLine, VariantsTakeOneInputAndRoles) {
 }
 
 TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {
-  EXPECT_EQ(error_of({"only.json"}),
+  EXPECT_EQ(compare_error({"only.json"}),
             "benchgate compare: expected two inputs, OLD and NEW, got 1; see 'benchgate compare --help'");
-  EXPECT_EQ(error_of({"--variants", "a", "b"}),
+  EXPECT_EQ(compare_error({"--variants", "a", "b"}),
             "benchgate compare: expected one RESULTS file with --variants, got 2; see 'benchgate compare --help'");
-  EXPECT_EQ(error_of({"a", "b", "--alpha", "1.5"}), "--alpha 1.5: expected a number in (0, 1), e.g. 0.05");
-  EXPECT_EQ(error_of({"a", "b", "--confidence", "95"}), "--confidence 95: expected a number in (0, 1), e.g. 0.95");
-  EXPECT_EQ(error_of({"a", "b", "--noise-threshold", "-1"}),
+  EXPECT_EQ(compare_error({"a", "b", "--alpha", "1.5"}), "--alpha 1.5: expected a number in (0, 1), e.g. 0.05");
+  EXPECT_EQ(compare_error({"a", "b", "--confidence", "95"}), "--confidence 95: expected a number in (0, 1), e.g. 0.95");
+  EXPECT_EQ(compare_error({"a", "b", "--noise-threshold", "-1"}),
             "--noise-threshold -1: expected a percentage >= 0: 1 and 1% both mean 1 %");
-  EXPECT_EQ(error_of({"a", "b", "--resamples", "5"}), "--resamples 5: expected an integer from 100 to 10000000");
-  EXPECT_EQ(error_of({"a", "b", "--correction", "bonferroni"}), "--correction bonferroni: expected holm, bh or none");
-  EXPECT_EQ(error_of({"a", "b", "--metric", "wall time"}),
+  EXPECT_EQ(compare_error({"a", "b", "--resamples", "5"}), "--resamples 5: expected an integer from 100 to 10000000");
+  EXPECT_EQ(compare_error({"a", "b", "--correction", "bonferroni"}), "--correction bonferroni: expected holm, bh or none");
+  EXPECT_EQ(compare_error({"a", "b", "--metric", "wall time"}),
             "--metric wall time: expected real_time, cpu_time, instructions or a counter's name (letters, digits, "
             "_ - . :)");
   // Any name is a counter's; one whose direction nothing says is refused.
-  EXPECT_EQ(error_of({"a", "b", "--metric", "wall"}),
+  EXPECT_EQ(compare_error({"a", "b", "--metric", "wall"}),
             "--metric wall: which way wall is better is not known (not a time, a count or a rate named "
             "*_per_second); expected --direction wall=higher or --direction wall=lower");
-  EXPECT_EQ(error_of({"a", "b", "--test", "t"}), "--test t: expected welch or mann_whitney");
-  EXPECT_EQ(error_of({"a", "b", "--seed", "-3"}), "--seed -3: expected an integer >= 0");
-  EXPECT_EQ(error_of({"a", "b", "--base-role", "core"}), "--base-role core: only means something with --variants");
-  EXPECT_EQ(error_of({"--variants", "a", "--new-role", "boss"}), "--new-role boss: expected baseline, core or peer");
-  EXPECT_THAT(error_of({"a", "b", "--bogus"}), HasSubstr("benchgate compare: unrecognised option '--bogus'"));
+  EXPECT_EQ(compare_error({"a", "b", "--test", "t"}), "--test t: expected welch or mann_whitney");
+  EXPECT_EQ(compare_error({"a", "b", "--seed", "-3"}), "--seed -3: expected an integer >= 0");
+  EXPECT_EQ(compare_error({"a", "b", "--base-role", "core"}), "--base-role core: only means something with --variants");
+  EXPECT_EQ(compare_error({"--variants", "a", "--new-role", "boss"}), "--new-role boss: expected baseline, core or peer");
+  EXPECT_THAT(compare_error({"a", "b", "--bogus"}), HasSubstr("benchgate compare: unrecognised option '--bogus'"));
 }
 
 TEST(CompareCommandLine, HelpListsTheOptionsButNotThePositionals) {

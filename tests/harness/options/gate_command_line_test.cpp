@@ -3,6 +3,7 @@
 
 #include "harness/support/errors/input_error.hpp"
 #include "harness/options/command_line.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace benchgate::options {
 namespace {
@@ -13,13 +14,8 @@ gate_options parse_gate(std::vector<std::string> args) {
   return std::get<gate_options>(parse_command_line(args, none));
 }
 
-std::string error_of(std::vector<std::string> args) {
-  try {
-    parse_gate(std::move(args));
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "";
+std::string gate_error(std::vector<std::string> args) {
+  return test_support::input_error_message([&] { parse_gate(std::move(args)); });
 }
 
 TEST(GateCommandLine, Defaults) {
@@ -39,19 +35,19 @@ TEST(GateCommandLine, PercentsWithOrWithoutTheSign) {
   EXPECT_EQ(parse_gate({"d.json", "--max-regression", "5%"}).command_line.fail_pct, 5);
   EXPECT_EQ(parse_gate({"d.json", "--warn", "2.5%"}).command_line.warn_pct, 2.5);
   EXPECT_EQ(parse_gate({"d.json", "--max-ci-width", "20"}).command_line.max_ci_width_pct, 20);
-  EXPECT_EQ(error_of({"d.json", "--max-ci-width", "0"}), "--max-ci-width 0: expected a percentage > 0, e.g. 5 or 5%");
-  EXPECT_EQ(error_of({"d.json", "--max-regression", "-1"}),
+  EXPECT_EQ(gate_error({"d.json", "--max-ci-width", "0"}), "--max-ci-width 0: expected a percentage > 0, e.g. 5 or 5%");
+  EXPECT_EQ(gate_error({"d.json", "--max-regression", "-1"}),
             "--max-regression -1: expected a percentage >= 0, e.g. 5 or 5%");
 }
 
 TEST(GateCommandLine, ConfirmNeedsTwoInputsAndBinariesNeedConfirm) {
   const auto o = parse_gate({"old.json", "new.json", "--confirm", "3"});
   EXPECT_EQ(o.confirm, 3);
-  EXPECT_EQ(error_of({"old.json", "new.json", "--old-binary", "/bin/sh"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--old-binary", "/bin/sh"}),
             "--old-binary: only means something with --confirm N or --explain");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "1", "--new-binary", "/no/such/benchgate"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "1", "--new-binary", "/no/such/benchgate"}),
             "--new-binary /no/such/benchgate: no such file; expected a benchgate binary");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "101"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "101"}),
             "--confirm 101: expected a number of rounds from 1 to 100");
 }
 
@@ -66,14 +62,14 @@ TEST(GateCommandLine, ExplainNeedsBothBuildsAndItsOptionsNeedExplain) {
   EXPECT_EQ(defaults.explain.max_cells, 5);
   EXPECT_EQ(defaults.explain.max_seconds, 600);
   EXPECT_FALSE(parse_gate({"d.json"}).explain.on);
-  EXPECT_EQ(error_of({"old.json", "new.json", "--explain", "--old-binary", "/bin/sh"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--explain", "--old-binary", "/bin/sh"}),
             "--explain: needs both builds to run the failing cells under callgrind: expected --new-binary PATH "
             "(benchgate drivers, or the Google Benchmark executables that wrote OLD and NEW)");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--explain-max-cells", "3"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--explain-max-cells", "3"}),
             "--explain-max-cells 3: only means something with --explain");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--explain-json", "e.json"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--explain-json", "e.json"}),
             "--explain-json e.json: only means something with --explain");
-  EXPECT_EQ(error_of({"d.json", "--explain", "--old-binary", "/bin/sh", "--new-binary", "/bin/sh", "--explain-max-cells",
+  EXPECT_EQ(gate_error({"d.json", "--explain", "--old-binary", "/bin/sh", "--new-binary", "/bin/sh", "--explain-max-cells",
                       "0"}),
             "--explain-max-cells 0: expected a number of cells >= 1");
 }
@@ -81,11 +77,11 @@ TEST(GateCommandLine, ExplainNeedsBothBuildsAndItsOptionsNeedExplain) {
 TEST(GateCommandLine, ConfirmProcesses) {
   EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2"}).confirm_processes, 1);
   EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2", "--confirm-processes", "5"}).confirm_processes, 5);
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm-processes", "2"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm-processes", "2"}),
             "--confirm-processes 2: only means something with --confirm N");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "2", "--confirm-processes", "0"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "2", "--confirm-processes", "0"}),
             "--confirm-processes 0: expected a number of processes per side from 1 to 20");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "2", "--confirm-processes", "x"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "2", "--confirm-processes", "x"}),
             "--confirm-processes x: expected a number of processes per side from 1 to 20");
 }
 
@@ -97,23 +93,23 @@ TEST(GateCommandLine, ConfirmExtraRoundsAndFolder) {
   EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "5"}).confirm_extra, 5);
   EXPECT_EQ(parse_gate({"old.json", "new.json", "--confirm", "2", "--confirm-dir", "kept"}).confirm_dir,
             std::filesystem::path("kept"));
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm-extra", "2"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm-extra", "2"}),
             "--confirm-extra 2: only means something with --confirm N");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "-1"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "-1"}),
             "--confirm-extra -1: expected a number of rounds from 0 to 100");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "101"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "2", "--confirm-extra", "101"}),
             "--confirm-extra 101: expected a number of rounds from 0 to 100");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm-dir", "kept"}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm-dir", "kept"}),
             "--confirm-dir kept: only means something with --confirm N");
-  EXPECT_EQ(error_of({"old.json", "new.json", "--confirm", "1", "--confirm-dir", ""}),
+  EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "1", "--confirm-dir", ""}),
             "--confirm-dir: expected a folder, got ''");
 }
 
 TEST(GateCommandLine, RulesOptions) {
   EXPECT_EQ(parse_gate({"d.json", "--rules", "r.json"}).rules, std::filesystem::path("r.json"));
   EXPECT_TRUE(parse_gate({"d.json", "--no-rules"}).no_rules);
-  EXPECT_EQ(error_of({"d.json", "--rules", "r.json", "--no-rules"}), "--no-rules: cannot be combined with --rules");
-  EXPECT_EQ(error_of({"d.json", "--alpha", "1"}), "--alpha 1: expected a number in (0, 1), e.g. 0.05");
+  EXPECT_EQ(gate_error({"d.json", "--rules", "r.json", "--no-rules"}), "--no-rules: cannot be combined with --rules");
+  EXPECT_EQ(gate_error({"d.json", "--alpha", "1"}), "--alpha 1: expected a number in (0, 1), e.g. 0.05");
 }
 
 }  // namespace

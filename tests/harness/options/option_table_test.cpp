@@ -9,6 +9,7 @@
 #include "harness/options/command_line.hpp"
 #include "harness/options/option_kinds.hpp"
 #include "harness/support/errors/input_error.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace benchgate::options::detail {
 namespace {
@@ -42,13 +43,10 @@ std::vector<option<toy>> table() {
 template <class Settings>
 std::string error_parsing(const help_page& page, const std::vector<option<Settings>>& rows,
                           const std::vector<std::string>& args) {
-  try {
+  return test_support::input_error_message([&] {
     Settings s;
     parse_table(s, page, rows, args);
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  });
 }
 
 std::string error_of(const std::vector<std::string>& args) { return error_parsing(k_page, table(), args); }
@@ -226,14 +224,7 @@ TEST(OptionTable, AnOptionOutsideItsVerbOrWithoutWhatItNeedsIsRefused) {
 
 given text(const char* option, const char* value) { return {option, {value}}; }
 
-std::string kind_error(const std::function<void()>& read) {
-  try {
-    read();
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+std::string kind_error(const std::function<void()>& read) { return test_support::input_error_message(read); }
 
 TEST(OptionKinds, CountsNameTheirRangeAndWhatTheyCount) {
   EXPECT_EQ(count(text("n", "7"), {1}), 7);

@@ -219,12 +219,6 @@ class allocating_case final : public benchgate::benchmark_case {
   }
 };
 
-class silent_observer : public run_observer {
- public:
-  void point_started(std::size_t, std::size_t, const planned_point&) override {}
-  void point_finished(std::size_t, std::size_t, const planned_point&, std::span<const results::cell>) override {}
-};
-
 constexpr double k_allocation_sample_s = 0.05;
 
 std::vector<results::cell> run_allocating_case() {
@@ -238,7 +232,7 @@ std::vector<results::cell> run_allocating_case() {
   // longer than the sample's time gave a 1-iteration sample, which counts
   // nothing (its only iteration is the uncounted warm-up) and is an error.
   options.settings.min_time_s = k_allocation_sample_s;
-  silent_observer observer;
+  testing::silent_observer observer;
   return execute(make_plan(options, cases), observer);
 }
 
@@ -286,7 +280,7 @@ TEST(RunnerAllocations, TwoRunsGiveTheSameCounts) {
 
 TEST(RunnerAllocations, ATimeRunCarriesNoCounts) {
   const auto cases = testing::sum_registry();
-  silent_observer observer;
+  testing::silent_observer observer;
   for (const auto& c : execute(make_plan(testing::quick_options(), cases), observer)) {
     for (const auto& s : c.samples) EXPECT_TRUE(s.counters.empty()) << c.name;
   }

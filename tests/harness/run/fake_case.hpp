@@ -1,6 +1,7 @@
 #pragma once
-// A tiny benchmark case for runner tests: two variants (baseline, core)
-// summing `size` integers, over one axis.
+// For runner tests: a tiny benchmark case, two variants (baseline, core)
+// summing `size` integers over one axis; short timings; an observer that
+// reports nothing.
 
 #include <benchmark/benchmark.h>
 
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "benchgate/case.hpp"
+#include "harness/run/runner.hpp"
 #include "harness/suite/registry.hpp"
 
 namespace benchgate::run::testing {
@@ -48,5 +50,12 @@ inline options::run_options quick_options() {
   o.settings.warmup_s = 0;
   return o;
 }
+
+// Runs without progress lines.
+class silent_observer : public run_observer {
+ public:
+  void point_started(std::size_t, std::size_t, const planned_point&) override {}
+  void point_finished(std::size_t, std::size_t, const planned_point&, std::span<const results::cell>) override {}
+};
 
 }  // namespace benchgate::run::testing

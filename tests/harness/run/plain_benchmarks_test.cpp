@@ -201,12 +201,6 @@ TEST(PlainBenchmarks, ABenchmarkThatSkipsWithAnErrorFailsItsCell) {
   EXPECT_EQ(session.cells()[0].error, "the benchmark failed: no input (on purpose)");
 }
 
-class silent_observer : public run::run_observer {
- public:
-  void point_started(std::size_t, std::size_t, const run::planned_point&) override {}
-  void point_finished(std::size_t, std::size_t, const run::planned_point&, std::span<const results::cell>) override {}
-};
-
 TEST(PlainBenchmarks, RegistrationPrefixesAreFreshAndTheirOwnFilter) {
   const auto a = run::fresh_registration_prefix();
   const auto b = run::fresh_registration_prefix();
@@ -228,7 +222,7 @@ TEST(PlainBenchmarks, CasesAndPlainRegistrationsRunTogetherTwiceInOneProcess) {
   const auto cases = run::testing::sum_registry();
   for (int run_index = 0; run_index < 2; ++run_index) {
     const auto plan = run::make_plan(o, cases, run::registered_benchmark_names());
-    silent_observer observer;
+    run::testing::silent_observer observer;
     const auto cells = run::execute(plan, observer);
     ASSERT_EQ(cells.size(), 5u) << "run " << run_index;
     for (const auto& c : cells) {

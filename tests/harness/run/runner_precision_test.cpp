@@ -9,12 +9,6 @@
 namespace benchgate::run {
 namespace {
 
-class silent_observer : public run_observer {
- public:
-  void point_started(std::size_t, std::size_t, const planned_point&) override {}
-  void point_finished(std::size_t, std::size_t, const planned_point&, std::span<const results::cell>) override {}
-};
-
 std::optional<double> figure(const results::cell& c, const std::string& name) {
   for (const auto& f : c.figures) {
     if (f.name == name) return f.value;
@@ -30,7 +24,7 @@ TEST(RunnerPrecision, ALooseTargetIsReachedWithoutTheCap) {
   auto options = testing::quick_options();
   options.settings.precision_pct = 100;
   options.settings.precision_cap_s = 60;
-  silent_observer observer;
+  testing::silent_observer observer;
   const auto cells = execute(make_plan(options, cases), observer);
   ASSERT_EQ(cells.size(), 4U);
   for (const auto& c : cells) {
@@ -47,7 +41,7 @@ TEST(RunnerPrecision, AnUnreachableTargetStopsAtTheCapWithSamplesOfOneSize) {
   options.settings.params = {{"size", {"16"}}};
   options.settings.precision_pct = 0.01;
   options.settings.precision_cap_s = 0.3;
-  silent_observer observer;
+  testing::silent_observer observer;
   const auto cells = execute(make_plan(options, cases), observer);
   ASSERT_EQ(cells.size(), 2U);
   for (const auto& c : cells) {

@@ -13,7 +13,7 @@
 namespace benchgate::stats {
 namespace {
 
-constexpr std::uint64_t k_seed = 7;
+constexpr std::uint64_t k_bootstrap_seed = 7;
 
 TEST(Bootstrap, EachResampleMatchesTheStatisticsOfItsDrawnValues) {
   // bootstrap_sample counts draws over the sorted values instead of sorting
@@ -23,12 +23,12 @@ TEST(Bootstrap, EachResampleMatchesTheStatisticsOfItsDrawnValues) {
     std::vector<double> values(n);
     for (auto& v : values) v = 100 + static_cast<double>(data_rng.below(6));  // ties
     constexpr std::size_t k_resamples = 200;
-    const auto d = bootstrap_sample(values, {}, k_resamples, k_seed);
+    const auto d = bootstrap_sample(values, {}, k_resamples, k_bootstrap_seed);
     ASSERT_EQ(d.mean.size(), k_resamples);
     EXPECT_TRUE(d.slope.empty());
     auto sorted = values;
     std::sort(sorted.begin(), sorted.end());
-    index_sampler sampler(k_seed, static_cast<std::uint32_t>(n));
+    index_sampler sampler(k_bootstrap_seed, static_cast<std::uint32_t>(n));
     std::vector<double> resample(n);
     for (std::size_t b = 0; b < k_resamples; ++b) {
       for (auto& x : resample) x = sorted[sampler.next()];
@@ -42,9 +42,9 @@ TEST(Bootstrap, EachResampleMatchesTheStatisticsOfItsDrawnValues) {
 
 TEST(Bootstrap, SameSeedSameDistributions) {
   const std::vector<double> values = {3, 1, 4, 1, 5, 9, 2, 6};
-  const auto a = bootstrap_sample(values, {}, 1000, k_seed);
-  const auto b = bootstrap_sample(values, {}, 1000, k_seed);
-  const auto c = bootstrap_sample(values, {}, 1000, k_seed + 1);
+  const auto a = bootstrap_sample(values, {}, 1000, k_bootstrap_seed);
+  const auto b = bootstrap_sample(values, {}, 1000, k_bootstrap_seed);
+  const auto c = bootstrap_sample(values, {}, 1000, k_bootstrap_seed + 1);
   EXPECT_EQ(a.mean, b.mean);
   EXPECT_EQ(a.mad, b.mad);
   EXPECT_NE(a.mean, c.mean);
@@ -65,7 +65,7 @@ TEST(Bootstrap, ConfidenceIntervalIsThePercentilePairOfTheDistribution) {
 
 TEST(Bootstrap, OneValueGivesAPointInterval) {
   const std::vector<double> one = {42};
-  const auto d = bootstrap_sample(one, {}, 100, k_seed);
+  const auto d = bootstrap_sample(one, {}, 100, k_bootstrap_seed);
   const auto e = estimate_absolute(one, {}, d, 0.95);
   EXPECT_EQ(e.mean, (interval_estimate{42, 42, 42, 0}));
   EXPECT_EQ(e.median, (interval_estimate{42, 42, 42, 0}));
@@ -75,7 +75,7 @@ TEST(Bootstrap, OneValueGivesAPointInterval) {
 
 TEST(Bootstrap, EmptySampleGivesZeros) {
   const std::vector<double> none;
-  const auto d = bootstrap_sample(none, {}, 100, k_seed);
+  const auto d = bootstrap_sample(none, {}, 100, k_bootstrap_seed);
   EXPECT_TRUE(d.mean.empty());
   const auto e = estimate_absolute(none, {}, d, 0.95);
   EXPECT_EQ(e.typical, interval_estimate{});
@@ -84,7 +84,7 @@ TEST(Bootstrap, EmptySampleGivesZeros) {
 
 TEST(Bootstrap, MeanIntervalContainsTheMeanAndIsOrdered) {
   const std::vector<double> values = {10.2, 9.8, 10.1, 10.0, 9.9, 10.3, 9.7, 10.0, 10.1, 9.9};
-  const auto d = bootstrap_sample(values, {}, 20000, k_seed);
+  const auto d = bootstrap_sample(values, {}, 20000, k_bootstrap_seed);
   const auto e = estimate_absolute(values, {}, d, 0.95);
   EXPECT_DOUBLE_EQ(e.mean.estimate, 10.0);
   EXPECT_LT(e.mean.lower, 10.0);
@@ -105,7 +105,7 @@ TEST(Bootstrap, LinearSamplingMakesTheSlopeTypical) {
     iterations.push_back(10.0 * i);
     per_iteration.push_back((2.0 * 10 * i + 5) / (10.0 * i));
   }
-  const auto d = bootstrap_sample(per_iteration, iterations, 2000, k_seed);
+  const auto d = bootstrap_sample(per_iteration, iterations, 2000, k_bootstrap_seed);
   ASSERT_EQ(d.slope.size(), 2000U);
   const auto e = estimate_absolute(per_iteration, iterations, d, 0.95);
   EXPECT_TRUE(e.typical_is_slope);

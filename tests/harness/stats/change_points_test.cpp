@@ -21,7 +21,7 @@ constexpr std::size_t k_length = 60;     // commits per synthetic series
 constexpr std::size_t k_step_at = 30;    // first commit after a step
 constexpr double k_base_ns = 1000;
 constexpr int k_seeds = 30;
-constexpr std::size_t k_tolerance = 1;   // a change found within 1 commit counts as found
+constexpr std::size_t k_commit_tolerance = 1;   // a change found within 1 commit counts as found
 constexpr double k_min_change = 0.01;    // history changes' default --min-change (1 %)
 
 std::vector<double> noise(std::size_t n, double cv, unsigned seed) {
@@ -55,7 +55,7 @@ struct tally {
     expected += static_cast<int>(truth.size());
     for (auto t : truth) {
       for (auto g : got) {
-        if (g + k_tolerance >= t && g <= t + k_tolerance) {
+        if (g + k_commit_tolerance >= t && g <= t + k_commit_tolerance) {
           ++true_positive;
           break;
         }
@@ -176,7 +176,7 @@ TEST(ChangePoints, MinChangeDropsSmallSteps) {
 struct accuracy_row {
   const char* kind;
   int reported;       // change points found
-  int true_positive;  // of them, within k_tolerance of a real change
+  int true_positive;  // of them, within k_commit_tolerance of a real change
   int expected;       // real changes
 };
 

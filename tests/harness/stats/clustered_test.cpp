@@ -9,7 +9,7 @@ namespace benchgate::stats {
 namespace {
 
 constexpr double k_confidence = 0.95;
-constexpr double k_tolerance = 1e-4;
+constexpr double k_numeric_tolerance = 1e-4;
 
 TEST(Clustered, TwoClustersGiveACauchyTest) {
   // Cluster 0's log ratio is 0, cluster 1's 0.2: m = 0.1, s = 0.1 sqrt(2),
@@ -25,11 +25,11 @@ TEST(Clustered, TwoClustersGiveACauchyTest) {
   EXPECT_EQ(c.test.status, welch_status::ok);
   ASSERT_TRUE(c.test.t.has_value());
   EXPECT_NEAR(*c.test.t, 1.0, 1e-12);
-  EXPECT_NEAR(c.test.p, 0.5, k_tolerance);
+  EXPECT_NEAR(c.test.p, 0.5, k_numeric_tolerance);
   EXPECT_NEAR(c.mean.estimate, std::exp(0.1) - 1, 1e-12);
   EXPECT_NEAR(c.mean.std_error, 0.1, 1e-12);
-  EXPECT_NEAR(c.mean.lower, std::exp(0.1 - 1.270620) - 1, k_tolerance);
-  EXPECT_NEAR(c.mean.upper, std::exp(0.1 + 1.270620) - 1, k_tolerance);
+  EXPECT_NEAR(c.mean.lower, std::exp(0.1 - 1.270620) - 1, k_numeric_tolerance);
+  EXPECT_NEAR(c.mean.upper, std::exp(0.1 + 1.270620) - 1, k_numeric_tolerance);
 }
 
 TEST(Clustered, ThreeClustersAroundNoChange) {
@@ -43,8 +43,8 @@ TEST(Clustered, ThreeClustersAroundNoChange) {
   EXPECT_NEAR(c.test.p, 1.0, 1e-12);
   EXPECT_NEAR(c.mean.estimate, 0.0, 1e-12);
   const double half = 4.302653 * 0.1 / std::sqrt(3.0);
-  EXPECT_NEAR(c.mean.lower, std::exp(-half) - 1, k_tolerance);
-  EXPECT_NEAR(c.mean.upper, std::exp(half) - 1, k_tolerance);
+  EXPECT_NEAR(c.mean.lower, std::exp(-half) - 1, k_numeric_tolerance);
+  EXPECT_NEAR(c.mean.upper, std::exp(half) - 1, k_numeric_tolerance);
 }
 
 TEST(Clustered, DriftWithinAClusterCancelsAndEqualRatiosHaveNoVariance) {

@@ -16,7 +16,7 @@
 namespace benchgate::stats {
 namespace {
 
-constexpr double k_min_change = 0.01;  // history changes' default --min-change (1 %)
+constexpr double k_history_min_change = 0.01;  // history changes' default --min-change (1 %)
 
 struct expected_point {
   std::size_t index;  // first value after the change
@@ -102,7 +102,7 @@ bool same(const std::vector<change_point>& got, const std::vector<expected_point
 
 TEST(ShortSeries, EveryHandMadeSeriesGivesItsExpectedChangePoints) {
   change_point_settings settings;
-  settings.min_change = k_min_change;
+  settings.min_change = k_history_min_change;
   int right = 0;
   std::printf("| series | expected | found |\n|---|---|---|\n");
   for (const auto& s : table()) {
