@@ -40,7 +40,7 @@ step_outcome run_step(const std::string& step, const std::vector<std::string>& a
     std::string command = "benchgate";
     for (const auto& a : args) command += " " + a;
     throw input_error("calibrate: " + step + " of " + where + " exited 2 (bad input): " + command + "\n" +
-                      files::file_tail(log, files::k_log_tail_chars) +
+                      files::file_tail(log) +
                       "expected arguments the command takes (see 'benchgate calibrate --help')");
   }
   return {outcome.exit_code};

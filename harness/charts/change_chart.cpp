@@ -63,7 +63,8 @@ chart change_chart(const compare::diff& d, std::optional<double> gate_threshold)
     const auto& cd = d.cells[i];
     const auto color = std::stoi(verdict_color(cd.verdict).substr(1), nullptr, 16);
     c.data += std::to_string(n - 1 - i) + " " + gp_number(cd.mean_change.estimate * units::k_percent) + " " +
-              gp_number(cd.mean_change.lower * units::k_percent) + " " + gp_number(cd.mean_change.upper * units::k_percent) + " " +
+              gp_number(cd.mean_change.lower * units::k_percent) + " " +
+              gp_number(cd.mean_change.upper * units::k_percent) + " " +
               std::to_string(color) + " " + data_label(cd.name) + "\n";
   }
   const auto data = gp_quote(c.stem + ".dat");

@@ -51,7 +51,8 @@ chart timeline_chart(const timeline_spec& spec) {
   const std::size_t columns = std::max<std::size_t>(1, std::min(n, k_timeline_max_columns));
   const std::size_t rows = (n + columns - 1) / columns;
   c.width_px = k_timeline_panel_width_px * static_cast<int>(columns);
-  c.height_px = k_timeline_title_height_px + k_timeline_panel_height_px * static_cast<int>(std::max<std::size_t>(rows, 1));
+  c.height_px =
+      k_timeline_title_height_px + k_timeline_panel_height_px * static_cast<int>(std::max<std::size_t>(rows, 1));
   c.data = "# one block per panel (gnuplot index): x median low high\n";
   const auto data = gp_quote(c.stem + ".dat");
   const double x_max = std::max(1.0, static_cast<double>(spec.commit_labels.size()) - 1);

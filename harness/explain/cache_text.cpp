@@ -10,7 +10,7 @@ constexpr int k_cache_column_width = 12;
 
 using text::one_decimal;
 
-std::string cache_column(const std::string& s) { return text::right_aligned(s, k_cache_column_width); }
+std::string column(const std::string& s) { return text::right_aligned(s, k_cache_column_width); }
 
 std::string change(double old_value, double new_value) {
   std::string out = one_decimal(new_value - old_value, true);
@@ -41,13 +41,13 @@ std::string cache_text(const explanation& e) {
     return out;
   }
   out += "functions, most changed own estimated cycles first:\n";
-  out += cache_column("cycles old") + cache_column("cycles new") + cache_column("change") + cache_column("L1 miss old") +
-         cache_column("L1 miss new") + cache_column("RAM old") + cache_column("RAM new") + "  function\n";
+  out += column("cycles old") + column("cycles new") + column("change") + column("L1 miss old") +
+         column("L1 miss new") + column("RAM old") + column("RAM new") + "  function\n";
   for (const auto& f : c.functions) {
-    out += cache_column(one_decimal(f.old_costs.estimated_cycles)) + cache_column(one_decimal(f.new_costs.estimated_cycles)) +
-           cache_column(one_decimal(f.new_costs.estimated_cycles - f.old_costs.estimated_cycles, true)) +
-           cache_column(one_decimal(f.old_costs.l1_misses)) + cache_column(one_decimal(f.new_costs.l1_misses)) +
-           cache_column(one_decimal(f.old_costs.ram_accesses)) + cache_column(one_decimal(f.new_costs.ram_accesses)) + "  " + f.name + "\n";
+    out += column(one_decimal(f.old_costs.estimated_cycles)) + column(one_decimal(f.new_costs.estimated_cycles)) +
+           column(one_decimal(f.new_costs.estimated_cycles - f.old_costs.estimated_cycles, true)) +
+           column(one_decimal(f.old_costs.l1_misses)) + column(one_decimal(f.new_costs.l1_misses)) +
+           column(one_decimal(f.old_costs.ram_accesses)) + column(one_decimal(f.new_costs.ram_accesses)) + "  " + f.name + "\n";
   }
   return out;
 }

@@ -24,7 +24,7 @@ namespace benchgate::explain {
 namespace {
 
 // Enough of a failed child's log to show its own error message.
-constexpr std::size_t k_log_tail_chars = 1500;
+constexpr std::size_t k_callgrind_log_tail_chars = 1500;
 // Names of other benchmarks shown when a name matches none.
 constexpr std::size_t k_names_shown = 8;
 constexpr std::string_view k_dump_name = "callgrind.out";
@@ -55,7 +55,7 @@ void run_valgrind(const std::filesystem::path& valgrind, const std::vector<std::
   const auto status = outcome.exit_code ? "exited " + std::to_string(*outcome.exit_code)
                                         : "was killed by signal " + std::to_string(outcome.signal.value_or(0));
   throw input_error(side.label + " " + side.binary.string() + ": " + std::string(what) + " under callgrind " + status +
-                    "; its output:\n" + files::file_tail(log, k_log_tail_chars));
+                    "; its output:\n" + files::file_tail(log, k_callgrind_log_tail_chars));
 }
 
 // The dumps callgrind wrote in `folder` (callgrind.out.N), by N.

@@ -68,7 +68,8 @@ std::vector<std::string> still_unstable(const gate_verdict& pooled,
                                         const std::vector<std::string>& unstable) {
   std::vector<std::string> still;
   for (const auto& c : pooled.cells) {
-    if (std::find(unstable.begin(), unstable.end(), c.name) != unstable.end() && c.status == cell_status::unstable) still.push_back(c.name);
+    const bool was_unstable = std::find(unstable.begin(), unstable.end(), c.name) != unstable.end();
+    if (was_unstable && c.status == cell_status::unstable) still.push_back(c.name);
   }
   return still;
 }

@@ -205,8 +205,9 @@ void add_once(pg_connection& db, const std::vector<run_record>& runs) {
       const auto cell_id = std::to_string(cell_ids.at(c.name));
       for (const auto& m : c.metrics) {
         points += std::to_string(metric_ids.at(m.name)) + '\t' + run_id + '\t' + cell_id + '\t' +
-                  std::to_string(m.n) + '\t' + text::number_text(m.values.median) + '\t' + text::number_text(m.values.mean) + '\t' +
-                  text::number_text(m.values.low) + '\t' + text::number_text(m.values.high) + '\n';
+                  std::to_string(m.n) + '\t' + text::number_text(m.values.median) + '\t' +
+                  text::number_text(m.values.mean) + '\t' + text::number_text(m.values.low) + '\t' +
+                  text::number_text(m.values.high) + '\n';
       }
       for (std::size_t i = 0; i < c.real_ns.size(); ++i) {
         samples += run_id + '\t' + cell_id + '\t' + std::to_string(i) + '\t' + std::to_string(c.iterations[i]) +

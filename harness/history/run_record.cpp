@@ -180,7 +180,8 @@ run_record make_run_record(const results::loaded_results& loaded, const std::str
       cell.real_ns.push_back(s.real_ns);
       cell.cpu_ns.push_back(s.cpu_ns);
       cell.iterations.push_back(s.iterations);
-      identity += exact_number_text(s.real_ns) + ' ' + exact_number_text(s.cpu_ns) + ' ' + std::to_string(s.iterations) + '\n';
+      identity +=
+          exact_number_text(s.real_ns) + ' ' + exact_number_text(s.cpu_ns) + ' ' + std::to_string(s.iterations) + '\n';
     }
     cell.metrics = metrics_of(c);
     r.cells.push_back(std::move(cell));

@@ -232,7 +232,8 @@ std::string baseline_name(const given& g) {
 std::vector<option<run_options>> run_rows() {
   return std::vector<option<run_options>>{
       {{"case", "NAME", takes::values,
-        "run only this case (repeatable)", "every case, and every plain Google Benchmark registration"}, stored_later<run_options>},
+        "run only this case (repeatable)", "every case, and every plain Google Benchmark registration"},
+       stored_later<run_options>},
       {{"filter", "REGEX", takes::value,
         "run only cells whose name matches REGEX (ECMAScript, searched anywhere in 'case/variant/axis:value/...', or "
         "in a plain Google Benchmark registration's name, e.g. 'BM_copy/64')"},

@@ -66,7 +66,7 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
   const auto outcome = process::run_child(state.side->binary, args, state.log, environment);
   const auto failed = [&](const std::string& what) {
     return input_error("ab: the " + state.side->what + " side's run of " + name + " (" + command + ") " + what +
-                       ":\n" + files::file_tail(state.log, files::k_log_tail_chars));
+                       ":\n" + files::file_tail(state.log));
   };
   if (outcome.exit_code != 0) {
     throw failed("exited with " + (outcome.exit_code ? std::to_string(*outcome.exit_code) : std::string("a signal")) +

@@ -23,8 +23,6 @@ namespace benchgate::paired {
 
 namespace {
 
-std::string tail_of(const std::filesystem::path& log) { return files::file_tail(log, files::k_log_tail_chars); }
-
 // One side's run, started and not yet finished.
 struct started_run {
   std::string what;
@@ -54,7 +52,7 @@ compare::loaded_side finish_side(const started_run& r, const pair_context& conte
   const int code = process::wait_for(r.child).exit_code.value_or(-1);
   if (code != 0) {
     throw input_error(context.prefix + ": the " + r.what + " side's " + context.noun + " (" + r.command + ") exited with " +
-                      std::to_string(code) + "; expected 0 and its results:\n" + tail_of(r.log));
+                      std::to_string(code) + "; expected 0 and its results:\n" + files::file_tail(r.log));
   }
   auto loaded = results::load_any_results(r.out, context.prefix + " " + context.noun);
   auto source = compare::describe_source(loaded.results, loaded.format, r.out.string(), std::nullopt);

@@ -14,7 +14,6 @@ namespace benchgate::stats {
 
 namespace {
 
-
 // Where the numpy-linear median of n values falls: between order statistics
 // k and k + 1 (from 0) at `fraction`.
 struct median_rank {

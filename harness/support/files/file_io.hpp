@@ -50,6 +50,6 @@ inline constexpr std::size_t k_log_tail_chars = 600;
 
 // The last `max_chars` characters of a log to show in a message, "..."
 // first when cut; "" when the file cannot be read.
-std::string file_tail(const std::filesystem::path& path, std::size_t max_chars);
+std::string file_tail(const std::filesystem::path& path, std::size_t max_chars = k_log_tail_chars);
 
 }  // namespace benchgate::files
