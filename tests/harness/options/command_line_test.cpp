@@ -1,10 +1,10 @@
 #include "harness/options/command_line.hpp"
-#include "tests/support/input_error_message.hpp"
 
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
 #include "tests/harness/options/fake_registry.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace {
 
@@ -23,7 +23,7 @@ std::string command_error(const std::vector<std::string>& args) {
 TEST(CommandLine, NoArgumentsOrHelpGiveTheHelpPage) {
   // No command is a usage error (exit 2), --help the help page.
   EXPECT_EQ(command_error({}), "expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history, "
-                          "explain (see 'benchgate --help')");
+                               "explain (see 'benchgate --help')");
   const auto help = std::get<options::help_request>(parse({"--help"}));
   EXPECT_NE(help.text.find("Exit codes"), std::string::npos);
   EXPECT_NE(help.text.find("run"), std::string::npos);
