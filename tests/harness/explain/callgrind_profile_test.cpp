@@ -5,6 +5,7 @@
 #include <string>
 
 #include "harness/support/errors/input_error.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace benchgate::explain {
 namespace {
@@ -40,12 +41,7 @@ totals: 720
 )";
 
 std::string message_of(std::string_view text) {
-  try {
-    parse_callgrind_profile(text, "dump.1");
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "";
+  return test_support::input_error_message([&] { parse_callgrind_profile(text, "dump.1"); });
 }
 
 TEST(CallgrindProfile, SumsSelfCostsPerFunctionAndLine) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
+#include "tests/support/input_error_message.hpp"
 #include "harness/formats/gbench_json.hpp"
 #include "harness/formats/results_json.hpp"
 
@@ -13,12 +14,7 @@ namespace {
 using ::testing::HasSubstr;
 
 std::string error_of(std::string_view text) {
-  try {
-    parse_any_results(text, "OLD x.json");
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "";
+  return test_support::input_error_message([&] { parse_any_results(text, "OLD x.json"); });
 }
 
 TEST(InputLoader, TellsBenchgateResultsFromGoogleBenchmarkJson) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace benchgate::results {
 namespace {
@@ -53,12 +54,7 @@ run_results shard_of(int index, int count, std::vector<std::pair<std::string, do
 }
 
 std::string merge_error(const std::vector<named_run>& runs) {
-  try {
-    merge_runs(runs);
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "(merged)";
+  return test_support::input_error_message([&] { merge_runs(runs); });
 }
 
 TEST(MergeShards, PoolsACompleteSetIntoAWholeRun) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace benchgate::results {
 namespace {
@@ -28,12 +29,7 @@ std::vector<role_pattern> patterns(const std::vector<std::string>& texts) {
 }
 
 std::string message_of(run_results run, const std::vector<std::string>& texts) {
-  try {
-    assign_roles(run, patterns(texts), "RESULTS g.json");
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "";
+  return test_support::input_error_message([&] { assign_roles(run, patterns(texts), "RESULTS g.json"); });
 }
 
 TEST(RolePatterns, TheMatchNamesTheVariantAndTheRestTheGridPoint) {
@@ -58,12 +54,7 @@ TEST(RolePatterns, TheMatchNamesTheVariantAndTheRestTheGridPoint) {
 
 TEST(RolePatterns, BadPatternsAreRefusedWithTheText) {
   const auto bad = [](const std::string& text) {
-    try {
-      parse_role_pattern(text, "--role");
-    } catch (const input_error& e) {
-      return std::string(e.what());
-    }
-    return std::string();
+    return test_support::input_error_message([&] { parse_role_pattern(text, "--role"); });
   };
   EXPECT_EQ(bad("naive"), "--role naive: expected ROLE=REGEX, e.g. baseline=_naive$");
   EXPECT_EQ(bad("boss=x"), "--role boss=x: unknown role; expected baseline, core or peer before '='");

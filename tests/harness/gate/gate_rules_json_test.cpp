@@ -5,17 +5,13 @@
 #include <string>
 
 #include "harness/support/errors/input_error.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace benchgate::gate {
 namespace {
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_gate_rules(text, "rules.json");
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::input_error_message([&] { parse_gate_rules(text, "rules.json"); });
 }
 
 TEST(GateRulesJson, ReadsTheDocumentedExample) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "harness/support/errors/input_error.hpp"
+#include "tests/support/input_error_message.hpp"
 #include "harness/support/files/file_io.hpp"
 
 namespace benchgate::run {
@@ -27,12 +28,7 @@ class GbenchAllocations : public ::testing::Test {
   void TearDown() override { std::filesystem::remove(file_); }
   void write(const std::string& text) { files::write_atomically(file_, text, "test"); }
   std::string error_of(std::int64_t iterations) {
-    try {
-      read_loop_allocations(file_, iterations, "the run of BM_x");
-    } catch (const input_error& e) {
-      return e.what();
-    }
-    return "no error";
+    return test_support::input_error_message([&] { read_loop_allocations(file_, iterations, "the run of BM_x"); });
   }
   std::filesystem::path file_;
 };

@@ -12,6 +12,7 @@
 
 #include "benchgate/benchgate.hpp"
 #include "harness/suite/registry.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace {
 
@@ -51,22 +52,13 @@ param_point one_value_point(std::string axis, std::string value) {
   return param_point(std::vector<std::pair<std::string, std::string>>{{std::move(axis), std::move(value)}});
 }
 
-// The message of the input_error that `make` throws, or "" when it throws none.
-template <class Make>
-std::string error_of(Make make) {
-  try {
-    make();
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_support::input_error_message;
 
-// The message of the registry's refusal of `c`, or "" when it accepts it.
+// The message of the registry's refusal of `c`, or "(no error)" when it accepts it.
 std::string refusal(std::unique_ptr<benchmark_case> c) {
   std::vector<std::unique_ptr<benchmark_case>> cases;
   cases.push_back(std::move(c));
-  return error_of([&] { suite::registry accepted(std::move(cases)); });
+  return input_error_message([&] { suite::registry accepted(std::move(cases)); });
 }
 
 TEST(ShortForm, ListsItsVariantsInDeclarationOrderWithTheirRoles) {
@@ -80,7 +72,7 @@ TEST(ShortForm, ListsItsVariantsInDeclarationOrderWithTheirRoles) {
   EXPECT_EQ(variants[1].role, variant_role::core);
   EXPECT_EQ(variants[2].role, variant_role::peer);
   EXPECT_EQ(variants[2].description, "a sum that is off");
-  EXPECT_EQ(refusal(summing(0)), "");
+  EXPECT_EQ(refusal(summing(0)), "(no error)");
 }
 
 TEST(ShortForm, PreparesTheWorkloadOnceAndTimesEveryVariantThatAgrees) {
@@ -123,7 +115,7 @@ TEST(ShortForm, AComparatorThatThrowsIsAnErrorOfTheCase) {
                                           .baseline("a", "one", [] { return 1; })
                                           .core("b", "one too", [] { return 1; })
                                           .agree_when([](int, int) -> bool { throw std::runtime_error("no way"); });
-  EXPECT_EQ(error_of([&] { c->prepare(one_value_point("mode", "slow")); }),
+  EXPECT_EQ(input_error_message([&] { c->prepare(one_value_point("mode", "slow")); }),
             "case 'throwing': the comparison of variant 'b' with the baseline threw at mode:slow: no way");
 }
 
@@ -137,19 +129,19 @@ TEST(ShortForm, BodiesThatReturnNothingAreTimedButNotCompared) {
 }
 
 TEST(ShortForm, RefusesVariantsThatReturnDifferentTypes) {
-  EXPECT_EQ(error_of([] {
+  EXPECT_EQ(input_error_message([] {
               std::unique_ptr<benchmark_case> c =
                   bench("mixed", "two result types").baseline("a", "int", [] { return 1; }).core("b", "none", [] {});
             }),
             "case 'mixed': variant 'b' returns nothing and the baseline 'a' a result; expected every variant to "
             "return the baseline's result type");
-  EXPECT_NE(error_of([] {
+  EXPECT_NE(input_error_message([] {
               std::unique_ptr<benchmark_case> c =
                   bench("mixed", "two result types").baseline("a", "int", [] { return 1; }).core("b", "long", [] {
                     return 1L;
                   });
             }),
-            "");
+            "(no error)");
 }
 
 struct opaque {
@@ -157,7 +149,7 @@ struct opaque {
 };
 
 TEST(ShortForm, ResultsWithoutEqualityNeedAComparator) {
-  EXPECT_EQ(error_of([] {
+  EXPECT_EQ(input_error_message([] {
               std::unique_ptr<benchmark_case> c =
                   bench("opaque", "no ==").baseline("a", "a", [] { return opaque{1}; }).core("b", "b", [] {
                     return opaque{1};
@@ -173,7 +165,7 @@ TEST(ShortForm, ResultsWithoutEqualityNeedAComparator) {
 }
 
 TEST(ShortForm, RefusesSetupAfterAVariant) {
-  EXPECT_EQ(error_of([] {
+  EXPECT_EQ(input_error_message([] {
               std::unique_ptr<benchmark_case> c =
                   bench("late", "setup last").baseline("a", "a", [] { return 1; }).setup([](const param_point&) {
                     return 1;

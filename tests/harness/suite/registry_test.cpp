@@ -11,6 +11,7 @@
 #include "benchgate/input_error.hpp"
 #include "benchgate/value_checks.hpp"
 #include "harness/suite/registry.hpp"
+#include "tests/support/input_error_message.hpp"
 
 namespace {
 
@@ -31,19 +32,14 @@ class shaped_case final : public benchmark_case {
 };
 
 // The message of the input_error that building a registry of `c` throws,
-// or "" when it accepts it.
+// or "(no error)" when it accepts it.
 std::string refusal(std::unique_ptr<shaped_case> c) {
   std::vector<std::unique_ptr<benchmark_case>> cases;
   cases.push_back(std::move(c));
-  try {
-    suite::registry accepted(std::move(cases));
-  } catch (const input_error& e) {
-    return e.what();
-  }
-  return "";
+  return test_support::input_error_message([&] { suite::registry accepted(std::move(cases)); });
 }
 
-TEST(Registry, AcceptsAWellFormedCase) { EXPECT_EQ(refusal(std::make_unique<shaped_case>()), ""); }
+TEST(Registry, AcceptsAWellFormedCase) { EXPECT_EQ(refusal(std::make_unique<shaped_case>()), "(no error)"); }
 
 TEST(Registry, RefusesACaseWithoutBaseline) {
   auto c = std::make_unique<shaped_case>();
