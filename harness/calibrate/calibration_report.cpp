@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "harness/report/format.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::calibrate {
 
@@ -14,7 +15,7 @@ std::string percent(double fraction) {
   std::ostringstream out;
   out.setf(std::ios::fixed);
   out.precision(2);
-  out << fraction * 100 << "%";
+  out << fraction * units::k_percent << "%";
   return out.str();
 }
 

@@ -53,7 +53,7 @@ std::string verdict_color(stats::verdict v) {
 chart change_chart(const compare::diff& d, std::optional<double> gate_threshold) {
   chart c;
   c.stem = "change";
-  const auto level = gp_number(d.config.confidence * 100);
+  const auto level = gp_number(d.config.confidence * units::k_percent);
   c.title = "Change of the mean " + changed_what(d) + " per cell (" + level + "% CI), coloured by verdict";
   c.width_px = k_change_width_px;
   c.height_px = k_frame_height_px + k_row_height_px * static_cast<int>(d.cells.size());

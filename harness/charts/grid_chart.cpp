@@ -6,6 +6,7 @@
 #include "harness/charts/chart.hpp"
 #include "harness/charts/panel_chart.hpp"
 #include "harness/charts/gnuplot_text.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::charts {
 
@@ -80,7 +81,7 @@ chart grid_chart(const results::run_results& run, const std::string& case_name,
     std::sort(p.lines.begin(), p.lines.end(), [](const series& a, const series& b) { return a.color < b.color; });
     panels.push_back(std::move(p));
   }
-  const auto level = gp_number(settings.confidence * 100);
+  const auto level = gp_number(settings.confidence * units::k_percent);
   panel_chart_spec spec;
   spec.stem = chart_stem("grid", case_name);
   const std::string measured = throughput ? "throughput" : instructions ? "instructions per iteration" : "time per iteration";

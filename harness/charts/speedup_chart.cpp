@@ -7,6 +7,7 @@
 #include "harness/charts/grid_chart.hpp"
 #include "harness/charts/panel_chart.hpp"
 #include "harness/charts/gnuplot_text.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::charts {
 
@@ -55,7 +56,7 @@ std::vector<chart> speedup_charts(const compare::diff& variants_diff, const resu
     panel_chart_spec spec;
     spec.stem = chart_stem("speedup", case_name);
     spec.title = case_name + ": speed-up over the " + base + " (" + base + " time / variant time, " +
-                 gp_number(variants_diff.config.confidence * 100) + "% CI)";
+                 gp_number(variants_diff.config.confidence * units::k_percent) + "% CI)";
     spec.y_label = "speed-up (x)";
     spec.style = interval_style::band;
     spec.reference_y = 1.0;

@@ -89,7 +89,8 @@ std::string verdict_label(stats::verdict v) {
 }
 
 std::string percent_of(std::size_t part, std::size_t whole) {
-  return fixed(whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0, k_share_decimals) + "%";
+  const double share = whole > 0 ? units::k_percent * static_cast<double>(part) / static_cast<double>(whole) : 0;
+  return fixed(share, k_share_decimals) + "%";
 }
 
 std::string describe_side(const diff_source& s) {
@@ -107,8 +108,9 @@ std::string settings_line(const diff& d) {
   return to_string(c.metric) + direction + ", verdict from " +
          (c.test == significance_test::welch ? "Welch's t (mixed bootstrap)" : "the Mann-Whitney U test") +
          ", correction " + std::string(stats::to_string(c.correction)) + ", alpha " + compact(c.alpha) +
-         ", noise threshold " + compact(c.noise_threshold * 100) + "%, confidence " + compact(c.confidence * 100) +
-         "%, " + std::to_string(c.resamples) + " resamples, seed " + std::to_string(c.seed);
+         ", noise threshold " + compact(c.noise_threshold * units::k_percent) + "%, confidence " +
+         compact(c.confidence * units::k_percent) + "%, " + std::to_string(c.resamples) + " resamples, seed " +
+         std::to_string(c.seed);
 }
 
 }  // namespace
@@ -191,7 +193,7 @@ std::string comparison_summary(const diff& d) {
   if (d.cells.size() > 1 && d.config.correction != stats::correction::none) {
     out << "Changes are of the mean. p-values are adjusted (" << stats::to_string(d.config.correction)
         << ") across the " << d.cells.size() << " compared cells; the intervals are each cell's own ("
-        << compact(d.config.confidence * 100)
+        << compact(d.config.confidence * units::k_percent)
         << "%, not adjusted), so an interval clear of zero can still be \"No change\".\n";
   } else {
     out << "Changes are of the mean.\n";

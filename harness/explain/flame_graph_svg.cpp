@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "harness/support/text/xml_escape.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::explain {
 
@@ -36,7 +37,7 @@ std::string number(double value, const char* format = "%.1f") {
 
 std::string change_text(double old_value, double new_value) {
   std::string out = number(new_value - old_value, "%+.1f");
-  if (old_value > 0) out += ", " + number(100 * (new_value - old_value) / old_value, "%+.1f") + " %";
+  if (old_value > 0) out += ", " + number(units::k_percent * (new_value - old_value) / old_value, "%+.1f") + " %";
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include "harness/html/escape.hpp"
 #include "harness/html/page_parts.hpp"
 #include "harness/report/format.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::html::detail {
 
@@ -109,7 +110,7 @@ std::string case_table(const page_input& input, const std::string& case_name) {
       if (std::find(axes.begin(), axes.end(), axis) == axes.end()) axes.push_back(axis);
     }
   }
-  const auto level = charts::gp_number(input.estimates.confidence * 100);
+  const auto level = charts::gp_number(input.estimates.confidence * units::k_percent);
   // Google Benchmark cells have no variant or role: their names say which
   // benchmark a row is (BM_Sum/1024 and BM_Sum/65536 would both read "-").
   const bool by_name = std::none_of(input.run->cells.begin(), input.run->cells.end(), [&](const results::cell& c) {
@@ -132,7 +133,7 @@ std::string case_table(const page_input& input, const std::string& case_name) {
   out += "<th>" + escape(shown_what(input)) + " [" + level +
          "% CI]</th><th>throughput</th>" +
          (compared ? "<th>change of " + compared_what(*input.comparison) + " [" +
-                         charts::gp_number(input.comparison->config.confidence * 100) +
+                         charts::gp_number(input.comparison->config.confidence * units::k_percent) +
                          "% CI]</th><th>p</th><th>verdict</th><th>compared with</th>"
                    : std::string()) +
          "<th>samples</th>" + (figures ? "<th>figures</th>" : "") + "</tr></thead>\n<tbody>\n";

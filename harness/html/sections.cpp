@@ -7,6 +7,7 @@
 #include "harness/html/escape.hpp"
 #include "harness/html/page_parts.hpp"
 #include "harness/stats/multiple_comparisons.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::html::detail {
 
@@ -78,8 +79,8 @@ rows comparison_rows(const compare::diff& d) {
               {"metric", std::string(compare::to_string(d.config.metric))},
               {"test", std::string(compare::to_string(d.config.test))},
               {"alpha", charts::gp_number(d.config.alpha)},
-              {"noise threshold", charts::gp_number(d.config.noise_threshold * 100) + "%"},
-              {"confidence", charts::gp_number(d.config.confidence * 100) + "%"},
+              {"noise threshold", charts::gp_number(d.config.noise_threshold * units::k_percent) + "%"},
+              {"confidence", charts::gp_number(d.config.confidence * units::k_percent) + "%"},
               {"bootstrap resamples", std::to_string(d.config.resamples)},
               {"correction", std::string(stats::to_string(d.config.correction))},
               {"seed", std::to_string(d.config.seed)}};

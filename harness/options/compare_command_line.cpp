@@ -6,6 +6,7 @@
 #include "harness/formats/metric.hpp"
 #include "harness/stats/multiple_comparisons.hpp"
 #include "harness/support/text/parse_number.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::options::detail {
 
@@ -104,7 +105,7 @@ std::vector<option<compare_options>> compare_rows() {
      [](compare_options& o, const given& g) { o.settings.alpha = probability(g, "0.05"); }},
     {{"noise-threshold", "PCT", takes::value,
       "changes whose interval stays within +-PCT percent are noise: 1 and 1% both mean 1 %",
-      text::number_text(100 * defaults.noise_threshold)},
+      text::number_text(units::k_percent * defaults.noise_threshold)},
      [](compare_options& o, const given& g) { o.settings.noise_threshold = percent_as_fraction(g, "1"); }},
     {{"confidence", "CL", takes::value, "confidence level of the intervals, in (0, 1)",
       text::number_text(defaults.confidence)},

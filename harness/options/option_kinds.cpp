@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "harness/support/text/parse_number.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::options::detail {
 
@@ -46,7 +47,7 @@ double percent(const given& g, percent_range range) {
 
 double percent_as_fraction(const given& g, const char* example) {
   const std::string text = example;
-  return percent(g, {.example = ": " + text + " and " + text + "% both mean " + text + " %"}) / 100;
+  return percent(g, {.example = ": " + text + " and " + text + "% both mean " + text + " %"}) / units::k_percent;
 }
 
 double probability(const given& g, const char* example) {

@@ -1,4 +1,5 @@
 #include "harness/report/format.hpp"
+#include "harness/support/units/units.hpp"
 
 #include <array>
 #include <cmath>
@@ -52,7 +53,7 @@ std::string format_throughput(benchgate::work_unit unit, double per_second) {
 }
 
 std::string format_percent(double fraction) {
-  const double percent = fraction * 100.0;
+  const double percent = fraction * units::k_percent;
   return (percent >= 0 ? "+" : "") + format_significant(percent) + "%";
 }
 

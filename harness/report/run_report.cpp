@@ -165,7 +165,7 @@ std::string point_report(std::span<const results::cell> cells) {
     const double med = stats::median(times);
     const double spread = med > 0 ? stats::mad(times) / med : 0;
     char spread_text[32];
-    std::snprintf(spread_text, sizeof spread_text, " ±%5.2f%%", spread * 100);
+    std::snprintf(spread_text, sizeof spread_text, " ±%5.2f%%", spread * units::k_percent);
     out << pad_right((instructions ? format_significant(med) : format_time_ns(med)) + spread_text, k_time_width);
     const auto rate =
         med > 0 && !instructions ? format_throughput(c.work.unit, c.work.amount * units::k_ns_per_s / med) : "";

@@ -1,4 +1,5 @@
 #include "harness/stats/summary.hpp"
+#include "harness/support/units/units.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -45,7 +46,7 @@ struct rank_of {
 };
 
 rank_of rank_for(std::size_t n, double p) {
-  const double rank = p / 100.0 * static_cast<double>(n - 1);
+  const double rank = p / units::k_percent * static_cast<double>(n - 1);
   const auto k = static_cast<std::size_t>(std::floor(rank));
   return {k, rank - static_cast<double>(k)};
 }
@@ -105,7 +106,7 @@ double percentile_of_sorted(std::span<const double> sorted, double p) {
   assert(std::is_sorted(sorted.begin(), sorted.end()));
   if (sorted.empty()) return 0;
   if (p >= 100) return sorted.back();
-  const double rank = p / 100.0 * static_cast<double>(sorted.size() - 1);
+  const double rank = p / units::k_percent * static_cast<double>(sorted.size() - 1);
   const auto k = static_cast<std::size_t>(std::floor(rank));
   const double fraction = rank - static_cast<double>(k);
   if (k + 1 >= sorted.size()) return sorted[k];
