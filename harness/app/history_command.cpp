@@ -15,6 +15,7 @@
 #include "harness/history/run_record.hpp"
 #include "harness/history/store.hpp"
 #include "harness/html/history_timeline.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::app {
 
@@ -41,9 +42,9 @@ struct analysed {
 
 analysed analyse(const options::history_options& o) {
   analysed a;
-  a.context = {history::printable_location(o.store), o.metric, {}, o.since.value_or("")};
+  a.context = {history::printable_location(o.store), o.metric, {}, o.since.value_or(""), o.thresholds};
   auto& s = a.context.settings;
-  s.detection = {o.min_segment, o.detection_window, o.alpha, o.min_change_pct / 100, o.min_tail};
+  s.detection = {o.min_segment, o.detection_window, o.alpha, o.min_change_pct / units::k_percent, o.min_tail};
   s.cases = o.cases;
   if (o.filter) s.filter = std::regex(*o.filter, std::regex::ECMAScript);
   s.any_environment = o.any_environment;

@@ -8,6 +8,7 @@
 #include "harness/history/iso_date.hpp"
 #include "harness/history/metric_direction.hpp"
 #include "harness/support/errors/input_error.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::history {
 
@@ -140,6 +141,18 @@ changes_report find_changes(const stored_history& history, const changes_setting
     values.reserve(s.values.size());
     for (const auto& v : s.values) values.push_back(v.median);
     const auto points = stats::find_change_points(values, settings.detection);
+    if (!values.empty()) {
+      series_threshold t;
+      t.cell = cell.name;
+      t.case_name = cell.case_name;
+      if (!settings.any_environment) t.environment = fingerprint_of_id(history, s.environment_id);
+      t.commits = values.size();
+      const std::size_t left = points.empty() ? 0 : points.back().index;
+      t.since = ref(history, s.values[left].commit_index);
+      t.commits_since = values.size() - left;
+      t.bound = stats::next_step_bound_of(values, points, settings.detection);
+      report.thresholds.push_back(std::move(t));
+    }
     for (std::size_t k = 0; k < points.size(); ++k) {
       const auto& cp = points[k];
       found_change c;
@@ -159,9 +172,9 @@ changes_report find_changes(const stored_history& history, const changes_setting
       c.relative = cp.test.mean_a != 0;
       c.early = cp.early;
       if (c.relative) {
-        c.change_pct = 100 * cp.test.difference / cp.test.mean_a;
-        c.change_low_pct = 100 * (cp.test.difference - half) / cp.test.mean_a;
-        c.change_high_pct = 100 * (cp.test.difference + half) / cp.test.mean_a;
+        c.change_pct = units::k_percent * cp.test.difference / cp.test.mean_a;
+        c.change_low_pct = units::k_percent * (cp.test.difference - half) / cp.test.mean_a;
+        c.change_high_pct = units::k_percent * (cp.test.difference + half) / cp.test.mean_a;
       }
       c.p = cp.p;
       c.regression = higher_better ? cp.test.difference < 0 : cp.test.difference > 0;
@@ -171,9 +184,11 @@ changes_report find_changes(const stored_history& history, const changes_setting
       report.changes.push_back(std::move(c));
     }
   }
-  std::stable_sort(report.changes.begin(), report.changes.end(), [](const found_change& a, const found_change& b) {
+  const auto by_series = [](const auto& a, const auto& b) {
     return std::tie(a.cell, a.environment) < std::tie(b.cell, b.environment);
-  });
+  };
+  std::stable_sort(report.changes.begin(), report.changes.end(), by_series);
+  std::stable_sort(report.thresholds.begin(), report.thresholds.end(), by_series);
   return report;
 }
 

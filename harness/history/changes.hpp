@@ -75,6 +75,20 @@ struct environment_change {
   std::string to;
 };
 
+// How far the next commits of a series must move to be reported at once
+// (stats::next_step_bound), and the values that bound comes from.
+struct series_threshold {
+  std::string cell;
+  std::string case_name;
+  std::string environment;        // the fingerprint ("" with any_environment)
+  std::size_t commits = 0;        // values in the series
+  commit_ref since;               // the first commit after the last change point (or the series' first)
+  std::size_t commits_since = 0;  // values from `since` on
+  // None while the last change point is early, with too few commits, or
+  // with early change points off (min_tail >= min_segment).
+  std::optional<stats::next_step_bound> bound;
+};
+
 struct changes_report {
   std::size_t commits = 0;       // commits with a value in the selected cells
   std::size_t series = 0;
@@ -82,6 +96,7 @@ struct changes_report {
   std::vector<commit_ref> recent;  // the --window commits, oldest first
   std::vector<found_change> changes;  // by cell, then commit
   std::vector<environment_change> environment_changes;
+  std::vector<series_threshold> thresholds;  // one per series, by cell
 
   // Regression change points in the recent window, environment changes aside.
   std::size_t recent_regressions() const;

@@ -2,10 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "harness/report/format.hpp"
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::history {
 
@@ -24,6 +26,75 @@ std::string format(const char* pattern, double value) {
 
 nlohmann::ordered_json commit_json(const commit_ref& c) { return {{"commit", c.commit}, {"date", c.date}}; }
 
+std::string commits_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " commit" : " commits"); }
+
+// Why no series has a threshold, when early change points are off.
+std::string early_off_reason(const changes_settings& s) {
+  return "early change points are off (--min-tail " + std::to_string(s.detection.min_tail) + ", --min-segment " +
+         std::to_string(s.detection.min_segment) + ")";
+}
+
+// Why a series has no threshold (series_threshold::bound is none).
+std::string no_threshold_reason(const series_threshold& t, const changes_settings& s) {
+  if (stats::early_change_points_off(s.detection)) return early_off_reason(s);
+  const auto fewer = " (fewer than " + std::to_string(s.detection.min_segment) + ")";
+  if (t.commits_since < t.commits) {
+    return "the change point at " + short_commit(t.since.commit) + " has " + commits_text(t.commits_since) +
+           " from it" + fewer;
+  }
+  return "the series has " + commits_text(t.commits) + fewer;
+}
+
+std::string thresholds_text(const changes_report& report, const changes_context& context) {
+  const auto& s = context.settings;
+  if (stats::early_change_points_off(s.detection)) return "thresholds: none, " + early_off_reason(s) + "\n";
+  const auto step_commits = std::max<std::size_t>(s.detection.min_tail, 1);
+  const auto moving =
+      step_commits == 1 ? std::string("a next commit") : "the next " + commits_text(step_commits) + " each";
+  std::string out = "thresholds (" + moving +
+                    " this far from the mean is reported at once, as an early change point): " +
+                    std::to_string(report.thresholds.size()) + " series\n";
+  std::size_t width = 0;
+  for (const auto& t : report.thresholds) width = std::max(width, t.cell.size());
+  for (const auto& t : report.thresholds) {
+    out += "  " + t.cell + std::string(width - t.cell.size(), ' ') + "  ";
+    if (!t.bound) {
+      out += "none yet: " + no_threshold_reason(t, s) + "\n";
+    } else if (t.bound->mean == 0) {
+      out += "±" + format_value(t.bound->half_width, context.metric) + "  (mean 0 over " +
+             commits_text(t.bound->reference_values) + " since " + short_commit(t.since.commit) + ")\n";
+    } else {
+      const double mean = std::fabs(t.bound->mean);
+      out += format("±%.2f %%", units::k_percent * t.bound->half_width / mean) + "  (mean " +
+             format_value(t.bound->mean, context.metric) + ", CV " +
+             format("%.2f %%", units::k_percent * t.bound->standard_deviation / mean) + " over " +
+             commits_text(t.bound->reference_values) + " since " + short_commit(t.since.commit) + ")\n";
+    }
+    if (!t.environment.empty() && report.environments > 1) out += "      on " + t.environment + "\n";
+  }
+  return out;
+}
+
+nlohmann::ordered_json threshold_json(const series_threshold& t, const changes_settings& s) {
+  const auto null = nlohmann::ordered_json();
+  const auto& b = t.bound;
+  const bool relative = b && b->mean != 0;
+  return {{"cell", t.cell},
+          {"case", t.case_name},
+          {"environment", t.environment.empty() ? null : nlohmann::ordered_json(t.environment)},
+          {"commits", t.commits},
+          {"since", commit_json(t.since)},
+          {"commits_since", t.commits_since},
+          {"reference_commits", b ? nlohmann::ordered_json(b->reference_values) : null},
+          {"mean", b ? nlohmann::ordered_json(b->mean) : null},
+          {"standard_deviation", b ? nlohmann::ordered_json(b->standard_deviation) : null},
+          {"step_commits", b ? nlohmann::ordered_json(b->values) : null},
+          {"threshold", b ? nlohmann::ordered_json(b->half_width) : null},
+          {"threshold_pct",
+           relative ? nlohmann::ordered_json(units::k_percent * b->half_width / std::fabs(b->mean)) : null},
+          {"reason", b ? null : nlohmann::ordered_json(no_threshold_reason(t, s))}};
+}
+
 }  // namespace
 
 std::string format_p(double p) { return format("%.2g", p); }
@@ -40,8 +111,8 @@ std::string format_change(const found_change& c) {
   if (!c.relative) {
     return signed_time(c.change_ns) + " [" + signed_time(c.change_low_ns) + ", " + signed_time(c.change_high_ns) + "]";
   }
-  return report::format_percent(c.change_pct / 100) + " [" + report::format_percent(c.change_low_pct / 100) + ", " +
-         report::format_percent(c.change_high_pct / 100) + "]";
+  const auto pct = [](double percent) { return report::format_percent(percent / units::k_percent); };
+  return pct(c.change_pct) + " [" + pct(c.change_low_pct) + ", " + pct(c.change_high_pct) + "]";
 }
 
 std::string change_kind(const found_change& c) {
@@ -55,7 +126,7 @@ std::string changes_to_text(const changes_report& report, const changes_context&
                     std::to_string(report.series) + " series, " + std::to_string(report.environments) +
                     (report.environments == 1 ? " environment" : " environments") + " (" + context.metric + ")\n";
   out += "change points (alpha " + format("%g", s.detection.alpha) + ", min change " +
-         format("%g", s.detection.min_change * 100) + " %, min segment " +
+         format("%g", s.detection.min_change * units::k_percent) + " %, min segment " +
          std::to_string(s.detection.min_segment) + " commits): " + std::to_string(report.changes.size()) + "\n";
   for (const auto& c : report.changes) {
     out += "  " + c.cell + "  " + short_commit(c.last_before.commit) + " -> " + short_commit(c.first_after.commit) +
@@ -76,6 +147,7 @@ std::string changes_to_text(const changes_report& report, const changes_context&
       out += "  at " + short_commit(e.at.commit) + " (" + e.at.date + "): " + e.from + "\n      -> " + e.to + "\n";
     }
   }
+  if (context.thresholds) out += thresholds_text(report, context);
   if (s.recent_commits > 0) {
     out += "recent window: last " + std::to_string(report.recent.size()) + " commits";
     if (!report.recent.empty()) out += " (from " + short_commit(report.recent.front().commit) + ")";
@@ -91,7 +163,7 @@ std::string changes_to_json_text(const changes_report& report, const changes_con
   j["store"] = context.store;
   j["metric"] = context.metric;
   j["settings"] = {{"alpha", s.detection.alpha},
-                   {"min_change_pct", s.detection.min_change * 100},
+                   {"min_change_pct", s.detection.min_change * units::k_percent},
                    {"min_segment", s.detection.min_segment},
                    {"min_tail", s.detection.min_tail},
                    {"window_values", s.detection.window},
@@ -131,6 +203,9 @@ std::string changes_to_json_text(const changes_report& report, const changes_con
     env_changes.push_back({{"at", commit_json(e.at)}, {"from", e.from}, {"to", e.to}});
   }
   j["environment_changes"] = std::move(env_changes);
+  auto thresholds = nlohmann::ordered_json::array();
+  for (const auto& t : report.thresholds) thresholds.push_back(threshold_json(t, s));
+  j["thresholds"] = std::move(thresholds);
   auto recent = nlohmann::ordered_json::array();
   for (const auto& c : report.recent) recent.push_back(commit_json(c));
   j["recent_commits"] = std::move(recent);

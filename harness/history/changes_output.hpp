@@ -16,6 +16,7 @@ struct changes_context {
   std::string metric;  // "real_time" or "cpu_time"
   changes_settings settings;
   std::string since;   // as given, "" when not
+  bool thresholds = false;  // --thresholds: the text lists each series' threshold too (the JSON always does)
 };
 
 // "p=1.2e-05"-style p-value text ("%.2g"), shared by the text and HTML reports.

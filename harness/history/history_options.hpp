@@ -47,6 +47,7 @@ struct history_options {
   bool any_environment = false;        // --any-environment
   std::size_t min_tail = 1;            // --min-tail N: values after an early change point, at least
   std::optional<std::filesystem::path> json;  // --json FILE
+  bool thresholds = false;             // --thresholds: print each series' next-commit threshold
 
   // export: --out FILE (default: stdout); plot: --out DIR (required)
   std::optional<std::filesystem::path> out;

@@ -150,6 +150,10 @@ std::vector<history_row> history_rows() {
   }) + for_verbs({"changes"}, std::vector<history_row>{
       {{"json", "FILE", takes::value, "also write benchgate.changes/1 JSON to FILE"},
        [](history_options& o, const given& g) { o.json = output_file(g); }},
+      {{"thresholds", "", takes::flag,
+        "also print, for each series, how far from its mean the next commit must move to be reported at once (the "
+        "JSON always has them)"},
+       [](history_options& o, const given&) { o.thresholds = true; }},
   }) + for_verbs({"export", "import"}, std::vector<history_row>{
       {{"csv", "", takes::flag, "the format, CSV (export's only one; import --csv FILE reads a CSV of series)"},
        [](history_options&, const given&) {}},  // says which import; export's only format

@@ -194,8 +194,8 @@ void merge(std::span<const double> series, std::vector<change_point>& points, do
 // judged again up to it, so that its segments are the ones reported.
 void add_early(std::span<const double> series, std::vector<change_point>& points,
                const change_point_settings& settings, std::size_t min_segment) {
+  if (early_change_points_off(settings)) return;
   const std::size_t first = std::max<std::size_t>(settings.min_tail, 1);
-  if (first >= min_segment) return;
   const std::size_t left = points.empty() ? 0 : points.back().index;
   const auto lengths = static_cast<double>(min_segment - first);
   for (std::size_t tail = min_segment - 1; tail >= first; --tail) {
@@ -265,6 +265,36 @@ std::vector<double> e_divisive_divergence(std::span<const double> series, std::s
     across += to_right - to_left;
   }
   return q;
+}
+
+bool early_change_points_off(const change_point_settings& settings) {
+  return std::max<std::size_t>(settings.min_tail, 1) >= std::max<std::size_t>(settings.min_segment, 2);
+}
+
+std::optional<next_step_bound> next_step_bound_of(std::span<const double> series, std::span<const change_point> points,
+                                                  const change_point_settings& settings) {
+  if (early_change_points_off(settings)) return std::nullopt;
+  const std::size_t min_segment = std::max<std::size_t>(settings.min_segment, 2);
+  const std::size_t first = std::max<std::size_t>(settings.min_tail, 1);
+  const std::size_t left = points.empty() ? 0 : points.back().index;
+  // The next values are a tail of `first` values starting at series.size(),
+  // tested as add_early tests it (judge_tail's condition on its start).
+  if (series.size() < left + min_segment) return std::nullopt;
+  const auto before = reference_values(series, left, series.size(), settings.window);
+  if (before.size() < 2) return std::nullopt;
+  next_step_bound bound;
+  bound.values = first;
+  bound.reference_values = before.size();
+  bound.mean = mean(before);
+  bound.standard_deviation = std_dev(before);
+  // A value reported when its p times the tail lengths tried is <= alpha:
+  // beyond the two-sided 1 - alpha / lengths interval of prediction_t_test.
+  const double at_mean[] = {bound.mean};
+  const auto test = prediction_t_test(before, at_mean);
+  const auto lengths = static_cast<double>(min_segment - first);
+  bound.half_width = std::max(difference_half_width(test, 1 - settings.alpha / lengths),
+                              settings.min_change * std::fabs(bound.mean));
+  return bound;
 }
 
 std::vector<change_point> find_change_points(std::span<const double> series, const change_point_settings& settings) {

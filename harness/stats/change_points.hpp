@@ -9,6 +9,7 @@
 // Pure functions: the same series always gives the same change points.
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -50,6 +51,35 @@ struct change_point {
 // with min_tail to min_segment - 1 values after it at the end. Non-finite
 // values are the caller's to remove.
 std::vector<change_point> find_change_points(std::span<const double> series, const change_point_settings& settings);
+
+// How far the next values of a series must move to be reported at once:
+// when the next `values` commits each lie beyond mean ± half_width (on one
+// side), find_change_points reports an early change point at the first of
+// them. The bound is the tail test's (docs/history.md, "Changes near the
+// end"): the prediction bound at alpha, corrected for the tail lengths
+// tried, of the values since the last change point (at most a window, severe
+// outliers left out), or min_change * |mean| when that is larger. It holds
+// while the values before the step stay as they are (the change points
+// found, the last values not beyond the bound themselves).
+struct next_step_bound {
+  double mean = 0;                   // of the values the next ones are tested against
+  double standard_deviation = 0;     // of those values
+  std::size_t reference_values = 0;  // how many: the mean and the bound come from them
+  double half_width = 0;             // in the series' unit
+  std::size_t values = 1;            // next commits the step must last: min_tail, at least 1
+};
+
+// Whether `settings` turn early change points off (min_tail >= min_segment,
+// each taken at its least meaningful value: 1 and 2).
+bool early_change_points_off(const change_point_settings& settings);
+
+// The bound of `series`, whose change points `points` are
+// (find_change_points with `settings`). None while early change points are
+// off (min_tail >= min_segment), while the last change point has fewer than
+// min_segment values after it (it is early itself), or with fewer than 2
+// values to test against.
+std::optional<next_step_bound> next_step_bound_of(std::span<const double> series, std::span<const change_point> points,
+                                                  const change_point_settings& settings);
 
 // E-divisive's divergence of series[0, tau) and series[tau, n) (alpha = 1):
 // Q(tau) = m k / (m + k) * (2 mean|x - y| - mean|x - x'| - mean|y - y'|),

@@ -123,6 +123,68 @@ TEST_F(HistoryChanges, SelectionOptions) {
   EXPECT_NE(bad.err.find("--since zz: neither an ISO 8601 date"), std::string::npos) << bad.err;
 }
 
+TEST_F(HistoryChanges, ThresholdsSayHowFarTheNextCommitMustMoveToBeReportedAtOnce) {
+  fill();
+  const auto j = changes_json({"--thresholds"});
+  ASSERT_EQ(j["thresholds"].size(), 3u) << j.dump(2);
+  // By cell: the stepped one is measured from its step on.
+  const auto& stepped = j["thresholds"][0];
+  EXPECT_EQ(stepped["cell"], "page_iter/core/k:0");
+  EXPECT_EQ(stepped["commits"], k_commits);
+  EXPECT_EQ(stepped["since"]["commit"], commit_id(k_step_at));
+  EXPECT_EQ(stepped["commits_since"], k_commits - k_step_at);
+  EXPECT_EQ(stepped["reference_commits"], k_commits - k_step_at);
+  EXPECT_EQ(stepped["step_commits"], 1);
+  EXPECT_NEAR(stepped["mean"].get<double>(), 1100, 11);
+  EXPECT_TRUE(stepped["reason"].is_null());
+  for (const auto& t : j["thresholds"]) {
+    // Never below --min-change (1 %); in percent of the mean.
+    EXPECT_GE(t["threshold_pct"].get<double>(), 1 - 1e-9) << t.dump();
+    EXPECT_NEAR(t["threshold_pct"].get<double>(), 100 * t["threshold"].get<double>() / t["mean"].get<double>(), 1e-9);
+  }
+  // The spike at commit 10 is left out of the flat cell's reference values.
+  EXPECT_EQ(j["thresholds"][2]["reference_commits"], k_commits - 1);
+  EXPECT_NE(last_out_.find("thresholds (a next commit this far from the mean is reported at once"), std::string::npos)
+      << last_out_;
+  EXPECT_NE(last_out_.find("  page_iter/core/k:0  ±"), std::string::npos) << last_out_;
+  EXPECT_EQ(changes_json({})["thresholds"].size(), 3u);  // the JSON has them without --thresholds
+  EXPECT_EQ(last_out_.find("thresholds ("), std::string::npos) << last_out_;
+
+  // The next commit: cell 0 half as far again as its threshold, cell 1 half
+  // its threshold, cell 2 at its mean. Only cell 0 is reported, at once.
+  std::vector<double> next;
+  for (std::size_t k = 0; k < 3; ++k) {
+    const auto& t = j["thresholds"][k];
+    const double share = k == 0 ? 1.5 : k == 1 ? 0.5 : 0;
+    next.push_back(t["mean"].get<double>() * (1 + share * t["threshold_pct"].get<double>() / 100));
+  }
+  const auto added = run_benchgate({"history", "add", "--history", store(),
+                                    write_run(dir_.path(), k_commits, synthetic_run(k_commits, next, 0, 42))});
+  ASSERT_EQ(added.exit_code, 0) << added.err;
+  const auto after = changes_json({"--window", "1"}, 1);
+  ASSERT_EQ(after["change_points"].size(), 2u) << after.dump(2);
+  EXPECT_EQ(after["change_points"][1]["cell"], "page_iter/core/k:0");
+  EXPECT_EQ(after["change_points"][1]["first_after"]["commit"], commit_id(k_commits));
+  EXPECT_TRUE(after["change_points"][1]["early"].get<bool>());
+  // Until more commits follow it, the stepped series has no threshold.
+  EXPECT_TRUE(after["thresholds"][0]["threshold"].is_null());
+  EXPECT_NE(after["thresholds"][0]["reason"].get<std::string>().find("has 1 commit from it (fewer than 3)"),
+            std::string::npos)
+      << after["thresholds"][0];
+}
+
+TEST_F(HistoryChanges, ThresholdsNeedEarlyChangePoints) {
+  fill();
+  const auto j = changes_json({"--thresholds", "--min-tail", "3"});
+  for (const auto& t : j["thresholds"]) {
+    EXPECT_TRUE(t["threshold"].is_null());
+    EXPECT_EQ(t["reason"], "early change points are off (--min-tail 3, --min-segment 3)");
+  }
+  EXPECT_NE(last_out_.find("thresholds: none, early change points are off (--min-tail 3, --min-segment 3)\n"),
+            std::string::npos)
+      << last_out_;
+}
+
 TEST_F(HistoryChanges, AnEnvironmentChangeIsShownNotReported) {
   constexpr int k_switch = 30;
   fill(k_switch, false);

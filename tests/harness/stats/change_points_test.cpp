@@ -1,4 +1,5 @@
-// E-divisive change points on synthetic series with known answers. The
+// E-divisive change points on synthetic series with known answers, and the
+// bound a next value must pass to be reported at once (next_step_bound_of). The
 // clear cases are asserted; every kind's precision and recall over the seeds
 // is printed (docs/history.md, "Accuracy on synthetic series", quotes them).
 
@@ -257,6 +258,116 @@ TEST(ChangePoints, PrecisionAndRecallPerKind) {
     EXPECT_EQ(t.true_positive, expected[i].true_positive) << kind;
     EXPECT_EQ(t.expected, expected[i].expected) << kind;
   }
+}
+
+// next_step_bound_of: the bound a next value must pass to be reported at
+// once, checked against find_change_points itself (a value just beyond it
+// makes an early change point, one just inside does not) and against a
+// hand-computed bound.
+
+// How far beyond or inside the bound the probe values lie, as a share of it.
+constexpr double k_probe_margin = 0.002;
+
+change_point_settings defaults() {
+  change_point_settings s;
+  s.min_change = k_min_change;
+  return s;
+}
+
+// The change points of `series` with `extra` appended.
+std::vector<change_point> with_next(std::vector<double> series, const std::vector<double>& extra,
+                                    const change_point_settings& settings) {
+  series.insert(series.end(), extra.begin(), extra.end());
+  return find_change_points(series, settings);
+}
+
+TEST(NextStepBound, IsTheHandComputedPredictionBound) {
+  // mean 100, s = sqrt(2.5), 5 values; alpha 0.001 over 2 tail lengths:
+  // t(1 - 0.001 / 4, 4 df) = 10.3063 (numerical integration of the t
+  // density), times s * sqrt(1 + 1/5) = 17.851.
+  const std::vector<double> series = {100, 102, 98, 101, 99};
+  const auto bound = next_step_bound_of(series, find_change_points(series, {}), {});
+  ASSERT_TRUE(bound.has_value());
+  EXPECT_DOUBLE_EQ(bound->mean, 100);
+  EXPECT_NEAR(bound->standard_deviation, 1.58114, 1e-5);
+  EXPECT_EQ(bound->reference_values, 5u);
+  EXPECT_EQ(bound->values, 1u);
+  EXPECT_NEAR(bound->half_width, 17.851, 0.01);
+  // --min-change larger than the prediction bound: the bound is the min change.
+  change_point_settings wide;
+  wide.min_change = 0.25;
+  EXPECT_DOUBLE_EQ(next_step_bound_of(series, find_change_points(series, wide), wide)->half_width, 25);
+}
+
+TEST(NextStepBound, AValueJustBeyondIsReportedAtOnceAndOneJustInsideIsNot) {
+  const auto settings = defaults();
+  int checked = 0;
+  int at_min_change = 0;
+  for (const double cv : {0.001, 0.005, 0.02, 0.05}) {
+    for (const std::size_t length : {6u, 12u, 40u, 80u}) {
+      for (unsigned seed = 1; seed <= 5; ++seed) {
+        auto series = noise(length, cv, seed);
+        // Half of them after a step: the bound is that of the values since it.
+        if (seed % 2 == 0 && length >= 12) {
+          for (std::size_t i = length / 2; i < length; ++i) series[i] *= 1.3;
+        }
+        const auto points = find_change_points(series, settings);
+        const auto bound = next_step_bound_of(series, points, settings);
+        if (!bound) continue;  // the last change point is early: nothing to bound yet
+        if (bound->half_width == k_min_change * bound->mean) ++at_min_change;
+        for (const double side : {1.0, -1.0}) {
+          const double beyond = bound->mean + side * bound->half_width * (1 + k_probe_margin);
+          const double inside = bound->mean + side * bound->half_width * (1 - k_probe_margin);
+          const auto reported = with_next(series, {beyond}, settings);
+          ASSERT_EQ(reported.size(), points.size() + 1) << "cv " << cv << ", " << length << " values, seed " << seed;
+          EXPECT_TRUE(reported.back().early);
+          EXPECT_GE(reported.back().index + 1, series.size());
+          EXPECT_EQ((reported.back().test.difference > 0), side > 0);
+          const auto quiet = with_next(series, {inside}, settings);
+          ASSERT_EQ(quiet.size(), points.size()) << "cv " << cv << ", " << length << " values, seed " << seed;
+          if (!quiet.empty()) {
+            EXPECT_FALSE(quiet.back().early);
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GE(checked, 100);
+  EXPECT_GT(at_min_change, 0);  // the CV 0.1 % series: --min-change decides
+}
+
+TEST(NextStepBound, WithMinTailTwoTheStepMustLastTwoValues) {
+  auto settings = defaults();
+  settings.min_tail = 2;
+  const auto series = noise(20, 0.02, 7);
+  const auto points = find_change_points(series, settings);
+  const auto bound = next_step_bound_of(series, points, settings);
+  ASSERT_TRUE(bound.has_value());
+  EXPECT_EQ(bound->values, 2u);
+  const double beyond = bound->mean + bound->half_width * (1 + k_probe_margin);
+  EXPECT_EQ(with_next(series, {beyond}, settings).size(), points.size());
+  const auto two = with_next(series, {beyond, beyond}, settings);
+  ASSERT_EQ(two.size(), points.size() + 1);
+  EXPECT_TRUE(two.back().early);
+}
+
+TEST(NextStepBound, NoneWhileTheLastChangeIsEarlyOrTooFewValuesOrEarlyChangesAreOff) {
+  const auto settings = defaults();
+  auto stepped = noise(20, 0.01, 3);
+  stepped.back() *= 1.5;  // an early change point in the last commit
+  const auto points = find_change_points(stepped, settings);
+  ASSERT_FALSE(points.empty());
+  ASSERT_TRUE(points.back().early);
+  EXPECT_FALSE(next_step_bound_of(stepped, points, settings).has_value());
+
+  const std::vector<double> two = {100, 101};
+  EXPECT_FALSE(next_step_bound_of(two, find_change_points(two, settings), settings).has_value());
+
+  auto off = settings;
+  off.min_tail = off.min_segment;
+  const auto series = noise(20, 0.01, 4);
+  EXPECT_FALSE(next_step_bound_of(series, find_change_points(series, off), off).has_value());
 }
 
 }  // namespace
