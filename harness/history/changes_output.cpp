@@ -57,19 +57,7 @@ std::string thresholds_text(const changes_report& report, const changes_context&
   std::size_t width = 0;
   for (const auto& t : report.thresholds) width = std::max(width, t.cell.size());
   for (const auto& t : report.thresholds) {
-    out += "  " + t.cell + std::string(width - t.cell.size(), ' ') + "  ";
-    if (!t.bound) {
-      out += "none yet: " + no_threshold_reason(t, s) + "\n";
-    } else if (t.bound->mean == 0) {
-      out += "±" + format_value(t.bound->half_width, context.metric) + "  (mean 0 over " +
-             commits_text(t.bound->reference_values) + " since " + short_commit(t.since.commit) + ")\n";
-    } else {
-      const double mean = std::fabs(t.bound->mean);
-      out += format("±%.2f %%", units::k_percent * t.bound->half_width / mean) + "  (mean " +
-             format_value(t.bound->mean, context.metric) + ", CV " +
-             format("%.2f %%", units::k_percent * t.bound->standard_deviation / mean) + " over " +
-             commits_text(t.bound->reference_values) + " since " + short_commit(t.since.commit) + ")\n";
-    }
+    out += "  " + t.cell + std::string(width - t.cell.size(), ' ') + "  " + format_threshold(t, context) + "\n";
     if (!t.environment.empty() && report.environments > 1) out += "      on " + t.environment + "\n";
   }
   return out;
@@ -98,6 +86,16 @@ nlohmann::ordered_json threshold_json(const series_threshold& t, const changes_s
 }  // namespace
 
 std::string format_p(double p) { return format("%.2g", p); }
+
+std::string format_threshold(const series_threshold& t, const changes_context& context) {
+  if (!t.bound) return "none yet: " + no_threshold_reason(t, context.settings);
+  const auto over = " over " + commits_text(t.bound->reference_values) + " since " + short_commit(t.since.commit) + ")";
+  if (t.bound->mean == 0) return "±" + format_value(t.bound->half_width, context.metric) + "  (mean 0" + over;
+  const double mean = std::fabs(t.bound->mean);
+  return format("±%.2f %%", units::k_percent * t.bound->half_width / mean) + "  (mean " +
+         format_value(t.bound->mean, context.metric) + ", CV " +
+         format("%.2f %%", units::k_percent * t.bound->standard_deviation / mean) + over;
+}
 
 std::string format_value(double value, const std::string& metric) {
   if (metric == k_real_time_metric || metric == k_cpu_time_metric) return report::format_time_ns(value);

@@ -29,6 +29,10 @@ std::string format_value(double value, const std::string& metric);
 // "+10.02% [+9.6%, +10.4%]": a change point's change and interval.
 std::string format_change(const found_change& c);
 
+// A series' next-commit threshold: "±2.55 %  (mean 1.0005 µs, CV 0.64 %
+// over 30 commits since 0e6d1c9b2a44)", or "none yet: " and the reason.
+std::string format_threshold(const series_threshold& t, const changes_context& context);
+
 // "regression", "improvement" or "environment change".
 std::string change_kind(const found_change& c);
 

@@ -99,6 +99,14 @@ std::string timeline_section(const std::vector<charts::chart>& charts, const his
            element("td", history::change_kind(c)) + "</tr>\n";
   }
   out += "</table>\n";
+  out += element("h3", "Next-commit thresholds (" + std::to_string(report.thresholds.size()) + " series)");
+  out += element("p", "A next commit this far from its series' mean is reported at once, as an early change point.") +
+         "\n";
+  out += "<table><tr><th>cell</th><th>threshold</th></tr>\n";
+  for (const auto& t : report.thresholds) {
+    out += "<tr>" + element("td", t.cell) + element("td", history::format_threshold(t, context)) + "</tr>\n";
+  }
+  out += "</table>\n";
   if (!report.environment_changes.empty()) {
     out += element("h3", "Environment changes (separate series, not regressions)") + "<ul>\n";
     for (const auto& e : report.environment_changes) {

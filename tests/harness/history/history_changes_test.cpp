@@ -272,6 +272,8 @@ TEST_F(HistoryChanges, ReportShowsTheHistoryOfTheRunsCellsOnly) {
   EXPECT_NE(page.find("<td>page_iter/core/k:0</td><td>" + commit_id(k_step_at - 1).substr(0, 12) + "</td>"),
             std::string::npos)
       << page;
+  EXPECT_NE(page.find("<h3>Next-commit thresholds (2 series)</h3>"), std::string::npos) << page;
+  EXPECT_NE(page.find("<tr><td>page_iter/core/k:0</td><td>±"), std::string::npos) << page;
   EXPECT_NE(page.find("<img src=\"charts/timeline_page_iter.svg\""), std::string::npos);
   const auto script = files::read_file(dir / "charts" / "timeline_page_iter.gp", "test");
   EXPECT_NE(script.find("set multiplot layout 1,2"), std::string::npos) << script;  // k:2 is not in RESULTS
