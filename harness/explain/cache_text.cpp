@@ -47,7 +47,8 @@ std::string cache_text(const explanation& e) {
     out += column(one_decimal(f.old_costs.estimated_cycles)) + column(one_decimal(f.new_costs.estimated_cycles)) +
            column(one_decimal(f.new_costs.estimated_cycles - f.old_costs.estimated_cycles, true)) +
            column(one_decimal(f.old_costs.l1_misses)) + column(one_decimal(f.new_costs.l1_misses)) +
-           column(one_decimal(f.old_costs.ram_accesses)) + column(one_decimal(f.new_costs.ram_accesses)) + "  " + f.name + "\n";
+           column(one_decimal(f.old_costs.ram_accesses)) + column(one_decimal(f.new_costs.ram_accesses)) + "  " +
+           f.name + "\n";
   }
   return out;
 }

@@ -28,6 +28,9 @@ nlohmann::ordered_json commit_json(const commit_ref& c) { return {{"commit", c.c
 
 std::string commits_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " commit" : " commits"); }
 
+// `value` in percent of |mean| (mean not 0).
+double percent_of_mean(double value, double mean) { return units::k_percent * value / std::fabs(mean); }
+
 // Why no series has a threshold, when early change points are off.
 std::string early_off_reason(const changes_settings& s) {
   return "early change points are off (--min-tail " + std::to_string(s.detection.min_tail) + ", --min-segment " +
@@ -79,7 +82,7 @@ nlohmann::ordered_json threshold_json(const series_threshold& t, const changes_s
           {"step_commits", b ? nlohmann::ordered_json(b->values) : null},
           {"threshold", b ? nlohmann::ordered_json(b->half_width) : null},
           {"threshold_pct",
-           relative ? nlohmann::ordered_json(units::k_percent * b->half_width / std::fabs(b->mean)) : null},
+           relative ? nlohmann::ordered_json(percent_of_mean(b->half_width, b->mean)) : null},
           {"reason", b ? null : nlohmann::ordered_json(no_threshold_reason(t, s))}};
 }
 
@@ -91,10 +94,9 @@ std::string format_threshold(const series_threshold& t, const changes_context& c
   if (!t.bound) return "none yet: " + no_threshold_reason(t, context.settings);
   const auto over = " over " + commits_text(t.bound->reference_values) + " since " + short_commit(t.since.commit) + ")";
   if (t.bound->mean == 0) return "±" + format_value(t.bound->half_width, context.metric) + "  (mean 0" + over;
-  const double mean = std::fabs(t.bound->mean);
-  return format("±%.2f %%", units::k_percent * t.bound->half_width / mean) + "  (mean " +
+  return format("±%.2f %%", percent_of_mean(t.bound->half_width, t.bound->mean)) + "  (mean " +
          format_value(t.bound->mean, context.metric) + ", CV " +
-         format("%.2f %%", units::k_percent * t.bound->standard_deviation / mean) + over;
+         format("%.2f %%", percent_of_mean(t.bound->standard_deviation, t.bound->mean)) + over;
 }
 
 std::string format_value(double value, const std::string& metric) {
@@ -132,7 +134,7 @@ std::string changes_to_text(const changes_report& report, const changes_context&
            format_value(c.mean_after_ns, context.metric) + "  " + format_change(c) + "  p=" + format_p(c.p) + "  " +
            change_kind(c) + (c.recent ? " (recent)" : "") + "\n";
     if (c.early) {
-      out += "      early: " + std::to_string(c.values_after) + (c.values_after == 1 ? " commit" : " commits") +
+      out += "      early: " + commits_text(c.values_after) +
              " after it (fewer than " + std::to_string(s.detection.min_segment) +
              "), so the interval is wide; the next commits confirm or drop it\n";
     }

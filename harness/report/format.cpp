@@ -1,9 +1,10 @@
 #include "harness/report/format.hpp"
-#include "harness/support/units/units.hpp"
 
 #include <array>
 #include <cmath>
 #include <cstdio>
+
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::report {
 

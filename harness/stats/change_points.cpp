@@ -25,6 +25,12 @@ constexpr std::size_t k_min_values_to_trim = 4;
 // reported a commit late (3 sd at CV 2 % is a 6 % step).
 constexpr double k_locate_alpha = 0.01;
 
+// The settings as used: segments of at least 2 values, tails of at least 1.
+std::size_t min_segment_of(const change_point_settings& settings) {
+  return std::max<std::size_t>(settings.min_segment, 2);
+}
+std::size_t min_tail_of(const change_point_settings& settings) { return std::max<std::size_t>(settings.min_tail, 1); }
+
 // The test of [left, index) against [index, right), with the outlier guard
 // and the scan correction.
 change_point judge(std::span<const double> series, std::size_t left, std::size_t index, std::size_t right,
@@ -195,7 +201,7 @@ void merge(std::span<const double> series, std::vector<change_point>& points, do
 void add_early(std::span<const double> series, std::vector<change_point>& points,
                const change_point_settings& settings, std::size_t min_segment) {
   if (early_change_points_off(settings)) return;
-  const std::size_t first = std::max<std::size_t>(settings.min_tail, 1);
+  const std::size_t first = min_tail_of(settings);
   const std::size_t left = points.empty() ? 0 : points.back().index;
   const auto lengths = static_cast<double>(min_segment - first);
   for (std::size_t tail = min_segment - 1; tail >= first; --tail) {
@@ -268,14 +274,14 @@ std::vector<double> e_divisive_divergence(std::span<const double> series, std::s
 }
 
 bool early_change_points_off(const change_point_settings& settings) {
-  return std::max<std::size_t>(settings.min_tail, 1) >= std::max<std::size_t>(settings.min_segment, 2);
+  return min_tail_of(settings) >= min_segment_of(settings);
 }
 
 std::optional<next_step_bound> next_step_bound_of(std::span<const double> series, std::span<const change_point> points,
                                                   const change_point_settings& settings) {
   if (early_change_points_off(settings)) return std::nullopt;
-  const std::size_t min_segment = std::max<std::size_t>(settings.min_segment, 2);
-  const std::size_t first = std::max<std::size_t>(settings.min_tail, 1);
+  const std::size_t min_segment = min_segment_of(settings);
+  const std::size_t first = min_tail_of(settings);
   const std::size_t left = points.empty() ? 0 : points.back().index;
   // The next values are a tail of `first` values starting at series.size(),
   // tested as add_early tests it (judge_tail's condition on its start).
@@ -299,7 +305,7 @@ std::optional<next_step_bound> next_step_bound_of(std::span<const double> series
 
 std::vector<change_point> find_change_points(std::span<const double> series, const change_point_settings& settings) {
   const std::size_t n = series.size();
-  const std::size_t min_segment = std::max<std::size_t>(settings.min_segment, 2);
+  const std::size_t min_segment = min_segment_of(settings);
   if (n < 2 * min_segment) {
     // Too short to split, but not to see its last values step away.
     std::vector<change_point> points;

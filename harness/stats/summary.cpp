@@ -1,5 +1,4 @@
 #include "harness/stats/summary.hpp"
-#include "harness/support/units/units.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -8,6 +7,8 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+
+#include "harness/support/units/units.hpp"
 
 namespace benchgate::stats {
 
@@ -102,13 +103,11 @@ double std_dev(std::span<const double> values) {
 }
 
 double percentile_of_sorted(std::span<const double> sorted, double p) {
-  assert(p >= 0 && p <= 100);
+  assert(p >= 0 && p <= units::k_percent);
   assert(std::is_sorted(sorted.begin(), sorted.end()));
   if (sorted.empty()) return 0;
-  if (p >= 100) return sorted.back();
-  const double rank = p / units::k_percent * static_cast<double>(sorted.size() - 1);
-  const auto k = static_cast<std::size_t>(std::floor(rank));
-  const double fraction = rank - static_cast<double>(k);
+  if (p >= units::k_percent) return sorted.back();
+  const auto [k, fraction] = rank_for(sorted.size(), p);
   if (k + 1 >= sorted.size()) return sorted[k];
   return sorted[k] + (sorted[k + 1] - sorted[k]) * fraction;
 }
@@ -120,9 +119,9 @@ double percentile(std::span<const double> values, double p) {
 }
 
 double percentile_in_place(std::span<double> values, double p) {
-  assert(p >= 0 && p <= 100);
+  assert(p >= 0 && p <= units::k_percent);
   if (values.empty()) return 0;
-  if (p >= 100) return *std::max_element(values.begin(), values.end());
+  if (p >= units::k_percent) return *std::max_element(values.begin(), values.end());
   const auto r = rank_for(values.size(), p);
   return interpolated(values, r.k, r.fraction);
 }
