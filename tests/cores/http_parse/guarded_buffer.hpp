@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <span>
 #include <stdexcept>
 #include <string_view>
 
@@ -32,11 +33,16 @@ class guarded_buffer {
   ~guarded_buffer() { munmap(base_, data_bytes_ + page_bytes_); }
 
   // Copies `bytes` so that its last byte is the last readable byte, and
-  // returns the copy. Precondition: bytes.size() <= max_bytes.
-  std::string_view place(std::string_view bytes) {
+  // returns the copy, which the caller may change in place until the next
+  // placing. Precondition: bytes.size() <= max_bytes.
+  std::span<char> place_writable(std::string_view bytes) {
     char* start = base_ + data_bytes_ - bytes.size();
     if (!bytes.empty()) std::memcpy(start, bytes.data(), bytes.size());
     return {start, bytes.size()};
+  }
+  std::string_view place(std::string_view bytes) {
+    const auto placed = place_writable(bytes);
+    return {placed.data(), placed.size()};
   }
 
  private:
