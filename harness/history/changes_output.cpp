@@ -122,7 +122,7 @@ std::string change_kind(const found_change& c) {
 
 std::string changes_to_text(const changes_report& report, const changes_context& context) {
   const auto& s = context.settings;
-  std::string out = "history: " + context.store + ": " + std::to_string(report.commits) + " commits, " +
+  std::string out = "history: " + context.store + ": " + commits_text(report.commits) + ", " +
                     std::to_string(report.series) + " series, " + std::to_string(report.environments) +
                     (report.environments == 1 ? " environment" : " environments") + " (" + context.metric + ")\n";
   out += "change points (alpha " + format("%g", s.detection.alpha) + ", min change " +
@@ -149,7 +149,7 @@ std::string changes_to_text(const changes_report& report, const changes_context&
   }
   if (context.thresholds) out += thresholds_text(report, context);
   if (s.recent_commits > 0) {
-    out += "recent window: last " + std::to_string(report.recent.size()) + " commits";
+    out += "recent window: last " + commits_text(report.recent.size());
     if (!report.recent.empty()) out += " (from " + short_commit(report.recent.front().commit) + ")";
     out += "; regressions in it: " + std::to_string(report.recent_regressions()) + "\n";
   }

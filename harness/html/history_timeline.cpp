@@ -83,9 +83,8 @@ std::vector<charts::chart> timeline_charts(const history::stored_history& stored
 std::string timeline_section(const std::vector<charts::chart>& charts, const history::changes_report& report,
                              const history::changes_context& context, const std::string& image_folder) {
   std::string out = "<h2 id=\"history\">History: " + escape(context.store) + "</h2>\n";
-  out += "<p>" + escape(std::to_string(report.commits) + " commits, " + std::to_string(report.series) +
-                              " series, " + std::to_string(report.environments) + " environment(s), metric " +
-                              context.metric) +
+  out += "<p>" + escape(report::counted(report.commits, "commit") + ", " + std::to_string(report.series) + " series, " +
+                       report::counted(report.environments, "environment") + ", metric " + context.metric) +
          "</p>\n";
   out += element("h3", "Change points (" + std::to_string(report.changes.size()) + ")");
   out += "<table><tr><th>cell</th><th>last before</th><th>first after</th><th>mean before</th>"

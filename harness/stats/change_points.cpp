@@ -92,8 +92,8 @@ std::vector<double> reference_values(std::span<const double> series, std::size_t
 // without correction). One outlier among two tail values makes no change.
 std::optional<change_point> judge_tail(std::span<const double> series, std::size_t left, std::size_t tail,
                                        std::size_t window, std::size_t min_segment) {
+  if (series.size() < left + min_segment + tail) return std::nullopt;
   const std::size_t index = series.size() - tail;
-  if (index < left + min_segment) return std::nullopt;
   const auto before = reference_values(series, left, index, window);
   const auto after = series.subspan(index);
   double p = 0;

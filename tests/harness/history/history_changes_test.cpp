@@ -27,10 +27,10 @@ class HistoryChanges : public ::testing::Test {
   // Cell 0 is 10 % slower from commit k_step_at on, cell 1 is flat, cell 2
   // has one 3x spike at commit 10. With `slower_machine_from`, runs from that
   // commit on come from another CPU, 30 % slower in every cell. Without
-  // `with_step`, cell 0 has no step.
-  void fill(int slower_machine_from = k_commits, bool with_step = true) {
+  // `with_step`, cell 0 has no step. `commits` runs in all.
+  void fill(int slower_machine_from = k_commits, bool with_step = true, int commits = k_commits) {
     std::vector<std::string> args = {"history", "add", "--history", store()};
-    for (int i = 0; i < k_commits; ++i) {
+    for (int i = 0; i < commits; ++i) {
       std::vector<double> ns = {with_step && i >= k_step_at ? 1100.0 : 1000.0, 500, i == 10 ? 6000.0 : 2000.0};
       std::string cpu = "Test CPU";
       if (i >= slower_machine_from) {
@@ -183,6 +183,35 @@ TEST_F(HistoryChanges, ThresholdsNeedEarlyChangePoints) {
   EXPECT_NE(last_out_.find("thresholds: none, early change points are off (--min-tail 3, --min-segment 3)\n"),
             std::string::npos)
       << last_out_;
+}
+
+// The first nights of a history: one commit, then two. Every command that
+// analyses the store says there is nothing yet (a store of one commit
+// crashed them once: the early change points' tails were longer than the
+// series).
+TEST_F(HistoryChanges, AStoreOfOneOrTwoCommitsHasNoChangeAndNoThresholdYet) {
+  for (const int commits : {1, 2}) {
+    SCOPED_TRACE(std::to_string(commits) + " commits");
+    std::filesystem::remove(store());
+    fill(k_commits, true, commits);
+    const auto j = changes_json({"--thresholds", "--window", "5"});
+    EXPECT_EQ(j["commits"], commits);
+    EXPECT_TRUE(j["change_points"].empty());
+    ASSERT_EQ(j["thresholds"].size(), 3u);
+    for (const auto& t : j["thresholds"]) {
+      EXPECT_TRUE(t["threshold"].is_null());
+      EXPECT_EQ(t["reason"], "the series has " + std::to_string(commits) + (commits == 1 ? " commit" : " commits") +
+                                 " (fewer than 3)");
+    }
+    const std::string header = "history: " + store() + ": " + (commits == 1 ? "1 commit, " : "2 commits, ");
+    EXPECT_EQ(last_out_.rfind(header, 0), 0u) << last_out_;
+    const auto plot = run_benchgate({"history", "plot", "--history", store(), "--out", (dir_.path() / "plot").string()});
+    EXPECT_EQ(plot.exit_code, 0) << plot.err;
+    const auto results = write_run(dir_.path() / "", 99, synthetic_run(commits - 1, {1000, 500}, 0.01, 7));
+    const auto report =
+        run_benchgate({"report", results, "--history", store(), "--out", (dir_.path() / "report").string()});
+    EXPECT_EQ(report.exit_code, 0) << report.err;
+  }
 }
 
 TEST_F(HistoryChanges, AnEnvironmentChangeIsShownNotReported) {

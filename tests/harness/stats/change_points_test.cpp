@@ -144,6 +144,21 @@ TEST(ChangePoints, NoneWithoutDataBeforeIt) {
   EXPECT_TRUE(find_change_points(two, {}).empty());
   const std::vector<double> three = {1, 1, 5};  // 2 before: a variance of 1 degree of freedom is no reference
   EXPECT_TRUE(find_change_points(three, {}).empty());
+  // Shorter than the tails tried (a store of one commit): none, and no
+  // read outside the series (this crashed once; ASan checks it).
+  for (const auto& [min_segment, min_tail] : {std::pair<std::size_t, std::size_t>{3, 1}, {6, 1}, {6, 2}}) {
+    change_point_settings settings;
+    settings.min_segment = min_segment;
+    settings.min_tail = min_tail;
+    for (std::size_t n = 0; n < min_segment; ++n) {
+      std::vector<double> v(n, 1.0);
+      if (n > 0) v.back() = 5;
+      const auto what = std::to_string(n) + " values, min_segment " + std::to_string(min_segment) + ", min_tail " +
+                        std::to_string(min_tail);
+      EXPECT_TRUE(find_change_points(v, settings).empty()) << what;
+      EXPECT_FALSE(next_step_bound_of(v, {}, settings)) << what;
+    }
+  }
 }
 
 TEST(ChangePoints, WindowedAndWholeSeriesAgreeOnALongSeries) {
