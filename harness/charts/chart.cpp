@@ -1,5 +1,6 @@
 #include "harness/charts/chart.hpp"
 
+#include <cstdint>
 #include <cstdio>
 
 #include "harness/report/format.hpp"
@@ -9,8 +10,22 @@ namespace benchgate::charts {
 namespace {
 
 bool keeps(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-         c == '-';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
+// The separators of benchgate's and Google Benchmark's cell names.
+bool separates(char c) { return c == '/' || c == ':'; }
+
+// FNV-1a, 32 bits: a short, stable tag of a name.
+std::uint32_t name_hash(std::string_view name) {
+  constexpr std::uint32_t k_offset_basis = 2166136261U;
+  constexpr std::uint32_t k_prime = 16777619U;
+  std::uint32_t h = k_offset_basis;
+  for (const char c : name) {
+    h ^= static_cast<unsigned char>(c);
+    h *= k_prime;
+  }
+  return h;
 }
 
 }  // namespace
@@ -18,7 +33,16 @@ bool keeps(char c) {
 std::string chart_stem(std::string_view prefix, std::string_view name) {
   std::string out(prefix);
   out += '_';
-  for (const char c : name) out += keeps(c) ? c : '-';
+  bool plain = true;
+  for (const char c : name) {
+    out += keeps(c) ? c : '-';
+    plain = plain && (keeps(c) || separates(c));
+  }
+  if (!plain) {
+    char tag[16];
+    std::snprintf(tag, sizeof tag, "-%08x", static_cast<unsigned>(name_hash(name)));
+    out += tag;
+  }
   return out;
 }
 

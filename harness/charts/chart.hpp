@@ -21,8 +21,13 @@ struct chart {
 };
 
 // File stem of a chart made from a case or cell name: `prefix` + "_" +
-// `name` with every character outside [A-Za-z0-9_.-] replaced by '-'
+// `name` with every character outside [A-Za-z0-9_.] replaced by '-'
 // ("page_iter/core/row_bytes:8" -> "dist_page_iter-core-row_bytes-8").
+// A name with other characters than those, '/' and ':' ("BM_f<int*>",
+// "BM a", "BM-a", non-ASCII) also gets 8 hex digits of a hash of the name
+// ("grid_BM_f-int---1f3a9c2e"), so that names that differ only there do
+// not share files. Names that differ only in '/' against ':' still do:
+// render_charts refuses them.
 std::string chart_stem(std::string_view prefix, std::string_view name);
 
 // Short texts for chart titles and the page's tables.

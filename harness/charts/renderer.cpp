@@ -5,6 +5,7 @@
 #include <gnuplot-iostream.h>
 
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
@@ -48,10 +49,25 @@ void remove_partials(const std::filesystem::path& dir, const std::vector<chart>&
   }
 }
 
+// Two charts of one stem would overwrite each other's files: only names
+// that differ in '/' against ':' give one stem (chart_stem).
+void check_distinct_stems(const std::filesystem::path& dir, const std::vector<chart>& charts,
+                          std::string_view source) {
+  std::map<std::string_view, const chart*> seen;
+  for (const auto& c : charts) {
+    const auto [at, added] = seen.emplace(c.stem, &c);
+    if (added) continue;
+    throw input_error(std::string(source) + " " + dir.string() + ": the charts '" + at->second->title + "' and '" +
+                      c.title + "' would both be written as " + c.stem +
+                      ".svg; expected names that differ in more than '/' against ':'");
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> render_charts(const std::filesystem::path& dir, const std::vector<chart>& charts,
                                        std::string_view source) {
+  check_distinct_stems(dir, charts, source);
   for (const auto& c : charts) {
     files::write_atomically(dir / (c.stem + ".dat"), c.data, source);
     files::write_atomically(dir / (c.stem + ".gp"), full_script(c), source);

@@ -19,7 +19,8 @@ inline constexpr const char* k_gnuplot_program = "gnuplot";
 // Renders `charts` into `dir` (created when missing) with one gnuplot
 // process. Returns what gnuplot printed (warnings), one line per entry.
 // Throws input_error naming `source` (the option that gave `dir`) when the
-// folder cannot be written or gnuplot is not installed, and runtime_error
+// folder cannot be written, gnuplot is not installed or two charts have one
+// stem (before writing anything), and runtime_error
 // when gnuplot fails on a chart (a bug in the chart's script).
 std::vector<std::string> render_charts(const std::filesystem::path& dir, const std::vector<chart>& charts,
                                        std::string_view source);

@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "harness/charts/chart.hpp"
 #include "harness/charts/timeline_chart.hpp"
 #include "harness/html/escape.hpp"
 #include "harness/report/format.hpp"
@@ -12,12 +13,6 @@ namespace benchgate::html {
 namespace {
 
 constexpr std::size_t k_label_digits = 8;
-
-std::string stem_of(const std::string& case_name) {
-  std::string stem = "timeline_";
-  for (char c : case_name) stem += std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' ? c : '_';
-  return stem;
-}
 
 }  // namespace
 
@@ -47,7 +42,7 @@ std::vector<charts::chart> timeline_charts(const history::stored_history& stored
   for (const auto& s : series) {
     auto& spec = by_case[s.cell->case_name];
     if (spec.stem.empty()) {
-      spec.stem = stem_of(s.cell->case_name);
+      spec.stem = charts::chart_stem("timeline", s.cell->case_name);
       spec.title = s.cell->case_name + ": " + metric + " per commit (median, 95 % interval of the median); "
                    "red/green lines: change points; shaded: another environment";
       const bool is_time = metric == history::k_real_time_metric || metric == history::k_cpu_time_metric;

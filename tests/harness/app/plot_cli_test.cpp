@@ -1,6 +1,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
 #include "harness/formats/results_json.hpp"
 #include "tests/harness/app/cli.hpp"
 #include "tests/harness/charts/demo_run.hpp"
@@ -121,6 +126,42 @@ TEST_F(PlotCli, GoogleBenchmarkJsonGetsAGridChartWithItsArgumentsOnX) {
   EXPECT_THAT(script, HasSubstr("set logscale x 2\n  set xtics ('8' 8, '64' 64, '512' 512) norotate\n"));
   EXPECT_THAT(script, HasSubstr("title 'BM_sort'"));
   EXPECT_THAT(files::read_file(path("c/grid_BM_sort.dat"), "test"), HasSubstr("\n512 "));
+}
+
+// Google Benchmark names that differ only in characters a file name cannot
+// keep (templates, a space against a dash) get charts of their own.
+TEST_F(PlotCli, GoogleBenchmarkNamesThatDifferOnlyInSymbolsGetChartsOfTheirOwn) {
+  const std::vector<std::string> families = {"BM_Deref<int*>", "BM_Deref<int&>", "BM a", "BM-a"};
+  std::string benchmarks;
+  for (std::size_t f = 0; f < families.size(); ++f) {
+    for (int rep = 0; rep < 3; ++rep) {
+      benchmarks += std::string(benchmarks.empty() ? "" : ",") + R"({"name": ")" + families[f] +
+                    R"(/8", "run_type": "iteration", "iterations": 1000, "real_time": )" +
+                    std::to_string(100 * (f + 1) + rep) + R"(, "cpu_time": 1, "time_unit": "ns"})";
+    }
+  }
+  files::write_atomically(path("gb.json"), "{\"benchmarks\": [" + benchmarks + "]}", "test");
+  const auto r = run("plot gb.json --out c");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("charts: c (4 charts;"));
+  // Four grid charts, each the chart of one family.
+  std::vector<std::string> scripts;
+  for (const auto& entry : std::filesystem::directory_iterator(path("c"))) {
+    if (entry.path().extension() != ".gp") continue;
+    const auto stem = entry.path().stem().string();
+    EXPECT_TRUE(has_chart("c", stem)) << stem;
+    scripts.push_back(files::read_file(entry.path(), "test"));
+  }
+  ASSERT_EQ(scripts.size(), families.size());
+  for (const auto& family : families) {
+    const auto titled = [&](const std::string& script) {
+      return script.find("title '" + family + "'") != std::string::npos;
+    };
+    EXPECT_EQ(std::count_if(scripts.begin(), scripts.end(), titled), 1) << family;
+  }
+  const auto report = run("report gb.json --out rep");
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_EQ(check_page("rep/index.html"), 0);
 }
 
 TEST_F(PlotCli, ARealRunIsQuietOnANonTerminalAndReportsWithItsCasesFigures) {

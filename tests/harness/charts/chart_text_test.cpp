@@ -1,6 +1,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "harness/charts/axis_scale.hpp"
 #include "harness/charts/change_chart.hpp"
 #include "harness/charts/chart.hpp"
@@ -24,6 +27,23 @@ TEST(GnuplotText, QuotesAndNumbers) {
   EXPECT_EQ(gp_number(1234567.0), "1234567");
   EXPECT_EQ(gp_number(std::numeric_limits<double>::infinity()), "NaN");
   EXPECT_EQ(chart_stem("dist", "page_iter/core/row_bytes:8/density:0.1"), "dist_page_iter-core-row_bytes-8-density-0.1");
+}
+
+// Names with characters beyond [A-Za-z0-9_./:] get a hash of the name, so
+// names that differ only in those characters get files of their own.
+TEST(ChartStem, NamesThatDifferOnlyInReplacedCharactersGetStemsOfTheirOwn) {
+  EXPECT_EQ(chart_stem("grid", "BM_sort"), "grid_BM_sort");
+  EXPECT_EQ(chart_stem("grid", "BM_ns::sort/8/threads:4"), "grid_BM_ns--sort-8-threads-4");
+  const auto pointer = chart_stem("grid", "BM_Deref<int*>");
+  const auto reference = chart_stem("grid", "BM_Deref<int&>");
+  EXPECT_THAT(pointer, ::testing::MatchesRegex("grid_BM_Deref-int---[0-9a-f]{8}"));
+  EXPECT_THAT(reference, ::testing::MatchesRegex("grid_BM_Deref-int---[0-9a-f]{8}"));
+  EXPECT_NE(pointer, reference);
+  EXPECT_EQ(chart_stem("grid", "BM_Deref<int*>"), pointer);  // the same name, the same stem
+  const std::set<std::string> stems = {chart_stem("dist", "BM a"), chart_stem("dist", "BM-a"),
+                                       chart_stem("dist", "BM_a"), chart_stem("dist", "BM/a"),
+                                       chart_stem("dist", "BM_\xC3\xA4"), chart_stem("dist", "BM_\xC3\xB6")};
+  EXPECT_EQ(stems.size(), 6U);
 }
 
 TEST(TimelineChart, TimesAreDrawnInAReadableUnit) {

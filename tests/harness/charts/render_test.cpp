@@ -67,6 +67,26 @@ TEST(RenderCharts, TheScriptsReRenderWithPlainGnuplot) {
   }
 }
 
+// Cell names that differ only in '/' against ':' have one stem: refused
+// before any file is written, naming both charts.
+TEST(RenderCharts, TwoChartsOfOneStemAreAnInputErrorAndNothingIsWritten) {
+  test_support::temp_dir dir;
+  auto charts = demo_charts();
+  charts.resize(2);
+  charts[0].stem = charts[1].stem = chart_stem("dist", "BM_x/a:1");
+  ASSERT_EQ(chart_stem("dist", "BM_x/a/1"), charts[0].stem);
+  try {
+    render_charts(dir.path() / "out", charts, "--out");
+    FAIL() << "expected an input_error";
+  } catch (const input_error& e) {
+    EXPECT_EQ(std::string(e.what()), "--out " + (dir.path() / "out").string() + ": the charts '" + charts[0].title +
+                                         "' and '" + charts[1].title +
+                                         "' would both be written as dist_BM_x-a-1.svg; expected names that differ "
+                                         "in more than '/' against ':'");
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out"));
+}
+
 TEST(RenderCharts, AFolderThatCannotBeMadeIsAnInputError) {
   test_support::temp_dir dir;
   files::write_atomically(dir.path() / "file", "x", "test");
