@@ -39,18 +39,6 @@ std::string failure_message(const object_reader& entry, bool errored) {
          (message && !message->empty() ? ": " + *message : std::string());
 }
 
-// The per-iteration work a rate counter implies: Google Benchmark divides
-// rate counters by the CPU time of the run (counter.cc, kIsRate).
-benchgate::work_per_iteration work_of(const object_reader& entry, double cpu_ns) {
-  for (const auto& [key, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
-                                  std::pair{"items_per_second", benchgate::work_unit::items}}) {
-    if (const auto rate = entry.optional_number(key); rate && *rate > 0 && cpu_ns > 0) {
-      return {unit, *rate * cpu_ns / units::k_ns_per_s};
-    }
-  }
-  return {};
-}
-
 // The fields Google Benchmark's JSON reporter writes for every run
 // (json_reporter.cc, 1.7): any other number in a run is a counter, a user
 // counter or a rate (items_per_second, bytes_per_second, kIsRate ones).
@@ -142,7 +130,7 @@ run_results gbench_from_json(const json& document, std::string_view source) {
       continue;
     }
     c.samples.push_back(gbench_sample(entry));
-    if (c.work.unit == benchgate::work_unit::none) c.work = work_of(entry, c.samples.back().cpu_ns);
+    if (c.work.unit == benchgate::work_unit::none) c.work = gbench_work_per_iteration(name, c.samples.back());
   }
   if (results.cells.empty() && aggregates > 0) {
     throw input_error(std::string(source) + ": holds only aggregates (mean, median, stddev), no " +
@@ -150,6 +138,34 @@ run_results gbench_from_json(const json& document, std::string_view source) {
                       "--benchmark_repetitions=N and without --benchmark_report_aggregates_only");
   }
   return results;
+}
+
+namespace {
+
+// Whether Google Benchmark timed `name` by real or manual time
+// (UseRealTime, UseManualTime): it names such a benchmark ".../real_time"
+// or ".../manual_time" (a part after the function's, before "/threads:N").
+bool timed_by_real_time(std::string_view name) {
+  for (std::size_t slash = name.find('/'); slash != std::string_view::npos;) {
+    const std::size_t next = name.find('/', slash + 1);
+    const auto part = name.substr(slash + 1, next == std::string_view::npos ? std::string_view::npos : next - slash - 1);
+    if (part == "real_time" || part == "manual_time") return true;
+    slash = next;
+  }
+  return false;
+}
+
+}  // namespace
+
+benchgate::work_per_iteration gbench_work_per_iteration(std::string_view name, const sample& s) {
+  const double ns = timed_by_real_time(name) ? s.real_ns : s.cpu_ns;
+  for (const auto& [rate_name, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
+                                        std::pair{"items_per_second", benchgate::work_unit::items}}) {
+    for (const auto& [counter, value] : s.counters) {
+      if (counter == rate_name && value > 0 && ns > 0) return {unit, value * ns / units::k_ns_per_s};
+    }
+  }
+  return {};
 }
 
 }  // namespace benchgate::results

@@ -19,9 +19,17 @@ inline constexpr const char* gbench_format = "google-benchmark";
 // failed, with Google Benchmark's message. Entries marked run_type
 // "aggregate" without an aggregate_name (as in compare.py's own test inputs)
 // are samples, as compare.py treats them. Work per iteration comes from
-// bytes_per_second or items_per_second (rates over CPU time). Throws
+// bytes_per_second or items_per_second (gbench_work_per_iteration). Throws
 // input_error naming `source` and the entry when a field is missing or wrong,
 // or when the file holds aggregates only.
 run_results gbench_from_json(const json& document, std::string_view source);
+
+// The work per iteration that the rate counters (bytes_per_second, else
+// items_per_second) of a sample of the benchmark `name` imply. Google
+// Benchmark divides them by the time the benchmark is timed by
+// (counter.cc, kIsRate; benchmark_runner.cc): its CPU time, or its real
+// time (the manual time for UseManualTime) when the name has a
+// "/real_time" or "/manual_time" part. None without a positive rate.
+benchgate::work_per_iteration gbench_work_per_iteration(std::string_view name, const sample& s);
 
 }  // namespace benchgate::results

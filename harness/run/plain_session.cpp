@@ -5,30 +5,11 @@
 #include <map>
 #include <random>
 
+#include "harness/formats/gbench_json.hpp"
 #include "harness/support/process/lockstep.hpp"
 #include "harness/run/plain_benchmarks.hpp"
-#include "harness/support/units/units.hpp"
 
 namespace benchgate::run {
-
-namespace {
-
-
-// The work per iteration that Google Benchmark's rate counters imply
-// (SetBytesProcessed, SetItemsProcessed: bytes_per_second,
-// items_per_second, divided by the run's CPU time in counter.cc), as
-// formats/gbench_json.cpp reads them from Google Benchmark's JSON.
-benchgate::work_per_iteration work_of(const results::sample& s) {
-  for (const auto& [name, unit] : {std::pair{"bytes_per_second", benchgate::work_unit::bytes},
-                                   std::pair{"items_per_second", benchgate::work_unit::items}}) {
-    for (const auto& [counter, value] : s.counters) {
-      if (counter == name && value > 0 && s.cpu_ns > 0) return {unit, value * s.cpu_ns / units::k_ns_per_s};
-    }
-  }
-  return {};
-}
-
-}  // namespace
 
 plain_session::plain_session(const planned_point& planned, bool interleave, process::lockstep* turns)
     : planned_(planned), interleave_(interleave), turns_(turns) {
@@ -62,7 +43,9 @@ void plain_session::run_batch(const std::vector<std::size_t>& which, int repetit
       c.error = "the benchmark failed: " + found->second.error;
       continue;
     }
-    if (c.work.unit == benchgate::work_unit::none && !c.samples.empty()) c.work = work_of(c.samples.front());
+    if (c.work.unit == benchgate::work_unit::none && !c.samples.empty()) {
+      c.work = results::gbench_work_per_iteration(c.name, c.samples.front());
+    }
   }
 }
 

@@ -54,6 +54,26 @@ TEST(GbenchJson, RatesGiveTheWorkPerIteration) {
   EXPECT_DOUBLE_EQ(r.cells[0].work.amount, 1000);
 }
 
+TEST(GbenchJson, RatesOfBenchmarksTimedByRealOrManualTimeAreOverThatTime) {
+  // UseManualTime / UseRealTime: Google Benchmark divides the rate by the
+  // manual or real time (its real_time field) and names the benchmark so.
+  // 64 bytes in 50 ns of manual time: 1.28e9 bytes per second.
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "BM_gpu/64/manual_time", "iterations": 1000, "real_time": 50, "cpu_time": 10, "time_unit": "ns",
+       "bytes_per_second": 1.28e9},
+      {"name": "BM_io/real_time/threads:2", "iterations": 1000, "real_time": 0.1, "cpu_time": 0.025,
+       "time_unit": "us", "items_per_second": 1e7},
+      {"name": "BM_real_time/8", "iterations": 1000, "real_time": 100, "cpu_time": 25, "time_unit": "ns",
+       "items_per_second": 4e7}]})");
+  ASSERT_EQ(r.cells.size(), 3U);
+  EXPECT_EQ(r.cells[0].work.unit, benchgate::work_unit::bytes);
+  EXPECT_DOUBLE_EQ(r.cells[0].work.amount, 64);
+  EXPECT_EQ(r.cells[1].work.unit, benchgate::work_unit::items);
+  EXPECT_DOUBLE_EQ(r.cells[1].work.amount, 1);
+  // A function named BM_real_time is timed by CPU time: 4e7 per second of 25 ns.
+  EXPECT_DOUBLE_EQ(r.cells[2].work.amount, 1);
+}
+
 TEST(GbenchJson, UserCountersAndRatesAreTheSamplesCounters) {
   // Google Benchmark writes state.counters[...] and rates as plain fields
   // beside its own (repetitions, threads, ...), which are no counters.
