@@ -148,7 +148,8 @@ namespace {
 bool timed_by_real_time(std::string_view name) {
   for (std::size_t slash = name.find('/'); slash != std::string_view::npos;) {
     const std::size_t next = name.find('/', slash + 1);
-    const auto part = name.substr(slash + 1, next == std::string_view::npos ? std::string_view::npos : next - slash - 1);
+    const std::size_t length = next == std::string_view::npos ? std::string_view::npos : next - slash - 1;
+    const auto part = name.substr(slash + 1, length);
     if (part == "real_time" || part == "manual_time") return true;
     slash = next;
   }
