@@ -61,16 +61,26 @@ std::vector<std::pair<std::string, double>> counters_of(const object_reader& ent
   return out;
 }
 
+// A time field in nanoseconds. Google Benchmark writes NaN or Infinity
+// (read as strings, parse_json) for a time it could not measure.
+double time_ns(const object_reader& entry, std::string_view key, double scale) {
+  if (entry.has(key) && entry.raw()[key].is_string() && is_non_finite_word(entry.raw()[key].get<std::string>())) {
+    entry.fail(key, "a time >= 0 (Google Benchmark writes NaN or Infinity for a time it could not measure: rerun "
+                    "or drop that benchmark)");
+  }
+  const double ns = entry.number(key) * scale;
+  if (ns < 0) entry.fail(key, "a time >= 0");
+  return ns;
+}
+
 sample gbench_sample(const object_reader& entry) {
   const auto scale = ns_per_unit(entry.string("time_unit"));
   if (!scale) entry.fail("time_unit", "\"ns\", \"us\", \"ms\" or \"s\"");
   sample s;
   s.iterations = entry.integer("iterations");
   if (s.iterations <= 0) entry.fail("iterations", "a positive integer");
-  s.real_ns = entry.number("real_time") * *scale;
-  if (s.real_ns < 0) entry.fail("real_time", "a time >= 0");
-  s.cpu_ns = entry.number("cpu_time") * *scale;
-  if (s.cpu_ns < 0) entry.fail("cpu_time", "a time >= 0");
+  s.real_ns = time_ns(entry, "real_time", *scale);
+  s.cpu_ns = time_ns(entry, "cpu_time", *scale);
   s.counters = counters_of(entry);
   return s;
 }

@@ -24,6 +24,45 @@ std::string_view word_at(std::string_view text, std::size_t at) {
   return text.substr(begin, end - begin);
 }
 
+// `text` with every bare non-finite word outside strings written as a
+// string ("NaN"), so that JSON can hold it and a reader that needs a number
+// there names the field and the word.
+std::string with_non_finite_words_quoted(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) {
+        out += text[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    if (c == '-' || c == '+' || std::isalpha(static_cast<unsigned char>(c)) != 0) {
+      const auto word = word_at(text, i);  // the whole word i is in
+      if (is_non_finite_word(word)) {
+        out += '"' + std::string(word) + '"';
+        i += word.size() - 1;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return out;
+}
+
+[[noreturn]] void throw_parse_error(std::string_view source, std::size_t byte) {
+  throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " + std::to_string(byte) +
+                    ": expected a complete JSON document");
+}
+
+}  // namespace
+
 bool is_non_finite_word(std::string_view word) {
   for (const std::string_view w : {"NaN", "-NaN", "nan", "-nan", "Infinity", "-Infinity", "inf", "-inf"}) {
     if (word == w) return true;
@@ -31,25 +70,26 @@ bool is_non_finite_word(std::string_view word) {
   return false;
 }
 
-}  // namespace
-
 json parse_json(std::string_view text, std::string_view source) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     throw input_error(std::string(source) + ": the file is empty; expected a JSON document");
   }
   try {
-    return json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    // nlohmann's byte is 1-based: the offending character is at byte - 1.
-    const auto word = word_at(text, e.byte == 0 ? 0 : e.byte - 1);
-    if (is_non_finite_word(word)) {
-      throw input_error(std::string(source) + ": not valid JSON at byte " + std::to_string(e.byte) + ": " +
-                        std::string(word) +
-                        " is not a JSON number (Google Benchmark writes it for a time it could not "
-                        "measure); expected finite numbers: rerun or drop that benchmark");
+    try {
+      return json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+      // nlohmann's byte is 1-based: the offending character is at byte - 1.
+      if (!is_non_finite_word(word_at(text, e.byte == 0 ? 0 : e.byte - 1))) throw_parse_error(source, e.byte);
     }
-    throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " +
-                      std::to_string(e.byte) + ": expected a complete JSON document");
+    // Google Benchmark writes NaN and Infinity as bare words for values it
+    // could not compute (a counter's cv when its mean is 0, a time it could
+    // not measure): kept as strings, which no reader takes as a number.
+    const auto quoted = with_non_finite_words_quoted(text);
+    try {
+      return json::parse(quoted);
+    } catch (const json::parse_error& e) {
+      throw_parse_error(source, e.byte);
+    }
   } catch (const json::out_of_range& e) {
     // A number beyond a double's range (e.g. 1e999): nlohmann reports it as
     // "[json.exception.out_of_range.406] number overflow parsing '1e999'".

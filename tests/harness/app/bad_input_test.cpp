@@ -237,21 +237,37 @@ TEST_F(BadInput, GoogleBenchmarkAggregatesOnly) {
 }
 
 TEST_F(BadInput, GoogleBenchmarkNaNTime) {
-  // Google Benchmark writes a bare NaN (not JSON) for a time it could not measure.
-  const auto text = gb_file({gb_entry("BM_a", "NaN")});
-  const auto bad = write("nan.json", text);
+  // Google Benchmark writes a bare NaN (not JSON) for a time it could not
+  // measure: read as the string "NaN", refused where a time must be.
+  const auto bad = write("nan.json", gb_file({gb_entry("BM_a", "NaN")}));
   expect_bad_input({"compare", write("gb.json", gb_good()), bad},
-                   "NEW " + bad + ": not valid JSON at byte " + std::to_string(text.find("NaN") + 1) +
-                       ": NaN is not a JSON number (Google Benchmark writes it for a time it could not measure); "
-                       "expected finite numbers: rerun or drop that benchmark");
+                   "NEW " + bad + ": benchmarks[0].real_time: expected a time >= 0 (Google Benchmark writes NaN or "
+                                  "Infinity for a time it could not measure: rerun or drop that benchmark), got \"NaN\"");
 }
 
 TEST_F(BadInput, GoogleBenchmarkInfiniteTime) {
-  const auto text = gb_file({gb_entry("BM_a", "-Infinity")});
-  const auto bad = write("inf.json", text);
+  const auto bad = write("inf.json", gb_file({gb_entry("BM_a", "-Infinity")}));
   const auto r = run_benchgate({"compare", write("gb.json", gb_good()), bad});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find(": -Infinity is not a JSON number (Google Benchmark writes it"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(": benchmarks[0].real_time: expected a time >= 0 (Google Benchmark writes NaN or Infinity"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("got \"-Infinity\""), std::string::npos) << r.err;
+}
+
+// NaN and Infinity where no time is read (a counter, the cv row of a
+// counter whose mean is 0) do not cost the file: the counter is left out
+// of that sample, the aggregate skipped as always. Inside a string they
+// are text, as JSON says.
+TEST_F(BadInput, GoogleBenchmarkNaNOutsideTheTimesIsAccepted) {
+  const auto nan_counter =
+      gb_file({gb_entry("BM_a", "10", "ns", R"(, "errors": NaN, "label": "NaN -Infinity")"),
+               gb_entry("BM_a", "11", "ns", R"(, "errors": 0, "ratio": -Infinity)"),
+               gb_entry("BM_a_cv", "0.1", "ns", R"(, "aggregate_name": "cv", "errors": NaN)")});
+  const auto file = write("nan_counter.json", nan_counter);
+  const auto r = run_benchgate({"compare", write("gb.json", gb_good()), file});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("BM_a"), std::string::npos) << r.out;
 }
 
 TEST_F(BadInput, NumberBeyondADoublesRange) {
