@@ -21,6 +21,9 @@ std::string gp_quote_lines(std::string_view text) {
   for (const char c : text) {
     if (c == '\n') out += "\\n";
     else if (c == '"' || c == '\\') out += std::string("\\") + c;
+    // gnuplot runs `...` in a double-quoted string as a shell command before
+    // it reads the string; the octal escape is the character, never run.
+    else if (c == '`') out += "\\140";
     else out += c;
   }
   return out + "\"";

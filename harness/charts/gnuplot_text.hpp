@@ -12,7 +12,9 @@ namespace benchgate::charts {
 std::string gp_quote(std::string_view text);
 
 // A gnuplot string literal in double quotes, for text of several lines:
-// '\n' becomes a line break; backslashes and double quotes are escaped.
+// '\n' becomes a line break; backslashes and double quotes are escaped,
+// and backquotes, which gnuplot would run as a shell command there, are
+// written as the octal escape \140.
 std::string gp_quote_lines(std::string_view text);
 
 // A data-file string column: double quotes, inner quotes and backslashes

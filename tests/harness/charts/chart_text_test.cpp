@@ -22,6 +22,7 @@ using ::testing::Not;
 
 TEST(GnuplotText, QuotesAndNumbers) {
   EXPECT_EQ(gp_quote("it's"), "'it''s'");
+  EXPECT_EQ(gp_quote_lines("a \"b\" \\ `c`\nd"), "\"a \\\"b\\\" \\\\ \\140c\\140\\nd\"");
   EXPECT_EQ(data_label("a \"b\" c"), "\"a 'b' c\"");
   EXPECT_EQ(gp_number(0.1), "0.1");
   EXPECT_EQ(gp_number(1234567.0), "1234567");

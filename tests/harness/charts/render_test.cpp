@@ -2,8 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
 
 #include "harness/charts/chart_set.hpp"
+#include "harness/charts/distribution_chart.hpp"
 #include "harness/charts/renderer.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
@@ -65,6 +69,23 @@ TEST(RenderCharts, TheScriptsReRenderWithPlainGnuplot) {
     EXPECT_EQ(files::read_file(dir.path() / "gnuplot.err", "test"), "") << stem;
     expect_images(dir.path(), stem);
   }
+}
+
+// gnuplot runs `...` inside a double-quoted string as a shell command: a
+// cell name from a results file must reach the title as text, never run.
+TEST(RenderCharts, ABackquotedCommandInACellNameIsDrawnNotRun) {
+  test_support::temp_dir dir;
+  const auto ran = dir.path() / "ran";
+  compare::cell_diff cd;
+  cd.name = "BM_x`touch '" + ran.string() + "'`";
+  const std::vector<double> old_values = {1500, 1600, 1550};
+  const std::vector<double> new_values = {1000, 1100, 1050};
+  const auto chart = distribution_chart(chart_stem("dist", cd.name), cd, {"old", old_values},
+                                        {"new", new_values}, 0.95, compare::time_metric::real);
+  EXPECT_EQ(render_charts(dir.path() / "out", {chart}, "--out"), std::vector<std::string>{});
+  EXPECT_FALSE(std::filesystem::exists(ran));
+  const auto svg = files::read_file(dir.path() / "out" / (chart.stem + ".svg"), "test");
+  EXPECT_THAT(svg, HasSubstr("BM_x`touch "));
 }
 
 // Cell names that differ only in '/' against ':' have one stem: refused
