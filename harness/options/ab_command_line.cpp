@@ -322,6 +322,12 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry&) 
   ab_options out;
   out.args = given;
   if (auto help = parse_ab_into(out, given).help) return help_request{*help};
+  check_outputs_apart({{"OLD_BIN", out.old_binary}, {"NEW_BIN", out.new_binary}, {"--rules", out.gate.rules}},
+                      {{"--json", out.diff_out},
+                       {"--verdict-json", out.gate.json_out},
+                       {"--markdown", out.gate.markdown_out},
+                       {"--text-out", out.gate.text_out},
+                       {"--explain-json", out.gate.explain.json}});
   return out;
 }
 

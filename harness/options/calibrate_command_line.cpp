@@ -175,6 +175,7 @@ command parse_calibrate(const std::vector<std::string>& args, const suite::regis
   const auto parsed = parse_table(out, k_calibrate_page, calibrate_rows(), args, true, run_part);
   if (parsed.help) return help_request{*parsed.help};
   reject_misplaced(parsed, out.target);
+  check_outputs_apart({}, {{"--json", out.json_out}, {"--text-out", out.text_out}});
   return out;
 }
 

@@ -179,6 +179,9 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
                       (out.variants ? "one RESULTS file with --variants" : "two inputs, OLD and NEW") + ", got " +
                       std::to_string(out.inputs.size()) + "; see 'benchgate compare --help'");
   }
+  check_outputs_apart(out.variants ? std::vector<named_file>{{"RESULTS", out.inputs[0]}}
+                                   : std::vector<named_file>{{"OLD", out.inputs[0]}, {"NEW", out.inputs[1]}},
+                      {{"--json", out.json_out}, {"--text-out", out.text_out}});
   resolve_direction(out, parsed);
   return out;
 }

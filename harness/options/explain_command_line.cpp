@@ -115,6 +115,8 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
     throw input_error("--flamegraph-dir " + out.flamegraph_dir->string() + ": only with --verdict; with --cell, "
                       "expected --flamegraph FILE.svg");
   }
+  check_outputs_apart({{"OLD", out.old_binary}, {"NEW", out.new_binary}, {"--verdict", out.verdict}},
+                      {{"--json", out.json}, {"--markdown", out.markdown}, {"--flamegraph", out.flamegraph}});
   return out;
 }
 

@@ -212,6 +212,14 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
     throw input_error("--confirm " + std::to_string(out.confirm) + ": needs OLD and NEW benchgate results to re-run "
                       "their cells; a diff file (" + out.inputs[0] + ") cannot be re-run");
   }
+  std::vector<named_file> inputs = {{"--rules", out.rules}, {"--old-binary", out.old_binary},
+                                    {"--new-binary", out.new_binary}};
+  if (out.inputs.size() == 1) inputs.push_back({"DIFF", out.inputs[0]});
+  if (out.inputs.size() == 2) inputs.insert(inputs.end(), {{"OLD", out.inputs[0]}, {"NEW", out.inputs[1]}});
+  check_outputs_apart(inputs, {{"--json", out.json_out},
+                               {"--markdown", out.markdown_out},
+                               {"--text-out", out.text_out},
+                               {"--explain-json", out.explain.json}});
   return out;
 }
 

@@ -237,6 +237,10 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
     case history_verb::export_csv:
       break;
   }
+  std::vector<named_file> inputs = {{"--history", out.store}};
+  for (const auto& file : out.inputs) inputs.push_back({"RESULTS", file});
+  if (out.verb == history_verb::import) inputs.push_back({out.import_list ? "--list" : "--csv", out.import_file});
+  check_outputs_apart(inputs, {{"--json", out.json}, {"--out", out.verb == history_verb::plot ? std::nullopt : out.out}});
   return out;
 }
 

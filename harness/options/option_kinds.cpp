@@ -65,6 +65,41 @@ double seconds(const given& g, bool allow_zero) {
   return *value;
 }
 
+namespace {
+
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec) && !ec) return true;
+  // One of them is not there yet: the same path, once made absolute.
+  const auto full = [](const std::filesystem::path& p) {
+    std::error_code ignored;
+    return std::filesystem::absolute(p, ignored).lexically_normal();
+  };
+  return full(a) == full(b);
+}
+
+}  // namespace
+
+void check_outputs_apart(const std::vector<named_file>& inputs, const std::vector<named_file>& outputs) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& out = outputs[i];
+    if (!out.path) continue;
+    const auto named = out.what + " " + out.path->string() + ": the same file as ";
+    for (const auto& in : inputs) {
+      if (in.path && same_file(*out.path, *in.path)) {
+        throw input_error(named + in.what + " " + in.path->string() +
+                          ", which this command reads; expected another file, so that it is not overwritten");
+      }
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (outputs[j].path && same_file(*out.path, *outputs[j].path)) {
+        throw input_error(named + outputs[j].what + " " + outputs[j].path->string() +
+                          "; expected a file of its own for each output");
+      }
+    }
+  }
+}
+
 std::filesystem::path output_file(const given& g) {
   const auto& text = g.text();
   const std::string option = "--" + g.option;

@@ -57,6 +57,19 @@ double seconds(const given& g, bool allow_zero);
 // not an existing folder, in a folder that exists.
 std::filesystem::path output_file(const given& g);
 
+// A file a command reads or writes, as the user named it: the option or
+// argument ("--json", "OLD") and the path (none: not given).
+struct named_file {
+  std::string what;
+  std::optional<std::filesystem::path> path;
+};
+
+// Refuses (input_error) an output that is the same file as one of `inputs`
+// (writing it would destroy the input) or as an earlier output (one would
+// overwrite the other). The same file: one path, or one existing file
+// reached by two paths (a link, "./a.json" and "a.json").
+void check_outputs_apart(const std::vector<named_file>& inputs, const std::vector<named_file>& outputs);
+
 // A folder name: not empty.
 std::filesystem::path folder(const given& g);
 // A folder to write to (created when missing): not empty, not a file.

@@ -385,6 +385,9 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   if (!parsed.was_given("warmup")) settings.warmup_s = settings.quick ? k_quick_warmup_s : k_default_warmup_s;
   check_precision(parsed, out, settings);
   settings.inputs = checked_inputs(texts("input"), run, cases);
+  std::vector<named_file> inputs;
+  for (const auto& file : settings.inputs) inputs.push_back({"--input", file});
+  check_outputs_apart(inputs, {{"--out", out.out}, {"--text-out", out.text_out}});
   if (settings.measure == measure_kind::instructions) {
     // Fixed iterations, one after another: no timing budget, no
     // interleaving; what a counted run records.

@@ -419,6 +419,30 @@ TEST_F(BadInput, CompareJsonUnderAFile) {
                    "--json " + target + ": " + good + " is a file, not a folder; expected a file in an existing folder");
 }
 
+// An output on an input would destroy the input; two outputs on one file,
+// one of them. Refused before anything runs, the input left as it was.
+TEST_F(BadInput, AnOutputOnAnInputOrOnAnotherOutputIsRefused) {
+  const auto good = good_results();
+  const auto before = files::read_file(good, "test");
+  const auto other = write("other.json", before);
+  expect_bad_input({"compare", good, other, "--json", good},
+                   "--json " + good + ": the same file as OLD " + good +
+                       ", which this command reads; expected another file, so that it is not overwritten");
+  expect_bad_input({"gate", good, other, "--no-rules", "--markdown", other},
+                   "--markdown " + other + ": the same file as NEW " + other +
+                       ", which this command reads; expected another file, so that it is not overwritten");
+  const auto out = path("out.json");
+  const auto same_out = dir_.path().string() + "/./out.json";
+  expect_bad_input({"compare", good, other, "--json", out, "--text-out", same_out},
+                   "--text-out " + same_out + ": the same file as --json " + out +
+                       "; expected a file of its own for each output");
+  expect_bad_input(tiny_run({"--out", out, "--text-out", out}),
+                   "--text-out " + out + ": the same file as --out " + out + "; expected a file of its own for each output");
+  EXPECT_EQ(files::read_file(good, "test"), before);
+  EXPECT_EQ(files::read_file(other, "test"), before);
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 // --- run: options -------------------------------------------------------------
 
 TEST_F(BadInput, RunUnknownOption) {
