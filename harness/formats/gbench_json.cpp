@@ -70,6 +70,9 @@ double time_ns(const object_reader& entry, std::string_view key, double scale) {
   }
   const double ns = entry.number(key) * scale;
   if (ns < 0) entry.fail(key, "a time >= 0");
+  if (!is_time_ns(ns)) {
+    entry.fail(key, std::string(k_time_range_text) + " once converted from " + entry.string("time_unit"));
+  }
   return ns;
 }
 

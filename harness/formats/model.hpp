@@ -119,6 +119,17 @@ struct sample_pair {
   std::int64_t index = 0;                        // the pair's position in the cell, from 0
 };
 
+// The times a sample may hold besides 0, in nanoseconds per iteration:
+// from a femtosecond (no clock resolves less) to 31.7 years. Within them,
+// every ratio, square and sum the statistics form of such times is finite.
+inline constexpr double k_min_time_ns = 1e-6;
+inline constexpr double k_max_time_ns = 1e18;
+
+// Whether `ns` is 0 or within [k_min_time_ns, k_max_time_ns].
+constexpr bool is_time_ns(double ns) { return ns == 0 || (ns >= k_min_time_ns && ns <= k_max_time_ns); }
+// The same, for the messages that refuse other times.
+inline constexpr const char* k_time_range_text = "0 or a time from 1e-6 to 1e18 ns";
+
 // One repetition of a cell: `iterations` runs of the timed body.
 struct sample {
   std::int64_t iterations = 0;

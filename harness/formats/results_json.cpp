@@ -33,8 +33,10 @@ sample sample_from(const object_reader& r) {
   s.iterations = r.integer("iterations");
   if (s.iterations <= 0) r.fail("iterations", "a positive integer");
   s.real_ns = r.positive_number("real_ns");
+  if (!is_time_ns(s.real_ns)) r.fail("real_ns", k_time_range_text);
   s.cpu_ns = r.number("cpu_ns");
   if (s.cpu_ns < 0) r.fail("cpu_ns", "a number >= 0");
+  if (!is_time_ns(s.cpu_ns)) r.fail("cpu_ns", k_time_range_text);
   s.instructions = r.optional_number("instructions");
   if (s.instructions && *s.instructions < 0) r.fail("instructions", "a number >= 0");
   if (r.has("counters")) {

@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <string>
+#include <tuple>
+
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::results {
@@ -52,6 +55,28 @@ TEST(GbenchJson, RatesGiveTheWorkPerIteration) {
       {"name": "BM_Copy", "iterations": 1, "real_time": 600, "cpu_time": 500, "time_unit": "ns", "bytes_per_second": 2e9}]})");
   EXPECT_EQ(r.cells[0].work.unit, benchgate::work_unit::bytes);
   EXPECT_DOUBLE_EQ(r.cells[0].work.amount, 1000);
+}
+
+TEST(GbenchJson, TimesBeyondWhatTheStatisticsKeepFiniteAreRefused) {
+  // 1e305 s is infinite in nanoseconds; 1e-320 ns makes every ratio infinite.
+  for (const auto& [time, unit, shown] : {std::tuple{"1e305", "s", "1e+305"}, std::tuple{"1e-320", "ns", "1e-320"},
+                                          std::tuple{"2e9", "s", "2000000000.0"}}) {
+    const auto text = std::string(R"({"benchmarks": [{"name": "BM_a", "iterations": 1, "real_time": )") + time +
+                      R"(, "cpu_time": 1, "time_unit": ")" + unit + R"("}]})";
+    try {
+      parse(text.c_str());
+      ADD_FAILURE() << time << " " << unit << " was accepted";
+    } catch (const input_error& e) {
+      EXPECT_EQ(std::string(e.what()), std::string("gb.json: benchmarks[0].real_time: expected 0 or a time from ") +
+                                           "1e-6 to 1e18 ns once converted from " + unit + ", got " + shown);
+    }
+  }
+  // The extremes Google Benchmark can report are read.
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "BM_fast", "iterations": 1, "real_time": 0.001, "cpu_time": 0, "time_unit": "ns"},
+      {"name": "BM_slow", "iterations": 1, "real_time": 3600, "cpu_time": 3600, "time_unit": "s"}]})");
+  EXPECT_DOUBLE_EQ(r.cells[0].samples[0].real_ns, 0.001);
+  EXPECT_DOUBLE_EQ(r.cells[1].samples[0].real_ns, 3.6e12);
 }
 
 TEST(GbenchJson, RatesOfBenchmarksTimedByRealOrManualTimeAreOverThatTime) {

@@ -125,6 +125,15 @@ TEST(ResultsJson, BadSampleTimesNameTheField) {
   expect_error(j.dump(), "f.json: cells[0].samples[1].real_ns: expected a positive number, got \"fast\"");
   j["cells"][0]["samples"][1]["real_ns"] = 0;
   expect_error(j.dump(), "f.json: cells[0].samples[1].real_ns: expected a positive number, got 0");
+  // Beyond the times the statistics keep finite (a variance of 1e300 ns
+  // overflows; a ratio to 1e-320 ns is infinite).
+  j["cells"][0]["samples"][1]["real_ns"] = 1e300;
+  expect_error(j.dump(), "f.json: cells[0].samples[1].real_ns: expected 0 or a time from 1e-6 to 1e18 ns, got 1e+300");
+  j["cells"][0]["samples"][1]["real_ns"] = 1e-320;
+  expect_error(j.dump(), "f.json: cells[0].samples[1].real_ns: expected 0 or a time from 1e-6 to 1e18 ns, got 1e-320");
+  j["cells"][0]["samples"][1]["real_ns"] = 5;
+  j["cells"][0]["samples"][1]["cpu_ns"] = 2e18;
+  expect_error(j.dump(), "f.json: cells[0].samples[1].cpu_ns: expected 0 or a time from 1e-6 to 1e18 ns, got 2e+18");
 }
 
 TEST(ResultsJson, DuplicatedCellNamesAreRefused) {
