@@ -13,6 +13,10 @@ bool keeps(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
 }
 
+// A file name may have 255 bytes; the renderer's temporary names add about
+// 40 to the stem (".STEM.partial.svg", ".STEM.dat.tmp-PID-RANDOM").
+constexpr std::size_t k_max_stem_chars = 160;
+
 // The separators of benchgate's and Google Benchmark's cell names.
 bool separates(char c) { return c == '/' || c == ':'; }
 
@@ -37,6 +41,10 @@ std::string chart_stem(std::string_view prefix, std::string_view name) {
   for (const char c : name) {
     out += keeps(c) ? c : '-';
     plain = plain && (keeps(c) || separates(c));
+  }
+  if (out.size() > k_max_stem_chars) {
+    out.resize(k_max_stem_chars);
+    plain = false;
   }
   if (!plain) {
     char tag[16];

@@ -27,7 +27,8 @@ struct chart {
 // "BM a", "BM-a", non-ASCII) also gets 8 hex digits of a hash of the name
 // ("grid_BM_f-int---1f3a9c2e"), so that names that differ only there do
 // not share files. Names that differ only in '/' against ':' still do:
-// render_charts refuses them.
+// render_charts refuses them. A stem longer than 160 characters is cut
+// there, and gets the hash too.
 std::string chart_stem(std::string_view prefix, std::string_view name);
 
 // Short texts for chart titles and the page's tables.

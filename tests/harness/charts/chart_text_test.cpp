@@ -45,6 +45,11 @@ TEST(ChartStem, NamesThatDifferOnlyInReplacedCharactersGetStemsOfTheirOwn) {
                                        chart_stem("dist", "BM_a"), chart_stem("dist", "BM/a"),
                                        chart_stem("dist", "BM_\xC3\xA4"), chart_stem("dist", "BM_\xC3\xB6")};
   EXPECT_EQ(stems.size(), 6U);
+  // A name too long for a file name: cut, and told apart by the hash.
+  const std::string long_name(300, 'x');
+  const auto cut = chart_stem("grid", long_name);
+  EXPECT_THAT(cut, ::testing::MatchesRegex("grid_x{155}-[0-9a-f]{8}"));
+  EXPECT_NE(chart_stem("grid", long_name + "y"), cut);
 }
 
 TEST(TimelineChart, TimesAreDrawnInAReadableUnit) {
