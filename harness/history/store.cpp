@@ -23,7 +23,7 @@ bool is_postgres_url(std::string_view location) {
 }
 
 std::string printable_location(std::string_view location) {
-  if (!is_postgres_url(location)) return std::string(location);
+  if (location.find("://") == std::string_view::npos) return std::string(location);
   std::string out(location);
   // user:PASSWORD@ in the authority (before the first '/', '?' after the scheme).
   const auto start = out.find("://") + 3;
@@ -49,6 +49,11 @@ std::unique_ptr<store> open_store(const std::string& location, const std::string
   }
   const auto source = origin + " " + printable_location(location);
   if (is_postgres_url(location)) return make_postgres_store(location, source);
+  // "mysql://host/db" is no file path: it would become a folder "mysql:".
+  if (const auto scheme = location.find("://"); scheme != std::string::npos && scheme > 0 &&
+                                                  location.find('/') == scheme + 1) {
+    throw input_error(source + ": a URL of another database; expected a file path (SQLite) or a postgresql:// URL");
+  }
   return make_sqlite_store(location, source);
 }
 

@@ -376,12 +376,19 @@ TEST(StoreLocation, APasswordIsNeverPrintable) {
   EXPECT_EQ(history::printable_location("postgresql://u:p@ss@db/h"), "postgresql://u:***@db/h");
   EXPECT_TRUE(history::is_postgres_url("postgres://db/h"));
   EXPECT_FALSE(history::is_postgres_url("postgresql.db"));
+  EXPECT_EQ(history::printable_location("mysql://bench:s3cret@db/h"), "mysql://bench:***@db/h");
 }
 
 TEST_F(HistoryStore, BadStoreAndMetricOptionsAreRefused) {
   const auto empty = run_benchgate({"history", "changes", "--history", ""});
   EXPECT_EQ(empty.exit_code, 2);
   EXPECT_EQ(empty.err, "error: --history: expected a file path or a postgresql:// URL, got ''\n");
+  // Another database's URL is no file path (it became a folder "mysql:").
+  const auto other = run_benchgate({"history", "changes", "--history", "mysql://bench:s3cret@db/h"});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_EQ(other.err, "error: --history mysql://bench:***@db/h: a URL of another database; expected a file path "
+                       "(SQLite) or a postgresql:// URL\n");
+  EXPECT_FALSE(std::filesystem::exists("mysql:"));
   const auto spaced = run_benchgate({"history", "changes", "--history", store(), "--metric", "items per second"});
   EXPECT_EQ(spaced.exit_code, 2);
   EXPECT_NE(spaced.err.find("error: --metric 'items per second': expected a metric name"), std::string::npos)
