@@ -179,7 +179,16 @@ results::shard_spec shard(const given& g) {
 
 std::vector<results::declared_direction> directions(const given& g) {
   std::vector<results::declared_direction> out;
-  for (const auto& text : g.texts) out.push_back(results::parse_declared_direction(text, "--" + g.option));
+  for (const auto& text : g.texts) {
+    auto declared = results::parse_declared_direction(text, "--" + g.option);
+    for (const auto& earlier : out) {
+      if (earlier.metric == declared.metric && earlier.direction != declared.direction) {
+        throw input_error("--" + g.option + " " + text + ": " + declared.metric +
+                          " is declared both higher and lower is better; expected one direction for it");
+      }
+    }
+    out.push_back(std::move(declared));
+  }
   return out;
 }
 

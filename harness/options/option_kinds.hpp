@@ -99,7 +99,8 @@ Value named(const given& g, Parse parse, std::string_view expected) {
   return *value;
 }
 
-// METRIC=higher|lower, each text of a repeatable option.
+// METRIC=higher|lower, each text of a repeatable option; one metric
+// declared both ways is refused.
 std::vector<results::declared_direction> directions(const given& g);
 
 }  // namespace benchgate::options::detail

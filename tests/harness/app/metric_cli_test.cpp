@@ -124,6 +124,10 @@ TEST_F(MetricCli, BadDirectionsAreRefused) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "error: --direction hits=up: expected METRIC=higher or METRIC=lower (e.g. hits=higher), METRIC a "
                    "counter name\n");
+  const auto both = run("compare old.json new.json --metric hits --direction hits=lower --direction hits=higher");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_EQ(both.err, "error: --direction hits=higher: hits is declared both higher and lower is better; expected one "
+                      "direction for it\n");
   const auto t = run("compare old.json new.json --metric throughput");
   EXPECT_EQ(t.exit_code, 2);
   EXPECT_THAT(t.err, HasSubstr("error: --metric throughput: compare prints the throughput change beside the time's"));
