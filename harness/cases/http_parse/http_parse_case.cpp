@@ -5,6 +5,7 @@
 #include <map>
 
 #include "baselines/http_parse/http_parse.hpp"
+#include "benchgate/input_error.hpp"
 #include "benchgate/input_file.hpp"
 #include "benchgate/registration.hpp"
 #include "benchgate/value_checks.hpp"
@@ -211,6 +212,11 @@ class http_parse_case final : public benchgate::benchmark_case {
 
   std::string remember_input(const std::filesystem::path& path) const {
     std::string content = benchgate::read_input_file(path, "--input " + path.string());
+    // Refuse a file that is no complete head now (exit 2), not as a failed cell.
+    workload checked;
+    if (const auto error = from_file(path.string(), content, checked); !error.empty()) {
+      throw benchgate::input_error(error);
+    }
     std::string name = path.filename().string();
     for (int n = 2; inputs_.contains(name) && inputs_.at(name) != content; ++n) {
       name = path.filename().string() + "~" + std::to_string(n);

@@ -141,15 +141,18 @@ TEST(HttpParseCase, InputFileIsAPointNamedByItsFileAndTimesOnlyTheHead) {
   EXPECT_EQ(prepared.work.amount, static_cast<double>(head.size()));
 }
 
-TEST(HttpParseCase, InputFileThatIsNoHeadIsReportedAtPrepare) {
+// A file that is no complete head is bad input (exit 2 before any run), as
+// clvm_backrefs refuses a file that is no CLVM program; not a failed cell.
+TEST(HttpParseCase, InputFileThatIsNoHeadIsRefusedBeforeAnyRun) {
   const temp_file file("garbage.http", "not http at all\r\n\r\n");
   const auto c = make_case();
-  const auto points = c->points({{"impl", {"auto"}}}, {file.path});
-  const auto prepared = c->prepare(points.at(0));
-  EXPECT_EQ(prepared.error,
-            "--input benchgate_http_parse_garbage.http: the baseline finds error version; expected a complete "
-            "HTTP/1.x request head with at most 128 headers");
-  EXPECT_TRUE(prepared.benches.empty());
+  try {
+    c->points({{"impl", {"auto"}}}, {file.path});
+    ADD_FAILURE() << "expected an input_error";
+  } catch (const benchgate::input_error& e) {
+    EXPECT_EQ(std::string(e.what()), "--input " + file.path.string() + ": the baseline finds error version; expected a "
+                                     "complete HTTP/1.x request head with at most 128 headers");
+  }
 }
 
 TEST(HttpParseCase, UnreadableInputFileThrowsInputError) {
