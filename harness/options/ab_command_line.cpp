@@ -1,5 +1,3 @@
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <string_view>
@@ -79,15 +77,9 @@ std::vector<std::string> take_side_args(std::vector<std::string>& args, const st
   return taken;
 }
 
-std::filesystem::path checked_binary(const std::string& text, const char* what) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(text, ec) || ::access(text.c_str(), X_OK) != 0) {
-    throw input_error(std::string(what) + " " + text +
-                      ": no such executable file; expected a benchgate driver (or a driver built on its library) or a "
-                      "Google Benchmark executable");
-  }
-  return text;
-}
+// What OLD_BIN and NEW_BIN may be.
+constexpr const char* k_ab_binary =
+    "a benchgate driver (or a driver built on its library) or a Google Benchmark executable";
 
 // Whether `args` ask for a stopping rule (--precision PCT or
 // --precision-cap); --precision off is what ab's sides take anyway.
@@ -176,8 +168,8 @@ std::vector<ab_row> ab_rows() {
            throw input_error("benchgate ab: expected OLD_BIN NEW_BIN, got " + std::to_string(g.texts.size()) +
                              " binaries; see 'benchgate ab --help'");
          }
-         o.old_binary = checked_binary(g.texts[0], "OLD_BIN");
-         o.new_binary = checked_binary(g.texts[1], "NEW_BIN");
+         o.old_binary = executable(g.texts[0], "OLD_BIN", k_ab_binary);
+         o.new_binary = executable(g.texts[1], "NEW_BIN", k_ab_binary);
          o.gate.old_binary = o.old_binary;
          o.gate.new_binary = o.new_binary;
        }},

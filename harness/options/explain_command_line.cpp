@@ -39,8 +39,9 @@ std::vector<explain_row> explain_rows() {
          throw input_error("benchgate explain: expected two binaries, OLD NEW, got " + std::to_string(g.texts.size()) +
                            "; see 'benchgate explain --help'");
        }
-       o.old_binary = g.texts[0];
-       o.new_binary = g.texts[1];
+       const std::string expected = "a benchgate driver or a Google Benchmark executable";
+       o.old_binary = executable(g.texts[0], "OLD", expected);
+       o.new_binary = executable(g.texts[1], "NEW", expected);
      }},
     {{"cell", "NAME", takes::value,
       "the cell to explain (this or --verdict): a benchgate cell name (case/variant/axis:value/...) or, with --gbench, "

@@ -13,11 +13,8 @@ using gate_row = option<gate_options>;
 
 // --old-binary, --new-binary: a file.
 std::filesystem::path binary(const given& g) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(g.text(), ec)) {
-    throw input_error("--" + g.option + " " + g.text() + ": no such file; expected a benchgate binary");
-  }
-  return g.text();
+  return executable(g.text(), "--" + g.option,
+                    "a benchgate driver, or the Google Benchmark executable that wrote OLD or NEW");
 }
 
 }  // namespace

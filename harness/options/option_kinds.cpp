@@ -1,5 +1,7 @@
 #include "harness/options/option_kinds.hpp"
 
+#include <unistd.h>
+
 #include <charconv>
 #include <cmath>
 #include <regex>
@@ -63,6 +65,14 @@ double seconds(const given& g, bool allow_zero) {
                   " and at most 86400 (a day), e.g. 0.5");
   }
   return *value;
+}
+
+std::filesystem::path executable(const std::string& text, const std::string& what, const std::string& expected) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(text, ec) || ::access(text.c_str(), X_OK) != 0) {
+    throw input_error(what + " " + text + ": no such executable file; expected " + expected);
+  }
+  return text;
 }
 
 namespace {

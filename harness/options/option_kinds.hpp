@@ -57,6 +57,11 @@ double seconds(const given& g, bool allow_zero);
 // not an existing folder, in a folder that exists.
 std::filesystem::path output_file(const given& g);
 
+// A program to run, named by `what` ("OLD_BIN", "--old-binary"): an
+// existing regular file this process may execute. `expected` says what it
+// must be ("a benchgate driver").
+std::filesystem::path executable(const std::string& text, const std::string& what, const std::string& expected);
+
 // A file a command reads or writes, as the user named it: the option or
 // argument ("--json", "OLD") and the path (none: not given).
 struct named_file {

@@ -128,15 +128,19 @@ TEST(RunOptions, KeepingCallgrindDumpsNeedsTheirFile) {
 }
 
 TEST(ExplainOptions, VerdictAndGoogleBenchmarkOptionsNeedTheirOption) {
-  EXPECT_EQ(command_error({"explain", "old", "new", "--cell", "x", "--max-cells", "3"}),
+  EXPECT_EQ(command_error({"explain", "/bin/true", "/bin/true", "--cell", "x", "--max-cells", "3"}),
             "--max-cells 3: only means something with --verdict FILE");
-  EXPECT_EQ(command_error({"explain", "old", "new", "--cell", "x", "--max-seconds", "60"}),
+  EXPECT_EQ(command_error({"explain", "/bin/true", "/bin/true", "--cell", "x", "--max-seconds", "60"}),
             "--max-seconds 60: only means something with --verdict FILE");
-  EXPECT_EQ(command_error({"explain", "old", "new", "--cell", "x", "--min-time", "0.1"}),
+  EXPECT_EQ(command_error({"explain", "/bin/true", "/bin/true", "--cell", "x", "--min-time", "0.1"}),
             "--min-time 0.1: only means something with --gbench");
-  EXPECT_EQ(command_error({"explain", "old", "new", "--cell", "x", "--gbench", "--min-time", "0.1", "--top", "0"}),
+  EXPECT_EQ(command_error({"explain", "/bin/true", "/bin/true", "--cell", "x", "--gbench", "--min-time", "0.1",
+                           "--top", "0"}),
             "--top 0: expected an integer >= 1")
       << "with --gbench, --min-time is taken and the next problem is found";
+  // The builds are checked before anything runs: a folder is no program.
+  EXPECT_EQ(command_error({"explain", "/tmp", "/bin/true", "--cell", "x"}),
+            "OLD /tmp: no such executable file; expected a benchgate driver or a Google Benchmark executable");
 }
 
 }  // namespace

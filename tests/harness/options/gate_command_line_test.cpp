@@ -46,7 +46,8 @@ TEST(GateCommandLine, ConfirmNeedsTwoInputsAndBinariesNeedConfirm) {
   EXPECT_EQ(gate_error({"old.json", "new.json", "--old-binary", "/bin/sh"}),
             "--old-binary: only means something with --confirm N or --explain");
   EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "1", "--new-binary", "/no/such/benchgate"}),
-            "--new-binary /no/such/benchgate: no such file; expected a benchgate binary");
+            "--new-binary /no/such/benchgate: no such executable file; expected a benchgate driver, or the Google "
+            "Benchmark executable that wrote OLD or NEW");
   EXPECT_EQ(gate_error({"old.json", "new.json", "--confirm", "101"}),
             "--confirm 101: expected a number of rounds from 1 to 100");
 }
