@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <filesystem>
 
 #include "harness/options/option_kinds.hpp"
@@ -178,6 +179,11 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
     throw input_error(std::string("benchgate compare: expected ") +
                       (out.variants ? "one RESULTS file with --variants" : "two inputs, OLD and NEW") + ", got " +
                       std::to_string(out.inputs.size()) + "; see 'benchgate compare --help'");
+  }
+  if (out.variants && std::find(out.new_roles.begin(), out.new_roles.end(), out.base_role) != out.new_roles.end()) {
+    const std::string role(benchgate::to_string(out.base_role));
+    throw input_error("--new-role " + role + ": the same role as --base-role " + role +
+                      "; expected roles other than the base's");
   }
   check_outputs_apart(out.variants ? std::vector<named_file>{{"RESULTS", out.inputs[0]}}
                                    : std::vector<named_file>{{"OLD", out.inputs[0]}, {"NEW", out.inputs[1]}},

@@ -97,6 +97,8 @@ TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {
   EXPECT_EQ(compare_error({"a", "b", "--test", "t"}), "--test t: expected welch or mann_whitney");
   EXPECT_EQ(compare_error({"a", "b", "--seed", "-3"}), "--seed -3: expected an integer >= 0");
   EXPECT_EQ(compare_error({"a", "b", "--base-role", "core"}), "--base-role core: only means something with --variants");
+  EXPECT_EQ(compare_error({"--variants", "run.json", "--base-role", "core", "--new-role", "core"}),
+            "--new-role core: the same role as --base-role core; expected roles other than the base's");
   EXPECT_EQ(compare_error({"--variants", "a", "--new-role", "boss"}), "--new-role boss: expected baseline, core or peer");
   EXPECT_THAT(compare_error({"a", "b", "--bogus"}), HasSubstr("benchgate compare: unrecognised option '--bogus'"));
 }
