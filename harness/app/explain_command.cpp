@@ -26,7 +26,7 @@ std::vector<explain::cell_request> requests(const options::explain_options& o) {
   if (!o.verdict) return {{o.cell, o.time_change_pct}};
   std::vector<explain::cell_request> out;
   const auto source = "--verdict " + o.verdict->string();
-  for (const auto& f : gate::read_failed_cells(files::read_file(*o.verdict, source), source)) {
+  for (const auto& f : gate::read_failed_cells(files::read_file(*o.verdict, "--verdict"), source)) {
     out.push_back({f.name, is_time_metric(f.metric) ? f.change_pct : o.time_change_pct});
   }
   return out;

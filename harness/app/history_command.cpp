@@ -91,8 +91,9 @@ exit_code export_history(const options::history_options& o, std::ostream& out) {
 }
 
 exit_code import_history(const options::history_options& o, std::ostream& out) {
-  const std::string source = (o.import_list ? "--list " : "--csv ") + o.import_file.string();
-  const auto text = files::read_file(o.import_file, source);
+  const std::string option = o.import_list ? "--list" : "--csv";
+  const std::string source = option + " " + o.import_file.string();
+  const auto text = files::read_file(o.import_file, option);  // it names the file itself
   // Everything is read and checked before the store is opened, and added
   // in one transaction: a bad line leaves the store as it was.
   std::vector<history::run_record> runs;

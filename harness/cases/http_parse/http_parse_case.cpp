@@ -211,7 +211,7 @@ class http_parse_case final : public benchgate::benchmark_case {
   mutable std::map<std::string, std::string> inputs_;
 
   std::string remember_input(const std::filesystem::path& path) const {
-    std::string content = benchgate::read_input_file(path, "--input " + path.string());
+    std::string content = benchgate::read_input_file(path, "--input");
     // Refuse a file that is no complete head now (exit 2), not as a failed cell.
     workload checked;
     if (const auto error = from_file(path.string(), content, checked); !error.empty()) {

@@ -443,6 +443,15 @@ TEST_F(BadInput, AnOutputOnAnInputOrOnAnotherOutputIsRefused) {
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
+// A missing file is named once, after the option that named it.
+TEST_F(BadInput, AMissingFileIsNamedOnce) {
+  const auto verdict = path("missing.json");
+  expect_bad_input({"explain", "/bin/true", "/bin/true", "--verdict", verdict}, "--verdict " + verdict + ": no such file");
+  const auto csv = path("missing.csv");
+  expect_bad_input({"history", "import", "--csv", csv, "--history", path("h.db")}, "--csv " + csv + ": no such file");
+  EXPECT_FALSE(std::filesystem::exists(path("h.db")));
+}
+
 // --- run: options -------------------------------------------------------------
 
 TEST_F(BadInput, RunUnknownOption) {
