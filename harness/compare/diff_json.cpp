@@ -1,5 +1,7 @@
 #include "harness/compare/diff_json.hpp"
 
+#include <unordered_set>
+
 #include "harness/support/files/file_io.hpp"
 #include "harness/formats/json_reader.hpp"
 #include "harness/formats/run_info_json.hpp"
@@ -15,7 +17,18 @@ results::json to_json(const stats::interval_estimate& e) {
 }
 
 stats::interval_estimate interval_from(const results::object_reader& r) {
-  return {r.number("estimate"), r.number("lower"), r.number("upper"), r.number("std_error")};
+  const stats::interval_estimate e{r.number("estimate"), r.number("lower"), r.number("upper"), r.number("std_error")};
+  if (e.upper < e.lower) r.fail("upper", "a bound >= lower (" + results::describe(results::json(e.lower)) + ")");
+  if (e.std_error < 0) r.fail("std_error", "a number >= 0");
+  return e;
+}
+
+// A significance or confidence level: in (0, 1), as the options that set
+// them require.
+double level_from(const results::object_reader& r, std::string_view key) {
+  const double level = r.number(key);
+  if (level <= 0 || level >= 1) r.fail(key, "a number in (0, 1)");
+  return level;
 }
 
 results::json to_json(const stats::outlier_counts& o) {
@@ -66,7 +79,9 @@ results::json p_to_json(double p, bool deterministic) {
 
 // Reads a p-value; null (read as 1, no evidence) only in a deterministic cell.
 double p_from(const results::object_reader& r, std::string_view key, bool deterministic) {
-  return deterministic ? r.optional_number(key).value_or(1) : r.number(key);
+  const double p = deterministic ? r.optional_number(key).value_or(1) : r.number(key);
+  if (p < 0 || p > 1) r.fail(key, "a p-value from 0 to 1");
+  return p;
 }
 
 results::json to_json(const welch_outcome& w, bool deterministic) {
@@ -195,9 +210,10 @@ void settings_into(const results::object_reader& r, diff& d) {
   const auto test = parse_significance_test(r.string("test"));
   if (!test) r.fail("test", "\"welch\" or \"mann_whitney\"");
   s.test = *test;
-  s.alpha = r.number("alpha");
+  s.alpha = level_from(r, "alpha");
   s.noise_threshold = r.number("noise_threshold");
-  s.confidence = r.number("confidence");
+  if (s.noise_threshold < 0) r.fail("noise_threshold", "a fraction >= 0");
+  s.confidence = level_from(r, "confidence");
   s.resamples = count_from(r, "resamples");
   const auto correction = stats::parse_correction(r.string("correction"));
   if (!correction) r.fail("correction", "\"none\", \"holm\" or \"bh\"");
@@ -315,7 +331,13 @@ diff parse_diff(std::string_view text, std::string_view source) {
   d.new_source = source_from(root.object("new"));
   for (const auto& w : root.objects("warnings")) d.warnings.push_back({w.string("kind"), w.string("message")});
   d.summary = summary_from(root.object("summary"));
-  for (const auto& c : root.objects("cells")) d.cells.push_back(cell_from(c));
+  std::unordered_set<std::string> names;
+  for (const auto& c : root.objects("cells")) {
+    d.cells.push_back(cell_from(c));
+    if (!names.insert(d.cells.back().name).second) {
+      c.fail("name", "a name not used by an earlier cell (duplicated cell name)");
+    }
+  }
   d.only_old = root.strings("only_old");
   d.only_new = root.strings("only_new");
   for (const auto& s : root.objects("not_compared")) d.not_compared.push_back(skipped_from(s));

@@ -24,7 +24,8 @@ json or_null(const std::optional<T>& value) {
 // Parses `text`; throws input_error "SOURCE: not valid JSON: ..." otherwise.
 // Bare NaN, Infinity and their kin outside strings (Google Benchmark writes
 // them; JSON has no such numbers) are read as strings ("NaN"), so that only
-// a reader that needs a number there refuses them, naming the field.
+// a reader that needs a number there refuses them, naming the field. An
+// object that holds one key twice is refused, naming the key.
 json parse_json(std::string_view text, std::string_view source);
 
 // Whether `word` is one of those bare words: NaN, -NaN, nan, -nan,

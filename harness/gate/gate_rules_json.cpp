@@ -57,8 +57,28 @@ gate_levels levels_from(const results::object_reader& r, std::vector<std::string
   return out;
 }
 
+// Whether every '[' of `glob` opens a set that a ']' closes. fnmatch takes
+// an unclosed '[' as itself, so "BM_[ab" would quietly match no cell.
+bool sets_closed(std::string_view glob) {
+  for (std::size_t i = 0; i < glob.size(); ++i) {
+    if (glob[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (glob[i] != '[') continue;
+    std::size_t end = i + 1;
+    if (end < glob.size() && glob[end] == '!') ++end;
+    if (end < glob.size() && glob[end] == ']') ++end;  // a ']' first is a member
+    end = glob.find(']', end);
+    if (end == std::string_view::npos) return false;
+    i = end;
+  }
+  return true;
+}
+
 std::string glob_at(const results::object_reader& r, std::string_view key, const std::string& value) {
   if (value.empty()) r.fail(key, "a glob on cell names, e.g. \"page_iter/*\"");
+  if (!sets_closed(value)) r.fail(key, "a glob whose every '[' set ends with ']' (\\\\[ for a '[' itself)");
   return value;
 }
 

@@ -137,6 +137,14 @@ void print_warnings(const std::vector<compare::diff>& diffs, std::ostream& err) 
   }
 }
 
+// Notes on rules and ignore globs that took no cell: a typo in a glob
+// otherwise passes the gate without a word.
+void print_idle_rules(const gate_rules& rules, const gate_verdict& verdict, std::ostream& err) {
+  std::vector<std::string> names;
+  for (const auto& c : verdict.cells) names.push_back(c.name);
+  for (const auto& note : idle_rule_notes(rules, names)) err << "note: " << note << "\n";
+}
+
 }  // namespace
 
 gate_rules load_gate_rules(const options::gate_options& options, std::ostream& err) {
@@ -151,7 +159,9 @@ gate_verdict gate_diff(compare::diff d, const gate_rules& rules,
   const auto effective = with_built_in_metric(rules, d.config.metric == compare::time_metric::instructions);
   const auto diffs = diffs_for_rules(std::move(d), effective, options, err);
   print_warnings(diffs, err);
-  return gate::judge(diffs, effective, options.command_line);
+  auto verdict = gate::judge(diffs, effective, options.command_line);
+  print_idle_rules(effective, verdict, err);
+  return verdict;
 }
 
 gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
@@ -177,6 +187,7 @@ gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loa
   outcome.diffs = compare::compare_sides_on(old_side, new_side, metrics, options.settings);
   print_warnings(outcome.diffs, err);
   outcome.verdict = gate::judge(outcome.diffs, rules, options.command_line);
+  print_idle_rules(rules, outcome.verdict, err);
   if (options.confirm > 0) {
     const gate::confirm_plan plan{options.confirm,
                             options.confirm_processes,

@@ -132,4 +132,33 @@ needed_metrics metrics_needed(const std::vector<std::string>& names, const gate_
   return out;
 }
 
+std::vector<std::string> idle_rule_notes(const gate_rules& rules, const std::vector<std::string>& names) {
+  std::vector<std::string> notes;
+  auto matches_any = [&](const std::string& glob) {
+    return std::any_of(names.begin(), names.end(), [&](const std::string& name) { return glob_match(glob, name); });
+  };
+  std::vector<bool> first_for_some(rules.rules.size(), false);
+  for (const auto& name : names) {
+    for (std::size_t i = 0; i < rules.rules.size(); ++i) {
+      if (glob_match(rules.rules[i].match, name)) {
+        first_for_some[i] = true;
+        break;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < rules.rules.size(); ++i) {
+    if (first_for_some[i]) continue;
+    const auto& glob = rules.rules[i].match;
+    notes.push_back("rules[" + std::to_string(i) + "] (\"match\": \"" + glob + "\") " +
+                    (matches_any(glob) ? "applies to no cell: an earlier rule takes every cell it matches"
+                                       : "matches no cell"));
+  }
+  for (std::size_t i = 0; i < rules.ignore.size(); ++i) {
+    if (!matches_any(rules.ignore[i])) {
+      notes.push_back("ignore[" + std::to_string(i) + "] (\"" + rules.ignore[i] + "\") matches no cell");
+    }
+  }
+  return notes;
+}
+
 }  // namespace benchgate::gate

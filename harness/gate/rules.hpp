@@ -57,4 +57,10 @@ struct needed_metrics {
 needed_metrics metrics_needed(const std::vector<std::string>& names, const gate_rules& rules,
                               const gate_levels& command_line, const std::vector<std::string>& rates = {});
 
+// Notes on the rules file's globs that take none of the cells `names`: a
+// rule or ignore glob that matches no name (a typo, a renamed benchmark),
+// or a rule whose every name an earlier rule takes first. E.g.
+// "rules[1] (\"match\": \"BM_x*\") matches no cell".
+std::vector<std::string> idle_rule_notes(const gate_rules& rules, const std::vector<std::string>& names);
+
 }  // namespace benchgate::gate

@@ -27,7 +27,7 @@ int count(const given& g, count_range range) {
   const auto value = text::parse_int(g.text());
   if (!value || *value < range.low || *value > range.high) {
     refuse(g, (range.what ? "a number of " + std::string(range.what) : std::string("an integer")) +
-                  (range.high == k_max_count
+                  (range.high == k_max_count && !(value && *value > range.high)
                        ? " >= " + std::to_string(range.low)
                        : " from " + std::to_string(range.low) + " to " + std::to_string(range.high)));
   }

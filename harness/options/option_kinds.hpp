@@ -21,8 +21,8 @@ namespace benchgate::options::detail {
 
 // A whole number from `low` to `high` ("expected an integer >= 10", or
 // with `what`: "expected a number of rounds from 1 to 100"). Without a
-// `high` the message names only `low` and values above a billion are
-// refused as typos.
+// `high`, values above a billion are refused as typos, and the message
+// names only `low` unless the value is above.
 inline constexpr int k_max_count = 1'000'000'000;
 struct count_range {
   int low = 0;

@@ -242,10 +242,11 @@ std::vector<option<run_options>> run_rows() {
         "use these values for a parameter axis instead of its defaults (repeatable; see 'benchgate list' for axes)"},
        stored_later<run_options>},
       {{"samples", "N", takes::value,
-        "samples (Google Benchmark repetitions) per cell, >= 10",
+        "samples (Google Benchmark repetitions) per cell, from " + std::to_string(k_min_samples) + " to " +
+            std::to_string(k_max_samples),
         "the case's, else " + std::to_string(k_default_samples) + "; " + std::to_string(k_quick_samples) +
             " with --quick"},
-       [](run_options& o, const given& g) { o.settings.samples = count(g, {k_min_samples}); }},
+       [](run_options& o, const given& g) { o.settings.samples = count(g, {k_min_samples, k_max_samples}); }},
       {{"measurement-time", "SECONDS", takes::value,
         "time to measure each grid point, shared by its variants",
         text::number_text(k_default_measurement_time_s) + "; " + text::number_text(k_quick_measurement_time_s) +
@@ -266,7 +267,7 @@ std::vector<option<run_options>> run_rows() {
         "time the whole grid N times, each with about 1/N of every cell's samples, so that a cell's samples span the "
         "run and a shared machine's slow drift widens its interval instead of biasing it",
         std::to_string(results::settings{}.rounds)},
-       [](run_options& o, const given& g) { o.settings.rounds = count(g, {1}); }},
+       [](run_options& o, const given& g) { o.settings.rounds = count(g, {1, k_max_samples}); }},
       {{"role", "ROLE=REGEX", takes::values,
         "plain Google Benchmark registrations (BENCHMARK()) whose name REGEX matches get ROLE (baseline, core "
         "or peer), the matched part being the variant, the rest the grid point, as 'ab --role' (repeatable)"},

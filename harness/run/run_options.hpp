@@ -18,6 +18,9 @@ namespace benchgate::options {
 // its interleaved variants, so an 18-point grid takes minutes, not hours.
 inline constexpr int k_default_samples = 100;
 inline constexpr int k_min_samples = 10;
+// Samples per cell and rounds, at most: beyond, an extra zero or two is a
+// typo (a run of weeks), not a longer run.
+inline constexpr int k_max_samples = 100'000;
 inline constexpr double k_default_measurement_time_s = results::k_default_measurement_time_s;
 inline constexpr double k_default_warmup_s = results::k_default_warmup_s;
 // --quick lowers them.

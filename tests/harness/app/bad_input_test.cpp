@@ -278,6 +278,15 @@ TEST_F(BadInput, NumberBeyondADoublesRange) {
                                   "1.8e308)");
 }
 
+// nlohmann keeps the last of two equal keys: a counter named like one of
+// Google Benchmark's own fields replaced it, without a word.
+TEST_F(BadInput, AKeyGivenTwiceInOneObjectIsNamed) {
+  const auto bad = write("twice.json", gb_file({gb_entry("BM_a", "10", "ns", R"(, "iterations": 7)")}));
+  expect_bad_input({"compare", write("gb.json", gb_good()), bad},
+                   "NEW " + bad + ": the key \"iterations\" appears twice in one object; expected each key once "
+                                  "(which of the two is meant?)");
+}
+
 TEST_F(BadInput, GoogleBenchmarkNegativeTime) {
   const auto bad = write("neg.json", gb_file({gb_entry("BM_a", "-3")}));
   expect_bad_input({"compare", write("gb.json", gb_good()), bad},
@@ -469,9 +478,12 @@ TEST_F(BadInput, UnknownCommand) {
 }
 
 TEST_F(BadInput, RunBadNumbers) {
-  expect_bad_input(tiny_run({"--samples", "10x"}), "--samples 10x: expected an integer >= 10");
+  expect_bad_input(tiny_run({"--samples", "10x"}), "--samples 10x: expected an integer from 10 to 100000");
   expect_bad_input(tiny_run({"--samples", "99999999999999999999999"}),
-                   "--samples 99999999999999999999999: expected an integer >= 10");
+                   "--samples 99999999999999999999999: expected an integer from 10 to 100000");
+  // An extra zero or two is a typo, not a run of weeks.
+  expect_bad_input(tiny_run({"--samples", "1000000"}), "--samples 1000000: expected an integer from 10 to 100000");
+  expect_bad_input(tiny_run({"--rounds", "1000000"}), "--rounds 1000000: expected an integer from 1 to 100000");
   expect_bad_input(tiny_run({"--measurement-time", "-1"}),
                    "--measurement-time -1: expected a number of seconds > 0 and at most 86400 (a day), e.g. 0.5");
   expect_bad_input(tiny_run({"--measurement-time", "nan"}),
@@ -479,7 +491,7 @@ TEST_F(BadInput, RunBadNumbers) {
   expect_bad_input(tiny_run({"--warmup", "1e400"}), "--warmup 1e400: expected a number of seconds >= 0 and at most 86400 (a day), e.g. 0.5");
   expect_bad_input(tiny_run({"--measurement-time", "1e12"}),
                    "--measurement-time 1e12: expected a number of seconds > 0 and at most 86400 (a day), e.g. 0.5");
-  expect_bad_input(tiny_run({"--rounds", "0"}), "--rounds 0: expected an integer >= 1");
+  expect_bad_input(tiny_run({"--rounds", "0"}), "--rounds 0: expected an integer from 1 to 100000");
 }
 
 TEST_F(BadInput, RunBadPercentages) {

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::compare {
@@ -151,6 +153,45 @@ TEST(DiffJson, RejectsAWrongVerdictNamingTheField) {
     EXPECT_THAT(e.what(), HasSubstr("d.json: cells[0].verdict: expected \"no_change\", \"improved\""));
     EXPECT_THAT(e.what(), HasSubstr("got \"better\""));
   }
+}
+
+// The gate reads a diff's alpha and p-values to decide: values no compare
+// writes are refused, naming the field, rather than judged on.
+void expect_refused_after(const std::function<void(nlohmann::ordered_json&)>& edit, const std::string& message) {
+  auto document = nlohmann::ordered_json::parse(diff_to_json_text(json_sample_diff()));
+  edit(document);
+  try {
+    parse_diff(document.dump(), "d.json");
+    FAIL() << "expected input_error: " << message;
+  } catch (const input_error& e) {
+    EXPECT_EQ(e.what(), message);
+  }
+}
+
+TEST(DiffJson, RefusesLevelsAndPValuesOutsideTheirRange) {
+  expect_refused_after([](auto& d) { d["settings"]["alpha"] = 5; },
+                       "d.json: settings.alpha: expected a number in (0, 1), got 5");
+  expect_refused_after([](auto& d) { d["settings"]["confidence"] = 1.0; },
+                       "d.json: settings.confidence: expected a number in (0, 1), got 1.0");
+  expect_refused_after([](auto& d) { d["settings"]["noise_threshold"] = -0.01; },
+                       "d.json: settings.noise_threshold: expected a fraction >= 0, got -0.01");
+  expect_refused_after([](auto& d) { d["cells"][0]["p_value"] = 7; },
+                       "d.json: cells[0].p_value: expected a p-value from 0 to 1, got 7");
+  expect_refused_after([](auto& d) { d["cells"][1]["welch"]["p_adjusted"] = -0.5; },
+                       "d.json: cells[1].welch.p_adjusted: expected a p-value from 0 to 1, got -0.5");
+}
+
+TEST(DiffJson, RefusesAnIntervalWhoseBoundsAreCrossed) {
+  expect_refused_after([](auto& d) { d["cells"][0]["change"]["mean"]["upper"] = -0.95; },
+                       "d.json: cells[0].change.mean.upper: expected a bound >= lower (-0.94), got -0.95");
+  expect_refused_after([](auto& d) { d["cells"][0]["old"]["mean"]["std_error"] = -1; },
+                       "d.json: cells[0].old.mean.std_error: expected a number >= 0, got -1");
+}
+
+TEST(DiffJson, RefusesACellNamedTwice) {
+  expect_refused_after([](auto& d) { d["cells"][1]["name"] = d["cells"][0]["name"]; },
+                       "d.json: cells[1].name: expected a name not used by an earlier cell (duplicated cell name), "
+                       "got \"page_iter/core/row_bytes:8/density:0.1\"");
 }
 
 }  // namespace

@@ -63,6 +63,15 @@ TEST(GateRulesJson, UnknownKeysNameTheKeyAndItsPath) {
             "rules.json: rules[1].glob: unknown key; expected one of match, metric, direction, warn, fail, max_ci_width");
 }
 
+TEST(GateRulesJson, SetsThatCloseAndQuotedBracketsAreGlobs) {
+  const auto rules = parse_gate_rules(
+      R"({"schema":"benchgate.rules/1","rules":[{"match":"BM_[ab]*"},{"match":"BM_[]x]"},{"match":"BM_\\[x"}]})",
+      "rules.json");
+  ASSERT_EQ(rules.rules.size(), 3u);
+  EXPECT_EQ(rules.rules[1].match, "BM_[]x]");
+  EXPECT_EQ(rules.rules[2].match, "BM_\\[x");
+}
+
 TEST(GateRulesJson, BadValuesSayWhatWasExpected) {
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/2"})"),
             "rules.json: schema: expected \"benchgate.rules/1\", got \"benchgate.rules/2\"");
@@ -92,6 +101,17 @@ TEST(GateRulesJson, BadValuesSayWhatWasExpected) {
             "rules.json: defaults.max_ci_width: expected a width > 0 (percent points), got 0");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":"a","warn":6,"fail":5}]})"),
             "rules.json: rules[0].warn: expected a level at most the fail level 5.0%, got 6");
+  // fnmatch takes an unclosed '[' as itself: the rule would match nothing.
+  EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","rules":[{"match":"BM_[ab"}]})"),
+            "rules.json: rules[0].match: expected a glob whose every '[' set ends with ']' (\\\\[ for a '[' "
+            "itself), got \"BM_[ab\"");
+  EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","ignore":["x[!"]})"),
+            "rules.json: ignore: expected a glob whose every '[' set ends with ']' (\\\\[ for a '[' itself), "
+            "got [\"x[!\"]");
+  // A second "defaults" would replace the first without a word.
+  EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"fail":5},"defaults":{"fail":50}})"),
+            "rules.json: the key \"defaults\" appears twice in one object; expected each key once (which of the two "
+            "is meant?)");
   EXPECT_EQ(error_of("[1]"), "rules.json: the document: expected a JSON object, got [1]");
   EXPECT_EQ(error_of(R"({"schema":"benchgate.rules/1","defaults":{"fail":1e400}})"),
             "rules.json: number overflow parsing '1e400'; expected finite numbers (of magnitude below 1.8e308)");

@@ -57,6 +57,26 @@ TEST(Resolve, IgnoreGlobsMarkTheCell) {
   EXPECT_EQ(r.ignore_match, "*/peer/*");
 }
 
+// A typo in a glob otherwise passes the gate without a word.
+TEST(IdleRuleNotes, NameRulesAndIgnoreGlobsThatTakeNoCell) {
+  auto rules = example_rules();
+  rules.rules.push_back({"versioned_map/ring/*", {}});  // rule 2 takes all of these first
+  rules.rules.push_back({"http_prase/*", {}});
+  rules.ignore.push_back("*/per/*");
+  const std::vector<std::string> names = {"http_parse/core/head:small", "versioned_map/ring/workload:roots",
+                                          "page_iter/peer/row_bytes:8"};
+  EXPECT_EQ(idle_rule_notes(rules, names),
+            (std::vector<std::string>{
+                "rules[1] (\"match\": \"versioned_map/*/workload:window/*\") matches no cell",
+                "rules[3] (\"match\": \"versioned_map/ring/*\") applies to no cell: an earlier rule takes every "
+                "cell it matches",
+                "rules[4] (\"match\": \"http_prase/*\") matches no cell",
+                "ignore[1] (\"*/per/*\") matches no cell"}));
+  EXPECT_TRUE(idle_rule_notes(example_rules(), {"http_parse/a", "versioned_map/x/workload:window/y",
+                                                "versioned_map/z", "a/peer/b"})
+                  .empty());
+}
+
 TEST(Resolve, CommandLineFillsWhatTheFileLeavesOut) {
   gate_levels cli;
   cli.fail_pct = 7;

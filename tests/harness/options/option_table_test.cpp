@@ -231,7 +231,7 @@ TEST(OptionKinds, CountsNameTheirRangeAndWhatTheyCount) {
   EXPECT_EQ(kind_error([] { count(text("n", "x"), {1}); }), "--n x: expected an integer >= 1");
   EXPECT_EQ(kind_error([] { count(text("n", "0"), {1, 20, "pairs"}); }), "--n 0: expected a number of pairs from 1 to 20");
   EXPECT_EQ(kind_error([] { count(text("n", "21"), {1, 20}); }), "--n 21: expected an integer from 1 to 20");
-  EXPECT_EQ(kind_error([] { count(text("n", "2000000000"), {0}); }), "--n 2000000000: expected an integer >= 0");
+  EXPECT_EQ(kind_error([] { count(text("n", "2000000000"), {0}); }), "--n 2000000000: expected an integer from 0 to 1000000000");
 }
 
 TEST(OptionKinds, PercentagesReadFiveAndFivePercentAlike) {

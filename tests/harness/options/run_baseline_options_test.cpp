@@ -41,7 +41,7 @@ TEST(RunBaselineOptions, RoundsAndTheInjectedSlowdown) {
 }
 
 TEST(RunBaselineOptions, MessagesNameTheValueAndWhatWasExpected) {
-  EXPECT_EQ(run_error({"--rounds", "0"}), "--rounds 0: expected an integer >= 1");
+  EXPECT_EQ(run_error({"--rounds", "0"}), "--rounds 0: expected an integer from 1 to 100000");
   EXPECT_EQ(run_error({"--inject-slowdown", "0"}), "--inject-slowdown 0: expected a percentage in (0, 1000], e.g. 10");
   EXPECT_EQ(run_error({"--inject-filter", "core"}), "--inject-filter core: only means something with --inject-slowdown PCT");
   EXPECT_EQ(run_error({"--inject-slowdown", "10", "--inject-filter", "("}).rfind("--inject-filter (: not a valid", 0),
