@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <thread>
 
 #include "harness/compare/cell_change.hpp"
 #include "harness/compare/environment_check.hpp"
 #include "harness/formats/pairing_records.hpp"
+#include "harness/stats/paired.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::compare {
 
@@ -146,6 +149,33 @@ void move_failed_new_cells(diff& d, const results::run_results& new_run) {
   });
 }
 
+// The sign-flip test of n pairs cannot give p below 2^(1 - n): with too
+// few pairs no change, however large, is significant, and the cell reads
+// "no change". Said once for the cells it holds for.
+void warn_of_too_few_pairs(diff& d) {
+  if (!d.config.paired || d.config.clustered) return;
+  std::size_t cells = 0;
+  std::size_t fewest = std::numeric_limits<std::size_t>::max();
+  std::size_t most = 0;
+  for (const auto& c : d.cells) {
+    const auto pairs = c.old_side.samples;
+    if (c.deterministic || pairs != c.new_side.samples || stats::smallest_sign_flip_p(pairs) < d.config.alpha) continue;
+    ++cells;
+    fewest = std::min(fewest, pairs);
+    most = std::max(most, pairs);
+  }
+  if (cells == 0) return;
+  std::size_t enough = 2;
+  while (stats::smallest_sign_flip_p(enough) >= d.config.alpha) ++enough;
+  const auto pairs_text = fewest == most ? std::to_string(fewest) : std::to_string(fewest) + " to " + std::to_string(most);
+  d.warnings.push_back({"few_pairs", std::to_string(cells) + " of " + std::to_string(d.cells.size()) + " cells have " +
+                                         pairs_text + " pairs, too few for the paired test: its p is at least " +
+                                         text::number_text(stats::smallest_sign_flip_p(most)) + ", not below alpha " +
+                                         text::number_text(d.config.alpha) +
+                                         ", so no change in them can be significant; pair at least " +
+                                         std::to_string(enough) + " samples (ab --rounds, gate --confirm)"});
+}
+
 diff compare_pairs(const pairing& paired, const comparison_settings& settings) {
   diff d;
   d.config = settings;
@@ -183,6 +213,7 @@ diff compare_pairs(const pairing& paired, const comparison_settings& settings) {
                                              std::to_string(stats::k_min_reliable_u_samples) +
                                              " samples on a side: their U test is unreliable"});
   }
+  warn_of_too_few_pairs(d);
   return d;
 }
 

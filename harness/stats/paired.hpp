@@ -26,12 +26,19 @@ paired_distributions bootstrap_pairs(std::span<const double> base, std::span<con
                                      std::size_t resamples, std::uint64_t seed);
 
 // The paired t test of `next` against `base` (same length): d_i = next_i -
-// base_i, t = mean(d) / (sd(d) / sqrt(n)), and a two-sided p from
-// `resamples` random sign flips of the d_i (under no change the two samples
-// of a pair are exchangeable, so each d_i is as likely negated): with
-// hits = #{t* < t}, p = 2 min(hits, B - hits) / B, as welch_test. Fewer than
-// 2 pairs: too_few_samples, p = 1. Every d_i equal: no_variance, p = 1 when
-// they are 0, else 0.
+// base_i, t = mean(d) / (sd(d) / sqrt(n)), and a two-sided sign-flip p
+// (under no change the two samples of a pair are exchangeable, so each d_i
+// is as likely negated): p = 2 min(#{t* <= t}, #{t* >= t}) / patterns,
+// at most 1, over every sign pattern for up to 16 pairs (exact), else
+// over the observed pattern and `resamples` random ones (seeded). The
+// observed pattern is in both tails: n pairs cannot give p below
+// smallest_sign_flip_p(n). Fewer than 2 pairs: too_few_samples, p = 1.
+// Every d_i equal: no_variance, p = 1 when they are 0, else
+// smallest_sign_flip_p(n).
+// 2^(1 - n): the smallest two-sided sign-flip p of n pairs (0.25 for 3,
+// 0.0625 for 5, 0.031 for 6); 1 below 2 pairs.
+double smallest_sign_flip_p(std::size_t pairs);
+
 welch_result paired_t_test(std::span<const double> next, std::span<const double> base, std::size_t resamples,
                            std::uint64_t seed);
 

@@ -70,6 +70,30 @@ TEST(Compare, RunsThatRecordTheirPairingCompareAsPairs) {
   EXPECT_TRUE(paired.warnings.empty());
 }
 
+// Three pairs, each new sample 30 % faster: the sign-flip test cannot go
+// below p = 0.25, so the cell is "no change", and the diff says why rather
+// than leaving a large change unexplained.
+TEST(Compare, TooFewPairsForTheTestAreNamed) {
+  std::vector<results::sample> old_samples;
+  std::vector<results::sample> new_samples;
+  for (const double ns : {100.0, 103.0, 98.0}) {
+    old_samples.push_back({1000, ns, ns, std::nullopt, {}});
+    new_samples.push_back({1000, ns * 0.7, ns * 0.7 + 1, std::nullopt, {}});
+  }
+  auto old_run = run_of({make_cell("c", "v", {}, "1", old_samples)});
+  auto new_run = run_of({make_cell("c", "v", {}, "1", new_samples)});
+  results::record_pairing(old_run, new_run);
+  const auto d = compare(old_run, new_run);
+  ASSERT_TRUE(d.config.paired);
+  EXPECT_EQ(d.cells[0].welch.p, 0.25);
+  EXPECT_EQ(d.cells[0].verdict, stats::verdict::no_change);
+  const auto it = std::find_if(d.warnings.begin(), d.warnings.end(), [](const auto& w) { return w.kind == "few_pairs"; });
+  ASSERT_NE(it, d.warnings.end());
+  EXPECT_EQ(it->message,
+            "1 of 1 cells have 3 pairs, too few for the paired test: its p is at least 0.25, not below alpha 0.05, so "
+            "no change in them can be significant; pair at least 6 samples (ab --rounds, gate --confirm)");
+}
+
 // Two process pairs (benchgate ab --pairs 2): in the first the new
 // process ran the cell 8 % slower on every sample (a steady offset of one
 // process), in the second 2 % faster. Pair by pair it looks like a sure
