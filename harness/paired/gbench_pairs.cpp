@@ -73,6 +73,11 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
                  "; expected 0 and its JSON results");
   }
   if (!std::filesystem::is_regular_file(state.out, ec)) throw failed("wrote no JSON results; expected them");
+  if (std::filesystem::file_size(state.out, ec) == 0) {
+    // Google Benchmark writes an empty file, and exits 0, when it cannot
+    // compile the filter: the log says why.
+    throw failed("wrote an empty JSON results file; expected its results (did it refuse --benchmark_filter?)");
+  }
   const auto loaded = results::load_any_results(state.out, "ab: the " + state.side->what + " side's JSON");
   const auto* reported = results::find_cell(loaded.results, name);
   if (reported == nullptr) {

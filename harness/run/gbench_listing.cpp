@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string_view>
 
@@ -16,6 +17,9 @@ namespace {
 constexpr std::size_t k_shown_chars = 300;
 
 constexpr const char* k_list_flag = "--benchmark_list_tests=true";
+constexpr const char* k_filter_flag = "--benchmark_filter=";
+// Matches no benchmark name (names are never empty).
+constexpr const char* k_nothing_regex = "^$";
 // What a benchgate driver's `--version` prints first.
 constexpr std::string_view k_driver_version_prefix = "benchgate ";
 
@@ -25,6 +29,17 @@ std::string read_or_empty(const std::filesystem::path& path) {
   } catch (const std::exception&) {
     return "";
   }
+}
+
+// The non-empty lines of `text`, without their line ends.
+std::vector<std::string> lines_of(const std::string& text) {
+  std::istringstream lines(text);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) out.push_back(line);
+  }
+  return out;
 }
 
 std::string shown_tail(const std::string& text) {
@@ -95,11 +110,24 @@ benchmark_listing list_benchmarks(const std::filesystem::path& binary, const std
                   shown_tail(refusal);
     return out;
   }
-  std::istringstream lines(listed);
+  // What the program prints whatever it runs (a banner before
+  // benchmark::Initialize, a line at exit): what it lists when the filter
+  // selects nothing. Such lines are not benchmarks.
+  auto silent_args = command_args;
+  silent_args.push_back(std::string(k_filter_flag) + k_nothing_regex);
+  const auto silent = run_captured(binary, silent_args, tag + "-none");
+  auto printed_anyway = silent.outcome.exit_code == 0 ? lines_of(silent.out) : std::vector<std::string>{};
+  const auto all_lines = lines_of(listed);
+  // A program that lists the same whatever the filter does not filter:
+  // its lines are all it has.
+  if (std::all_of(all_lines.begin(), all_lines.end(), [&](const std::string& line) {
+        return std::find(printed_anyway.begin(), printed_anyway.end(), line) != printed_anyway.end();
+      })) {
+    printed_anyway.clear();
+  }
   std::vector<std::string> names;
-  for (std::string line; std::getline(lines, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) continue;
+  for (const auto& line : all_lines) {
+    if (std::find(printed_anyway.begin(), printed_anyway.end(), line) != printed_anyway.end()) continue;
     if (line.front() == '-') {
       out.problem = "'" + command + "' printed '" + line + "', not a benchmark name";
       return out;

@@ -16,7 +16,9 @@ struct benchmark_listing {
 
 // Runs `binary ARGS... --benchmark_list_tests=true` (stdin /dev/null,
 // output in temporary files named after `tag`, removed) and reads the names
-// it prints, one a line. Not a Google Benchmark executable when it does
+// it prints, one a line, less the lines it prints when its filter selects
+// nothing (a banner its main prints, run a second time with
+// --benchmark_filter=^$). Not a Google Benchmark executable when it does
 // not exit 0, prints no name, or prints a line starting with '-' (an
 // echo of its arguments); `problem` then says what it did, with the tail
 // of its stderr.

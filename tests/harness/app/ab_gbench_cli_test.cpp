@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "harness/formats/results_json.hpp"
@@ -297,6 +298,24 @@ TEST_F(AbGbenchCli, NewAndRemovedBenchmarksAreListedAndPass) {
                           "--new-arg --benchmark_filter=BM_Chain");
   EXPECT_EQ(failed.exit_code, 1) << failed.out << failed.err;
   EXPECT_THAT(failed.out, HasSubstr(R"(removed: only in OLD; a failure by the rules file ("removed": "fail"))"));
+}
+
+// A banner main prints is no benchmark, and a name with ']' and '}' is
+// selected: Google Benchmark's regex refused "\]", wrote an empty file and
+// exited 0.
+TEST_F(AbGbenchCli, ABannerIsNoBenchmarkAndBracketedNamesRun) {
+  const auto r = ab(std::string(k_short) +
+                    " --max-regression 50 --old-arg --banner --new-arg --banner --old-arg --bracketed --new-arg "
+                    "--bracketed --json d.json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr(": 3 benchmarks, 8 rounds"));
+  EXPECT_THAT(r.out, Not(HasSubstr("banner on stdout")));
+  const auto d = json_of("d.json");
+  ASSERT_EQ(d["cells"].size(), 3U);
+  const auto& cells = d["cells"];
+  const auto it = std::find_if(cells.begin(), cells.end(), [](const auto& c) { return c["name"] == "BM_Other[copy]{2}"; });
+  ASSERT_NE(it, cells.end()) << d.dump();
+  EXPECT_EQ((*it)["new"]["samples"], 8);
 }
 
 // gate --confirm on plain Google Benchmark JSON re-runs the suspects with

@@ -76,7 +76,7 @@ TEST(Cli, RowSizeThatDoesNotFitIsExitTwo) {
 TEST(Cli, NonNumericValuesAreExitTwo) {
   expect_bad_input({"run", "--case", "page_iter", "--param", "density=half"},
                    "--param density=half: expected a number in (0, 1] (axis density of page_iter)");
-  expect_bad_input({"run", "--samples", "ten"}, "--samples ten: expected an integer >= 10");
+  expect_bad_input({"run", "--samples", "ten"}, "--samples ten: expected an integer from 10 to 100000");
 }
 
 TEST(Cli, UnwritableOutIsExitTwoBeforeAnythingRuns) {

@@ -89,6 +89,22 @@ TEST(ExactNamesRegex, MatchesTheNamesAndNothingElse) {
   EXPECT_FALSE(std::regex_search("c/core/n:1.50", re)) << "whole names only";
 }
 
+// Google Benchmark compiles its filter as std::regex extended, which
+// refuses "\]" and "\}": names with them selected nothing.
+TEST(ExactNamesRegex, BracketsAndBracesMatchInBothSyntaxes) {
+  const std::vector<std::string> names{"BM_Find[sorted]", "BM_x{3}/a}b]c", "BM<int>/8/real_time", "a|b.c*d+e?f(g)h^i$j\\k"};
+  for (const auto syntax : {std::regex::ECMAScript, std::regex::extended}) {
+    for (const auto& name : names) {
+      const std::regex re("^" + text::regex_escaped(name) + "$", syntax);
+      EXPECT_TRUE(std::regex_search(name, re)) << name;
+      EXPECT_FALSE(std::regex_search(name + "x", re)) << name;
+    }
+    const std::regex all(text::exact_names_regex(names), syntax);
+    for (const auto& name : names) EXPECT_TRUE(std::regex_search(name, all)) << name;
+  }
+  EXPECT_EQ(text::regex_escaped("BM_Find[sorted]{2}"), "BM_Find\\[sorted]\\{2}");
+}
+
 results::cell cell_with(const std::string& name, std::size_t samples) {
   results::cell c;
   c.name = name;
