@@ -28,6 +28,13 @@ std::string percent_text(double pct) {
   return buffer;
 }
 
+// A p-value or alpha as the gate prints p: "0.0597".
+std::string p_text(double p) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.4g", p);
+  return buffer;
+}
+
 std::string rule_text(const resolved_rule& rule) {
   return rule.rule_index ? "rule " + std::to_string(*rule.rule_index) + " '" + rule.match + "'"
                          : std::string("the defaults");
@@ -134,9 +141,15 @@ judged_cell judge_cell(const compare::cell_diff& cell, const resolved_rule& rule
                  signed_level(rule.warn_pct, direction) + " of " + by;
   } else if (r.estimate > rule.fail_pct) {
     out.status = cell_status::warn;
-    const auto estimate = out.change_abs ? crossed(r.estimate) : "estimate " + percent_text(*out.change_pct);
-    out.reason = "suspect: " + estimate + " beyond the fail level " + signed_level(rule.fail_pct, direction) + " of " + by +
-                 ", but not its CI" + (significant ? std::string() : " (and not significant)");
+    // Beyond the fail level either the estimate alone, or the whole CI
+    // while the test is not significant (the two can disagree on few samples).
+    const bool whole_ci = r.lower > rule.fail_pct;
+    const auto beyond = whole_ci           ? crossed(r.lower)
+                        : out.change_abs ? crossed(r.estimate)
+                                         : "estimate " + percent_text(*out.change_pct);
+    out.reason = "suspect: " + beyond + " beyond the fail level " + signed_level(rule.fail_pct, direction) + " of " + by +
+                 (whole_ci ? ", but not significant (p " + p_text(cell.p_value) + ", alpha " + p_text(alpha) + ")"
+                           : ", but not its CI" + (significant ? std::string() : " (and not significant)"));
   } else if (significant && r.upper < 0) {
     out.status = cell_status::improved;
     out.reason = "significant improvement" + moved;

@@ -42,9 +42,16 @@ TEST(JudgeCell, EstimateBeyondFailButCiNotIsSuspectWarn) {
 }
 
 TEST(JudgeCell, NotSignificantNeverFails) {
+  // The whole CI is beyond 5 % but the test is not significant: a suspect,
+  // and the reason says which of the two held (it said "but not its CI").
   const auto j = judge_cell(cell("a", 6, 8, 10, 0.2), levels(3, 5), k_alpha);
-  EXPECT_EQ(j.status, cell_status::warn);  // suspect: the estimate is beyond 5 %
-  EXPECT_NE(j.reason.find("not significant"), std::string::npos) << j.reason;
+  EXPECT_EQ(j.status, cell_status::warn);
+  EXPECT_EQ(j.reason,
+            "suspect: regression CI lower bound +6.00% beyond the fail level 5% of the defaults, but not significant "
+            "(p 0.2, alpha 0.05)");
+  const auto estimate_only = judge_cell(cell("a", 4, 8, 12, 0.2), levels(3, 5), k_alpha);
+  EXPECT_EQ(estimate_only.reason,
+            "suspect: estimate +8.00% beyond the fail level 5% of the defaults, but not its CI (and not significant)");
 }
 
 TEST(JudgeCell, WarnLevel) {
