@@ -69,7 +69,7 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
                        ":\n" + files::file_tail(state.log));
   };
   if (outcome.exit_code != 0) {
-    throw failed("exited with " + (outcome.exit_code ? std::to_string(*outcome.exit_code) : std::string("a signal")) +
+    throw failed(process::how_it_ended(outcome) +
                  "; expected 0 and its JSON results");
   }
   if (!std::filesystem::is_regular_file(state.out, ec)) throw failed("wrote no JSON results; expected them");

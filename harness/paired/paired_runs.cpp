@@ -48,11 +48,10 @@ started_run start_side(const side_command& side, const std::filesystem::path& di
 }
 
 compare::loaded_side finish_side(const started_run& r, const pair_context& context) {
-  // -1: it could not start, or a signal ended it.
-  const int code = process::wait_for(r.child).exit_code.value_or(-1);
-  if (code != 0) {
-    throw input_error(context.prefix + ": the " + r.what + " side's " + context.noun + " (" + r.command + ") exited with " +
-                      std::to_string(code) + "; expected 0 and its results:\n" + files::file_tail(r.log));
+  const auto outcome = process::wait_for(r.child);
+  if (outcome.exit_code != 0) {
+    throw input_error(context.prefix + ": the " + r.what + " side's " + context.noun + " (" + r.command + ") " +
+                      process::how_it_ended(outcome) + "; expected 0 and its results:\n" + files::file_tail(r.log));
   }
   auto loaded = results::load_any_results(r.out, context.prefix + " " + context.noun);
   auto source = compare::describe_source(loaded.results, loaded.format, r.out.string(), std::nullopt);

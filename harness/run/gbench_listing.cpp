@@ -80,10 +80,7 @@ std::string driver_problem(const std::filesystem::path& binary, const std::strin
   if (c.outcome.exit_code == 0 && std::string_view(c.out).starts_with(k_driver_version_prefix)) return "";
   const std::string command = "'" + binary.string() + " --version'";
   if (c.outcome.exit_code != 0) {
-    return command + " " +
-           (c.outcome.exit_code ? "exited with " + std::to_string(*c.outcome.exit_code)
-                                : std::string(c.outcome.signal ? "was ended by a signal" : "could not start")) +
-           shown_tail(c.err);
+    return command + " " + process::how_it_ended(c.outcome) + shown_tail(c.err);
   }
   // Its first line says what it is (e.g. "true (GNU coreutils) 9.1").
   const auto first_line = c.out.substr(0, c.out.find('\n'));
@@ -104,10 +101,7 @@ benchmark_listing list_benchmarks(const std::filesystem::path& binary, const std
   for (const auto& a : command_args) command += " " + a;
   benchmark_listing out;
   if (outcome.exit_code != 0) {
-    out.problem = "'" + command + "' " +
-                  (outcome.exit_code ? "exited with " + std::to_string(*outcome.exit_code)
-                                     : std::string(outcome.signal ? "was ended by a signal" : "could not start")) +
-                  shown_tail(refusal);
+    out.problem = "'" + command + "' " + process::how_it_ended(outcome) + shown_tail(refusal);
     return out;
   }
   // What the program prints whatever it runs (a banner before

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
+#include <cstring>
 #include <string_view>
 
 extern char** environ;
@@ -78,6 +80,18 @@ started_child spawn(const std::filesystem::path& binary, const std::vector<std::
 }
 
 }  // namespace
+
+std::string how_it_ended(const child_outcome& outcome) {
+  if (outcome.exit_code) return "exited with " + std::to_string(*outcome.exit_code);
+  if (outcome.signal) {
+    const char* abbreviation = ::sigabbrev_np(*outcome.signal);
+    const char* description = ::strsignal(*outcome.signal);
+    return "was ended by signal " + std::to_string(*outcome.signal) + " (" +
+           (abbreviation != nullptr ? "SIG" + std::string(abbreviation) + ": " : std::string()) +
+           (description != nullptr ? description : "unknown") + ")";
+  }
+  return "could not start (" + std::string(std::strerror(outcome.start_error)) + ")";
+}
 
 started_child start_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
                           const std::optional<std::filesystem::path>& log, const std::vector<int>& close_in_child) {

@@ -16,6 +16,10 @@ struct child_outcome {
   std::optional<int> signal;      // when a signal ended it
 };
 
+// How it ended, for messages: "exited with 3", "was ended by signal 6
+// (SIGABRT: Aborted)", "could not start (No such file or directory)".
+std::string how_it_ended(const child_outcome& outcome);
+
 // Runs `binary ARGS...` and waits for it. With `log`, stdin is /dev/null and
 // stdout and stderr are appended to `log`; without, the child shares this
 // process's standard streams. `environment`: NAME=VALUE entries the child

@@ -54,6 +54,16 @@ TEST(RunChild, AMissingBinaryIsAStartErrorNotAnExitCode) {
   EXPECT_FALSE(outcome.signal.has_value());
 }
 
+// A crash in a benchmark was "exited with a signal": which one is the clue.
+TEST(HowItEnded, NamesTheExitCodeTheSignalOrWhyItCouldNotStart) {
+  EXPECT_EQ(how_it_ended(run_child(k_shell, {"-c", "exit 3"}, "/dev/null")), "exited with 3");
+  EXPECT_EQ(how_it_ended(run_child(k_shell, {"-c", "kill -ABRT $$"}, "/dev/null")),
+            "was ended by signal 6 (SIGABRT: Aborted)");
+  test_support::temp_dir dir;
+  EXPECT_EQ(how_it_ended(run_child(dir.path() / "no-such-binary", {}, dir.path() / "log.txt")),
+            "could not start (No such file or directory)");
+}
+
 TEST(RunChild, AFileThatIsNotExecutableIsAStartError) {
   test_support::temp_dir dir;
   const auto script = dir.path() / "data.txt";
