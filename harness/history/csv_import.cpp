@@ -132,7 +132,7 @@ imported_table read_series_csv(const std::string& text, const std::string& sourc
                         "': expected an ISO 8601 date (2026-12-04T08:30:00Z) or epoch seconds");
     }
     out.date = *date;
-    out.commit = row.fields[*commit_at];
+    out.commit = lower_case_commit(row.fields[*commit_at]);
     if (!is_hex_commit(out.commit)) {
       throw input_error(where(source, row.line, layout.commit_column) + "'" + out.commit +
                         "': expected a hexadecimal git commit id (4 to 64 digits)");

@@ -187,6 +187,8 @@ void add_once(pg_connection& db, const std::vector<run_record>& runs) {
   std::string points;
   std::string samples;
   for (const auto& run : runs) {
+    const auto same_commit = db.exec(same_commit_query("benchgate.runs"), "reading the stored commits", {run.commit});
+    if (same_commit.rows() > 0) refuse_other_length(db.source(), run, same_commit.text_at(0, 0));
     auto inserted = db.run(
         "INSERT INTO benchgate.runs(digest, commit_sha, commit_date, commit_time, run_date, tool_version, "
         "environment_id, format, source, added_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "

@@ -40,6 +40,12 @@ bool is_hex_commit(const std::string& text) {
          std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
+std::string lower_case_commit(std::string commit) {
+  std::transform(commit.begin(), commit.end(), commit.begin(),
+                 [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+  return commit;
+}
+
 std::string sha256_hex(const std::string& bytes) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
@@ -126,12 +132,13 @@ run_record make_run_record(const results::loaded_results& loaded, const std::str
   r.source = source;
   r.format = loaded.format;
   if (overrides.commit) {
-    if (env.git_commit && !env.git_commit->empty() && *env.git_commit != *overrides.commit &&
-        env.git_commit->rfind(*overrides.commit, 0) != 0) {
+    const auto given = lower_case_commit(*overrides.commit);
+    const auto built = env.git_commit ? lower_case_commit(*env.git_commit) : std::string();
+    if (!built.empty() && built != given && built.rfind(given, 0) != 0) {
       throw input_error("--commit " + *overrides.commit + ": RESULTS " + source + " was built from commit " +
                         *env.git_commit + "; leave --commit out or give that commit");
     }
-    r.commit = *overrides.commit;
+    r.commit = given;
   } else {
     if (!env.git_commit || env.git_commit->empty()) {
       throw input_error("RESULTS " + source + ": no commit recorded (" + loaded.format +
@@ -142,7 +149,7 @@ run_record make_run_record(const results::loaded_results& loaded, const std::str
                         " with uncommitted changes, so it did not measure that commit; give --commit SHA to record it "
                         "as that commit anyway");
     }
-    r.commit = *env.git_commit;
+    r.commit = lower_case_commit(*env.git_commit);
   }
   if (!is_hex_commit(r.commit)) {
     throw input_error("RESULTS " + source + ": commit '" + r.commit + "': expected a hexadecimal git commit id");

@@ -91,6 +91,10 @@ std::string exact_number_text(double value);
 // one (4 digits), at most SHA-256's (64).
 bool is_hex_commit(const std::string& text);
 
+// `commit` in lower case, as git writes ids: ABCDEF01 and abcdef01 are one
+// commit and are stored as one.
+std::string lower_case_commit(std::string commit);
+
 // What `history add` was told on its command line.
 struct record_overrides {
   std::optional<std::string> commit;  // --commit

@@ -180,6 +180,9 @@ std::int64_t metric_id(database& db, const std::string& name, known_ids& ids) {
 
 void insert_run(database& db, const run_record& run, const std::string& added_at, known_ids& ids) {
   refuse_duplicate(db, run);
+  auto same_commit = db.prepare(same_commit_query("runs"));
+  same_commit.bind(1, run.commit);
+  if (same_commit.step()) refuse_other_length(db.source(), run, same_commit.text_at(0));
   const auto env = environment_id(db, run.environment);
   auto insert = db.prepare(
       "INSERT INTO runs(digest, commit_sha, commit_date, commit_time, run_date, tool_version, environment_id, "

@@ -1,8 +1,8 @@
 #pragma once
 // The history store (docs/history.md, "Stores"): one interface, two
 // implementations. A file path is an SQLite file (sqlite_store.cpp); a
-// postgresql:// or postgres:// URL is a PostgreSQL database
-// (postgres_store.cpp). Both keep the same versioned schema: runs, their
+// postgresql:// or postgres:// URL, or a libpq connection string, is a
+// PostgreSQL database (postgres_store.cpp). Both keep the same versioned schema: runs, their
 // environments, cells, raw samples, and one point per run, cell and metric.
 // An add is one transaction: it lands whole or not at all, and concurrent
 // adders lose and duplicate nothing (a run's digest is UNIQUE).
@@ -88,8 +88,16 @@ class store {
 // true for a postgresql:// or postgres:// URL.
 bool is_postgres_url(std::string_view location);
 
+// true for a libpq connection string: keyword=value pairs
+// ("host=/run/postgresql dbname=bench").
+bool is_connection_string(std::string_view location);
+
+// A PostgreSQL store: one of the two above (libpq reads both).
+bool is_postgres_location(std::string_view location);
+
 // `location` safe to print: a URL's password (user:PASSWORD@ or
-// password=...) replaced by "***"; a file path unchanged.
+// password=...) or a connection string's password=... replaced by "***";
+// a file path unchanged.
 std::string printable_location(std::string_view location);
 
 // The store at `location` (a file path or a PostgreSQL URL); `origin` is
@@ -108,5 +116,16 @@ void require_stored_metric(const std::string& source, const std::string& metric,
 
 // Throws input_error when `runs` holds the same run twice.
 void refuse_repeated_runs(const std::vector<run_record>& runs);
+
+// The query both stores run before adding a run: a stored commit id that is
+// the run's commit at another length (abcdef01 against abcdef0123...), with
+// the run's (lower-case) commit as parameter $1. `runs_table`: "runs" or
+// "benchgate.runs". Stored under two ids, one commit would be two points of
+// its series.
+std::string same_commit_query(std::string_view runs_table);
+
+// Throws input_error: `run`'s commit is `stored` at another length.
+[[noreturn]] void refuse_other_length(const std::string& store_source, const run_record& run,
+                                      const std::string& stored);
 
 }  // namespace benchgate::history

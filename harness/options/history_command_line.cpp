@@ -230,6 +230,14 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
       if (out.verb == history_verb::plot && !out.out) throw input_error("benchgate history plot: --out DIR is required");
       if (const auto* names = parsed.find("case")) out.cases = checked_case_names(names->texts, cases);
       if (out.detection_window != 0 && out.detection_window < 2 * out.min_segment) {
+        // Blame the option the user gave: --min-segment alone against the
+        // default window is --min-segment's fault.
+        if (!parsed.was_given("detection-window")) {
+          throw input_error("--min-segment " + std::to_string(out.min_segment) +
+                            ": expected at most half of --detection-window (" + std::to_string(out.detection_window) +
+                            " by default), or give --detection-window 0 (the whole series) or at least " +
+                            std::to_string(2 * out.min_segment));
+        }
         throw input_error("--detection-window " + std::to_string(out.detection_window) +
                           ": expected 0 or at least twice --min-segment (" + std::to_string(2 * out.min_segment) + ")");
       }

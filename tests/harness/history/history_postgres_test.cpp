@@ -83,6 +83,20 @@ TEST_F(HistoryPostgres, ThePasswordComesFromTheUrlOrPgpasswordAndIsNeverPrinted)
   EXPECT_EQ(history::load_history(password_url(k_right_password), "--history", "real_time").runs, 2);
 }
 
+// libpq's keyword=value form reaches the same store as the URL: it became
+// a local SQLite file named after the string.
+TEST_F(HistoryPostgres, AConnectionStringIsAStoreAndItsPasswordIsNeverPrinted) {
+  const auto conninfo = "host=" + server_.dir + " user=" + k_password_role + " password='" + k_right_password +
+                        "' dbname=" + k_password_role;
+  // A run no other test of this database adds (they may run at the same time).
+  const auto r = run_benchgate({"history", "add", "--history", conninfo, run_file(20)});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find(k_right_password), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("password=***"), std::string::npos) << r.out;
+  EXPECT_GE(history::load_history(password_url(k_right_password), "--history", "real_time").runs, 1);
+  EXPECT_FALSE(std::filesystem::exists(conninfo));
+}
+
 TEST_F(HistoryPostgres, AnUnreachableHostFailsQuicklyNamingTheStore) {
   // Port 1 on the loopback: nothing listens, the connection is refused.
   const auto refused = run_benchgate({"history", "changes", "--history", "postgresql://bench:secret@127.0.0.1:1/db"});

@@ -377,6 +377,14 @@ TEST(StoreLocation, APasswordIsNeverPrintable) {
   EXPECT_TRUE(history::is_postgres_url("postgres://db/h"));
   EXPECT_FALSE(history::is_postgres_url("postgresql.db"));
   EXPECT_EQ(history::printable_location("mysql://bench:s3cret@db/h"), "mysql://bench:***@db/h");
+  // libpq's keyword=value form is a PostgreSQL store too, its password hidden.
+  EXPECT_TRUE(history::is_postgres_location("host=/run/postgresql port=5433 dbname=bench"));
+  EXPECT_TRUE(history::is_postgres_location(" dbname = bench"));
+  EXPECT_FALSE(history::is_postgres_location("reports/history.db"));
+  EXPECT_FALSE(history::is_postgres_location("=x"));
+  EXPECT_EQ(history::printable_location("host=db password=s3cret dbname=h"), "host=db password=*** dbname=h");
+  EXPECT_EQ(history::printable_location("password = 'a b\\' c' host=db"), "password = *** host=db");
+  EXPECT_EQ(history::printable_location("host=db mypassword=x"), "host=db mypassword=x");
 }
 
 TEST_F(HistoryStore, BadStoreAndMetricOptionsAreRefused) {
@@ -386,9 +394,21 @@ TEST_F(HistoryStore, BadStoreAndMetricOptionsAreRefused) {
   // Another database's URL is no file path (it became a folder "mysql:").
   const auto other = run_benchgate({"history", "changes", "--history", "mysql://bench:s3cret@db/h"});
   EXPECT_EQ(other.exit_code, 2);
-  EXPECT_EQ(other.err, "error: --history mysql://bench:***@db/h: a URL of another database; expected a file path "
-                       "(SQLite) or a postgresql:// URL\n");
+  EXPECT_EQ(other.err, "error: --history mysql://bench:***@db/h: a URL, but not postgresql:// or postgres://; "
+                       "expected a file path (SQLite), a postgresql:// URL or a libpq connection string (host=... "
+                       "dbname=...)\n");
   EXPECT_FALSE(std::filesystem::exists("mysql:"));
+  // A '/' missing made a folder "postgresql:" and an SQLite file in it.
+  const auto typo = run_benchgate({"history", "add", "--history", "postgresql:/bench@/bg", run_file(0)});
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_NE(typo.err.find("error: --history postgresql:/bench@/bg: a URL, but not postgresql://"), std::string::npos)
+      << typo.err;
+  EXPECT_FALSE(std::filesystem::exists("postgresql:"));
+  // --min-segment alone against the default window is --min-segment's fault.
+  const auto segment = run_benchgate({"history", "changes", "--history", store(), "--min-segment", "100000"});
+  EXPECT_EQ(segment.exit_code, 2);
+  EXPECT_EQ(segment.err, "error: --min-segment 100000: expected at most half of --detection-window (50 by default), "
+                         "or give --detection-window 0 (the whole series) or at least 200000\n");
   const auto spaced = run_benchgate({"history", "changes", "--history", store(), "--metric", "items per second"});
   EXPECT_EQ(spaced.exit_code, 2);
   EXPECT_NE(spaced.err.find("error: --metric 'items per second': expected a metric name"), std::string::npos)

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 #include <set>
 
@@ -109,6 +111,39 @@ TEST_P(HistoryStores, ARunAlreadyStoredIsRefusedAndNothingOfTheAddIsKept) {
   EXPECT_NE(r.err.find("nothing was added"), std::string::npos) << r.err;
   EXPECT_EQ(load().runs, 1);
   EXPECT_EQ(load("hits").points.size(), 1u);
+}
+
+// One commit under two ids (short and full, or upper and lower case) would
+// be two points of each series: an id is stored in lower case, and one at
+// another length than a stored one is refused, naming the stored id.
+TEST_P(HistoryStores, OneCommitIsStoredUnderOneId) {
+  const auto full = commit_id(3);
+  const auto file = [&](int i, results::run_results r) {  // a run that records no commit
+    r.env.git_commit.reset();
+    return write_run(dir_.path(), i, r);
+  };
+  auto upper = full;
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](char c) { return static_cast<char>(std::toupper(c)); });
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", location_, file(0, counted_run(0, 1000, 7, 3e6)), "--commit",
+                           upper, "--date", "2026-01-01"})
+                .exit_code,
+            0);
+  const auto short_id = run_benchgate({"history", "add", "--history", location_, file(1, counted_run(1, 1000, 7, 3e6)),
+                                       "--commit", full.substr(0, 8), "--date", "2026-01-01"});
+  EXPECT_EQ(short_id.exit_code, 2);
+  EXPECT_NE(short_id.err.find(": commit " + full.substr(0, 8) + " is stored in --history "), std::string::npos)
+      << short_id.err;
+  EXPECT_NE(short_id.err.find(" as " + full + "; expected the id it is stored under (give --commit " + full + ")"),
+            std::string::npos)
+      << short_id.err;
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", location_, file(2, counted_run(2, 1000, 7, 3e6)), "--commit",
+                           full, "--date", "2026-01-01"})
+                .exit_code,
+            0);
+  const auto stored = load();
+  ASSERT_EQ(stored.commits.size(), 1u);
+  EXPECT_EQ(stored.commits[0].commit, full);
+  EXPECT_EQ(stored.runs, 2);
 }
 
 TEST_P(HistoryStores, AStoreFromANewerSchemaIsRefusedUntouched) {
