@@ -68,12 +68,12 @@ class slowdown_injector {
     if (pct_ <= 0 || (filter_ && !std::regex_search(c.name, *filter_))) return {};
     if (const auto known = decided_.find(c.name); known != decided_.end()) return known->second;
     if (step_ns_ == 0) step_ns_ = measure_spin_step_ns();
-    const auto pilot_ns = pilot_time_ns(body);
-    if (!pilot_ns) return {};  // the timed run will report the body's failure
-    const auto steps = spin_steps_for(pct_, *pilot_ns, step_ns_);
-    c.figures.push_back({"injected_spin_steps", static_cast<double>(steps), "steps"});
-    c.figures.push_back({"injected_pilot_ns", *pilot_ns, "ns"});
-    return decided_[c.name] = {steps};
+    const auto work = calibrate_slowdown(body, pct_, step_ns_);
+    if (work.pilot_ns == 0) return {};  // the timed run will report the body's failure
+    c.figures.push_back({"injected_spin_steps", static_cast<double>(work.steps), "steps"});
+    c.figures.push_back({"injected_pilot_ns", work.pilot_ns, "ns"});
+    c.figures.push_back({"injected_overhead_ns", work.overhead_ns, "ns"});
+    return decided_[c.name] = {work.steps};
   }
 
  private:

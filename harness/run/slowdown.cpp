@@ -2,6 +2,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -58,17 +59,37 @@ double measure_spin_step_ns() {
   return ns.value_or(0) / static_cast<double>(k_calibration_steps);
 }
 
-std::optional<double> pilot_time_ns(const benchgate::bench_body& body) {
+std::optional<double> pilot_time_ns(const benchgate::bench_body& body, std::uint64_t extra_spin_steps) {
   return median_time_ns("benchgate/slowdown_pilot",
-                        [&body](benchmark::State& gbench) {
-                          benchgate::state state(gbench, benchgate::detail::loop_knobs{});
+                        [&body, extra_spin_steps](benchmark::State& gbench) {
+                          benchgate::state state(gbench, benchgate::detail::loop_knobs{extra_spin_steps});
                           body(state);
                         });
 }
 
-std::uint64_t spin_steps_for(double pct, double cell_ns, double step_ns) {
+std::uint64_t spin_steps_for(double pct, double cell_ns, double step_ns, double overhead_ns) {
   if (!(pct > 0) || !(cell_ns > 0) || !(step_ns > 0)) return 0;
-  return static_cast<std::uint64_t>(std::llround(pct / units::k_percent * cell_ns / step_ns));
+  const double wanted_ns = pct / units::k_percent * cell_ns - std::max(0.0, overhead_ns);
+  // A cell so short that the overhead alone exceeds the slowdown gets the
+  // least that can be added, one step (the comparison measures what it is).
+  return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(std::max(0.0, wanted_ns) / step_ns)));
+}
+
+injected_work calibrate_slowdown(const benchgate::bench_body& body, double pct, double step_ns) {
+  injected_work out;
+  const auto bare = pilot_time_ns(body, 0);
+  if (!bare) return out;
+  out.pilot_ns = *bare;
+  const auto first = spin_steps_for(pct, *bare, step_ns);
+  out.steps = first;
+  if (first == 0) return out;
+  const auto with_steps = pilot_time_ns(body, first);
+  if (!with_steps) return out;
+  // What the steps cost beyond their own time in this body: the fences'
+  // and the call's, and the overlap of iterations they end.
+  out.overhead_ns = *with_steps - *bare - static_cast<double>(first) * step_ns;
+  out.steps = spin_steps_for(pct, *bare, step_ns, out.overhead_ns);
+  return out;
 }
 
 }  // namespace benchgate::run

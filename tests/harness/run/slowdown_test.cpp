@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "harness/run/runner.hpp"
@@ -18,13 +19,17 @@ TEST(Slowdown, StepsAreThePercentageOfTheCellTimeInSpinSteps) {
   EXPECT_EQ(spin_steps_for(0, 1000, 0.5), 0U);
   EXPECT_EQ(spin_steps_for(10, 0, 0.5), 0U);
   EXPECT_EQ(spin_steps_for(10, 1000, 0), 0U);
+  // What the steps cost beyond their own time comes off: 100 ns - 40 ns.
+  EXPECT_EQ(spin_steps_for(10, 1000, 0.5, 40), 120U);
+  EXPECT_EQ(spin_steps_for(10, 1000, 0.5, -7), 200U) << "a negative overhead (noise) counts as none";
+  EXPECT_EQ(spin_steps_for(10, 1000, 0.5, 150), 1U) << "the overhead alone is the slowdown: the least there is";
 }
 
 TEST(Slowdown, PilotsMeasureSomething) {
   EXPECT_GT(measure_spin_step_ns(), 0);
   const auto cases = testing::sum_registry();
   const auto prepared = cases.find("sum")->prepare(benchgate::param_point(std::vector<std::pair<std::string, std::string>>{{"size", "64"}}));
-  const auto pilot = pilot_time_ns(prepared.benches.front().body);
+  const auto pilot = pilot_time_ns(prepared.benches.front().body, 0);
   ASSERT_TRUE(pilot.has_value());
   EXPECT_GT(*pilot, 0);
 }
@@ -39,7 +44,7 @@ TEST(Slowdown, APilotOfKnownSpinWorkMeasuresThatManySteps) {
   const benchgate::bench_body spinning = [](benchgate::state& state) {
     for (auto _ : state.gbench()) benchgate::detail::spin(k_steps);
   };
-  const auto pilot = pilot_time_ns(spinning);
+  const auto pilot = pilot_time_ns(spinning, 0);
   const double step_ns = measure_spin_step_ns();
   ASSERT_TRUE(pilot.has_value());
   ASSERT_GT(step_ns, 0);
@@ -53,7 +58,27 @@ TEST(Slowdown, APilotOfAFailingBodyIsNothing) {
     state.fail("wrong output");
     state.loop([] {});
   };
-  EXPECT_FALSE(pilot_time_ns(failing).has_value());
+  EXPECT_FALSE(pilot_time_ns(failing, 0).has_value());
+  EXPECT_EQ(calibrate_slowdown(failing, 20, 0.5).steps, 0U);
+}
+
+// The second pilot sees the steps' overhead in the body: a body of known
+// spin work (no overlap to lose) slowed by 50 % gets about 50 % of its steps,
+// less what the extra call and fences cost, and says what that was. Bounds
+// of a factor of 2, as above: a pilot that ignored its steps, or an
+// overhead taken with the wrong sign, falls outside.
+TEST(Slowdown, TheSecondPilotTakesTheStepsOverheadOff) {
+  constexpr std::uint64_t k_steps = 20'000;
+  const benchgate::bench_body spinning = [](benchgate::state& state) {
+    state.loop([] { benchgate::detail::spin(k_steps); });
+  };
+  const double step_ns = measure_spin_step_ns();
+  ASSERT_GT(step_ns, 0);
+  const auto work = calibrate_slowdown(spinning, 50, step_ns);
+  EXPECT_GT(work.pilot_ns, 0);
+  EXPECT_GT(work.steps, k_steps / 4);
+  EXPECT_LT(work.steps, k_steps);
+  EXPECT_LT(std::abs(work.overhead_ns), work.pilot_ns / 2) << "a few fences, not a share of the cell";
 }
 
 TEST(Slowdown, OnlyTheFilteredCellsGetExtraWorkAndSayHowMuch) {
