@@ -1,6 +1,7 @@
 // benchgate ab OLD_BIN NEW_BIN: two builds run as lockstep pairs from the
 // first sample (paired/ab_sides.hpp), compared as pairs, gated (gate/gate_steps.hpp).
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -129,6 +130,20 @@ options::ab_options settled(const options::ab_options& parsed, const suite::regi
   };
   if (!old_is) refuse("OLD_BIN", parsed.old_binary, old_list, "NEW_BIN");
   if (!new_is) refuse("NEW_BIN", parsed.new_binary, new_list, "OLD_BIN");
+  // Two registrations under one name run together under its filter: their
+  // samples would be pooled into one cell.
+  for (const auto& [what, binary, names] : {std::tuple{"OLD_BIN", &parsed.old_binary, &old_list.names},
+                                            std::tuple{"NEW_BIN", &parsed.new_binary, &new_list.names}}) {
+    for (std::size_t i = 1; i < names->size(); ++i) {
+      if (std::find(names->begin(), names->begin() + static_cast<std::ptrdiff_t>(i), (*names)[i]) ==
+          names->begin() + static_cast<std::ptrdiff_t>(i)) {
+        continue;
+      }
+      throw input_error(std::string(what) + " " + binary->string() + ": lists " + (*names)[i] +
+                        " twice; expected each benchmark name once (two registrations under one name would be "
+                        "pooled into one cell: give them distinct names, e.g. with ->Name())");
+    }
+  }
   auto listed = parsed;
   listed.gbench.old_names = old_list.names;
   listed.gbench.new_names = new_list.names;

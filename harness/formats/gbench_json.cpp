@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/units/units.hpp"
@@ -112,6 +113,18 @@ environment environment_from_context(const object_reader& root) {
 
 std::string case_part(const std::string& name) { return name.substr(0, name.find('/')); }
 
+// Which registration an entry is, as Google Benchmark 1.6 and later record
+// it: "family_index 1, instance 0"; empty in older files.
+std::string registration_text(const object_reader& entry) {
+  const auto& raw = entry.raw();
+  if (!raw.contains("family_index") || !raw["family_index"].is_number_integer()) return "";
+  std::string out = "family_index " + std::to_string(raw["family_index"].get<std::int64_t>());
+  if (raw.contains("per_family_instance_index") && raw["per_family_instance_index"].is_number_integer()) {
+    out += ", instance " + std::to_string(raw["per_family_instance_index"].get<std::int64_t>());
+  }
+  return out;
+}
+
 }  // namespace
 
 run_results gbench_from_json(const json& document, std::string_view source) {
@@ -119,6 +132,11 @@ run_results gbench_from_json(const json& document, std::string_view source) {
   run_results results;
   results.env = environment_from_context(root);
   std::map<std::string, std::size_t> index_of;
+  // The registration of each name, and its repetitions seen: two
+  // registrations under one name would pool two benchmarks' samples into
+  // one cell (a bimodal mixture judged as one).
+  std::map<std::string, std::string> registration_of;
+  std::set<std::pair<std::string, std::int64_t>> repetitions_seen;
   std::size_t aggregates = 0;
   for (const auto& entry : root.objects("benchmarks")) {
     if (entry.has("aggregate_name")) {
@@ -126,6 +144,17 @@ run_results gbench_from_json(const json& document, std::string_view source) {
       continue;
     }
     const auto name = entry.string("name");
+    const auto registration = registration_text(entry);
+    const auto [first, new_name] = registration_of.emplace(name, registration);
+    const bool repeated = entry.has("repetition_index") && entry.raw()["repetition_index"].is_number_integer() &&
+                          !repetitions_seen.emplace(name, entry.integer("repetition_index")).second;
+    if (first->second != registration || repeated) {
+      entry.fail("name", "a name no other registered benchmark has (two registrations under one name would be "
+                         "pooled into one cell: give them distinct names, e.g. with ->Name()); this one is " +
+                             (first->second != registration
+                                  ? "registered twice, as " + first->second + " and as " + registration
+                                  : std::string("listed twice with one repetition_index")));
+    }
     auto [it, added] = index_of.emplace(name, results.cells.size());
     if (added) {
       cell c;

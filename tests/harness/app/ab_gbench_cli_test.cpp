@@ -227,6 +227,13 @@ TEST_F(AbGbenchCli, AProcessThatFailsIsExitTwoWithItsLog) {
                                " --benchmark_filter=^BM_x$ --benchmark_repetitions=1 --benchmark_min_time=0.05 "
                                "--benchmark_out="));
   EXPECT_THAT(r.err, HasSubstr(") exited with 3; expected 0 and its JSON results:\nboom\n"));
+  // Two registrations under one name would run together under its filter.
+  const auto twice = path("twice.sh").string();
+  files::write_atomically(twice, "#!/bin/sh\necho BM_x\necho BM_y\necho BM_x\n", "test");
+  std::filesystem::permissions(twice, std::filesystem::perms::owner_all);
+  const auto t = run("ab '" + twice + "' '" + failing + "' --rounds 2");
+  EXPECT_EQ(t.exit_code, 2) << t.out << t.err;
+  EXPECT_THAT(t.err, HasSubstr("error: OLD_BIN " + twice + ": lists BM_x twice; expected each benchmark name once"));
   const auto silent = script("silent.sh", "exit 0");
   const auto s = run("ab '" + silent + "' '" + silent + "' --rounds 2");
   EXPECT_EQ(s.exit_code, 2) << s.out << s.err;

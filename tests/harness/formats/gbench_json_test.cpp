@@ -39,6 +39,41 @@ TEST(GbenchJson, EachRepetitionIsASampleAndAggregatesAreNot) {
   EXPECT_EQ(r.env.benchmark_version, "v1.8.3");
 }
 
+// Two registrations under one name (BENCHMARK(a)->Name("X") and
+// BENCHMARK(b)->Name("X")) would be pooled into one cell of two
+// benchmarks' samples.
+TEST(GbenchJson, TwoRegistrationsUnderOneNameAreRefused) {
+  const auto error_of = [](const char* text) {
+    try {
+      parse(text);
+    } catch (const input_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error_of(R"({"benchmarks": [
+      {"name": "BM_Dup", "family_index": 0, "per_family_instance_index": 0, "repetition_index": 0, "run_type": "iteration", "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns"},
+      {"name": "BM_Dup", "family_index": 0, "per_family_instance_index": 0, "repetition_index": 1, "run_type": "iteration", "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns"},
+      {"name": "BM_Dup", "family_index": 1, "per_family_instance_index": 0, "repetition_index": 0, "run_type": "iteration", "iterations": 1, "real_time": 9, "cpu_time": 9, "time_unit": "ns"}]})"),
+            "gb.json: benchmarks[2].name: expected a name no other registered benchmark has (two registrations under "
+            "one name would be pooled into one cell: give them distinct names, e.g. with ->Name()); this one is "
+            "registered twice, as family_index 0, instance 0 and as family_index 1, instance 0, got \"BM_Dup\"");
+  // Files of Google Benchmark before 1.6 have no family_index: a
+  // repetition seen twice says the same.
+  EXPECT_NE(error_of(R"({"benchmarks": [
+      {"name": "BM_Dup", "repetition_index": 0, "run_type": "iteration", "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns"},
+      {"name": "BM_Dup", "repetition_index": 0, "run_type": "iteration", "iterations": 1, "real_time": 9, "cpu_time": 9, "time_unit": "ns"}]})")
+                .find("benchmarks[1].name: expected a name no other registered benchmark has"),
+            std::string::npos);
+  // Repetitions of one registration, interleaved with another's, are one cell.
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "BM_A", "family_index": 0, "per_family_instance_index": 0, "repetition_index": 0, "run_type": "iteration", "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns"},
+      {"name": "BM_B", "family_index": 1, "per_family_instance_index": 0, "repetition_index": 0, "run_type": "iteration", "iterations": 1, "real_time": 2, "cpu_time": 2, "time_unit": "ns"},
+      {"name": "BM_A", "family_index": 0, "per_family_instance_index": 0, "repetition_index": 1, "run_type": "iteration", "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns"}]})");
+  ASSERT_EQ(r.cells.size(), 2U);
+  EXPECT_EQ(r.cells[0].samples.size(), 2U);
+}
+
 TEST(GbenchJson, AggregateRunTypeWithoutAggregateNameIsASampleAsInComparePy) {
   // compare.py's test3 inputs mark repetitions run_type "aggregate" with no
   // aggregate_name, and compare.py counts them; so does benchgate.
