@@ -1,6 +1,7 @@
 #include "harness/compare/sides.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "harness/compare/compare.hpp"
 #include "harness/support/errors/input_error.hpp"
@@ -52,12 +53,42 @@ void require_same_measure(const loaded_side& old_side, const loaded_side& new_si
                     "two runs of the same measure, or " + how_to_choose);
 }
 
+namespace {
+
+// The counter and figure names the cells of `side` carry, added to `names`.
+void add_metric_names(const loaded_side& side, std::set<std::string>& names) {
+  for (const auto& c : side.loaded.results.cells) {
+    for (const auto& s : c.samples) {
+      for (const auto& [name, value] : s.counters) names.insert(name);
+    }
+    for (const auto& f : c.figures) names.insert(f.name);
+  }
+}
+
+// A counter no cell of either side carries is a typo or the wrong files,
+// not cells that cannot be judged (which is exit 3, "too noisy").
+void require_metric_carried(const loaded_side& old_side, const loaded_side& new_side, const std::string& metric) {
+  std::set<std::string> names;
+  add_metric_names(old_side, names);
+  add_metric_names(new_side, names);
+  if (names.count(metric) > 0) return;
+  std::string carried;
+  for (const auto& name : names) carried += (carried.empty() ? "" : ", ") + name;
+  throw input_error("metric " + metric + ": no cell of OLD " + old_side.text + " or NEW " + new_side.text +
+                    " carries it; expected real_time, cpu_time" +
+                    (counts_instructions(old_side) && counts_instructions(new_side) ? ", instructions" : "") +
+                    (carried.empty() ? std::string(" (the cells carry no counter)") : " or one they carry: " + carried));
+}
+
+}  // namespace
+
 diff compare_sides(const loaded_side& old_side, const loaded_side& new_side,
                    const comparison_settings& settings) {
   if (settings.metric == time_metric::instructions) {
     require_instruction_counts(old_side, "OLD");
     require_instruction_counts(new_side, "NEW");
   }
+  if (settings.metric.of == time_metric::kind::counter) require_metric_carried(old_side, new_side, settings.metric.counter);
   auto d = compare::compare_runs(old_side.loaded.results, old_side.source, new_side.loaded.results,
                                  new_side.source, settings);
   if (d.cells.empty() && d.not_compared.empty()) {

@@ -61,6 +61,27 @@ std::vector<planned_point> shard_of(std::vector<planned_point> points, const res
   return kept;
 }
 
+// An --inject-filter that matches no cell of the run would make the
+// injected run an A/A one without a word (calibrate's "detected 0/0").
+void require_injected_cell(const std::vector<planned_point>& points, const std::string& pattern) {
+  const std::regex filter(pattern, std::regex::ECMAScript);
+  for (const auto& planned : points) {
+    if (planned.plain) {
+      for (const auto& c : planned.plain->cells) {
+        if (std::regex_search(c.name, filter)) return;
+      }
+      continue;
+    }
+    for (const auto& variant : planned.variants) {
+      if (std::regex_search(benchgate::cell_name(planned.bench_case->name(), variant.name, planned.point), filter)) {
+        return;
+      }
+    }
+  }
+  throw input_error("--inject-filter " + pattern +
+                    ": matches no cell of this run, so nothing would be slowed; see 'benchgate list' for names");
+}
+
 }  // namespace
 
 std::string point_label(const planned_point& planned) {
@@ -149,6 +170,9 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
     throw input_error(options.filter ? "--filter " + *options.filter +
                                            ": matches no cell; see 'benchgate list' for names"
                                      : std::string("nothing to run: the selection has no cell"));
+  }
+  if (options.injected_slowdown_pct > 0 && options.injected_slowdown_filter) {
+    require_injected_cell(plan.points, *options.injected_slowdown_filter);
   }
   if (options.shard) plan.points = shard_of(std::move(plan.points), *options.shard);
   plan.config = options;

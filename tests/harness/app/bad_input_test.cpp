@@ -278,6 +278,29 @@ TEST_F(BadInput, NumberBeyondADoublesRange) {
                                   "1.8e308)");
 }
 
+// An injected slowdown whose filter matches no cell made the injected run
+// an A/A one without a word (calibrate: "detected 0/0").
+TEST_F(BadInput, AnInjectFilterThatMatchesNoCell) {
+  expect_bad_input(tiny_run({"--inject-slowdown", "40", "--inject-filter", "page_iter/CORE/"}),
+                   "--inject-filter page_iter/CORE/: matches no cell of this run, so nothing would be slowed; see "
+                   "'benchgate list' for names");
+}
+
+// A counter no cell carries is a typo: exit 2 naming what the cells carry,
+// not exit 3 ("cannot judge") as if the machine were too noisy.
+TEST_F(BadInput, AMetricNoCellCarriesIsATypo) {
+  const auto a = write("a.json", gb_file({gb_entry("BM_a", "10", "ns", R"(, "hits": 3)"),
+                                          gb_entry("BM_a", "11", "ns", R"(, "hits": 3)")}));
+  const auto b = write("b.json", gb_file({gb_entry("BM_a", "10", "ns", R"(, "hits": 4)"),
+                                          gb_entry("BM_a", "12", "ns", R"(, "hits": 4)")}));
+  expect_bad_input({"gate", a, b, "--metric", "hitz", "--direction", "hitz=higher"},
+                   "metric hitz: no cell of OLD " + a + " or NEW " + b +
+                       " carries it; expected real_time, cpu_time or one they carry: hits");
+  expect_bad_input({"compare", a, b, "--metric", "hitz", "--direction", "hitz=higher"},
+                   "metric hitz: no cell of OLD " + a + " or NEW " + b +
+                       " carries it; expected real_time, cpu_time or one they carry: hits");
+}
+
 // nlohmann keeps the last of two equal keys: a counter named like one of
 // Google Benchmark's own fields replaced it, without a word.
 TEST_F(BadInput, AKeyGivenTwiceInOneObjectIsNamed) {
