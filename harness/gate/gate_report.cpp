@@ -104,8 +104,27 @@ std::string markdown_escape(const std::string& text) {
   return out;
 }
 
+// `text` as inline code in a table cell: a fence of one backtick more than
+// the longest run inside (padded when it starts or ends with one), and '|'
+// escaped, which GitHub's tables need even inside code.
+std::string markdown_code(const std::string& text) {
+  std::size_t longest = 0;
+  for (std::size_t i = 0, run = 0; i < text.size(); ++i) {
+    run = text[i] == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`');
+  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+  std::string body;
+  for (const char ch : text) {
+    if (ch == '|') body += '\\';
+    body += ch;
+  }
+  return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
+}
+
 void markdown_row(std::ostringstream& out, const judged_cell& c) {
-  out << "| `" << c.name << "` | " << (c.change_abs ? absolute(c) : pct(c.change_pct)) << " | "
+  out << "| " << markdown_code(c.name) << " | " << (c.change_abs ? absolute(c) : pct(c.change_pct)) << " | "
       << (c.change_abs ? std::string("-") : pct(c.lower_pct) + " .. " + pct(c.upper_pct)) << " | " << p_text(c) << " | **" << to_string(c.status) << "** | "
       << markdown_escape(rule_text(c)) << " | " << markdown_escape(c.reason) << " |\n";
 }

@@ -77,5 +77,15 @@ TEST(GateMarkdown, HeadingTableAndDetails) {
             "\n</details>\n");
 }
 
+// A '|' in a name split the row, a backtick ended the code span early.
+TEST(GateMarkdown, NamesWithPipesAndBackticksStayInTheirCell) {
+  const auto md = gate_markdown(verdict_of({judged("BM_a|b", cell_status::fail, 8), judged("BM_`t`", cell_status::fail, 8),
+                                            judged("x``y", cell_status::fail, 8)},
+                                           exit_code::regression));
+  EXPECT_NE(md.find("| `BM_a\\|b` | +8.0000%"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `` BM_`t` `` | +8.0000%"), std::string::npos) << md;
+  EXPECT_NE(md.find("| ```x``y``` | +8.0000%"), std::string::npos) << md;
+}
+
 }  // namespace
 }  // namespace benchgate::gate
