@@ -1,5 +1,7 @@
 #include "harness/history/sqlite_db.hpp"
 
+#include <string>
+
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::history {
@@ -11,11 +13,34 @@ bool is_busy(int code) {
   return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
 }
 
+// `path` for a file: URI, with the characters a URI gives a meaning
+// (%, ?, #) escaped.
+std::string uri_path(const std::string& path) {
+  std::string out;
+  for (const char ch : path) {
+    if (ch == '%' || ch == '?' || ch == '#') {
+      static constexpr char k_hex[] = "0123456789ABCDEF";
+      out += '%';
+      out += k_hex[(static_cast<unsigned char>(ch) >> 4) & 0xf];
+      out += k_hex[static_cast<unsigned char>(ch) & 0xf];
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 database::database(const std::filesystem::path& path, mode how, std::string source) : source_(std::move(source)) {
-  const int flags = how == mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-  const int code = sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  std::string name = path.string();
+  if (how == mode::read_only) flags = SQLITE_OPEN_READWRITE;
+  if (how == mode::immutable) {
+    flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+    name = "file:" + uri_path(std::filesystem::absolute(path).string()) + "?immutable=1";
+  }
+  const int code = sqlite3_open_v2(name.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (code != SQLITE_OK) {
     const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
     sqlite3_close(db_);
@@ -23,6 +48,7 @@ database::database(const std::filesystem::path& path, mode how, std::string sour
     throw input_error(source_ + ": cannot open the history store (SQLite: " + message + ")");
   }
   sqlite3_extended_result_codes(db_, 1);
+  if (how == mode::read_only) execute("PRAGMA query_only = ON");
 }
 
 database::~database() { sqlite3_close_v2(db_); }

@@ -18,7 +18,13 @@ class statement;
 
 class database {
  public:
-  enum class mode { read_only, read_write_create };
+  // read_only: reads only (PRAGMA query_only), but opened for writing so
+  // that closing it checkpoints and removes the -wal and -shm files a WAL
+  // reader makes; needs write access to the file and its folder.
+  // immutable: reads a file no one can change while it is open (SQLite's
+  // immutable=1: no -shm, no locks), for a store in a folder this user
+  // cannot write. read_write_create: the adders'.
+  enum class mode { read_only, immutable, read_write_create };
   // `source` names where the path came from ("--history reports/history.db").
   database(const std::filesystem::path& path, mode how, std::string source);
   ~database();

@@ -1,5 +1,7 @@
 #include "harness/history/sqlite_store.hpp"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <ctime>
 #include <map>
@@ -280,12 +282,33 @@ void sqlite_store::add_runs(const std::vector<run_record>& runs) {
   }
 }
 
+namespace {
+
+// How a reader opens the store: read_only when it may write the file and
+// its folder (for the -wal and -shm files a WAL reader makes and removes),
+// else immutable, which needs neither; a -wal file of writes not yet in the
+// store would be missed then, so that is refused.
+database::mode reading_mode(const std::filesystem::path& path, const std::string& source) {
+  const auto folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  if (::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0) return database::mode::read_only;
+  std::error_code ec;
+  const auto wal = std::filesystem::path(path.string() + "-wal");
+  if (std::filesystem::exists(wal, ec) && std::filesystem::file_size(wal, ec) > 0) {
+    throw input_error(source + ": cannot be read without write access to it and its folder while " + wal.string() +
+                      " holds writes not yet in the store; expected write access, or a store whose last adder has "
+                      "finished ('benchgate history export' by its owner copies it)");
+  }
+  return database::mode::immutable;
+}
+
+}  // namespace
+
 stored_history sqlite_store::load(const std::string& metric) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path_, ec)) {
     throw input_error(source() + ": no history store there (expected the file 'benchgate history add' writes)");
   }
-  database db(path_, database::mode::read_only, source());
+  database db(path_, reading_mode(path_, source()), source());
   db.execute("PRAGMA busy_timeout = " + std::to_string(k_busy_timeout_ms));
   db.execute("BEGIN");  // one consistent snapshot while writers go on
   const auto version = checked_version(db);

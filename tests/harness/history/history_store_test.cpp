@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "harness/history/metric_direction.hpp"
+#include "harness/history/sqlite_db.hpp"
 #include "harness/history/store.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "tests/harness/history/history_fixture.hpp"
@@ -99,6 +100,31 @@ TEST_F(HistoryStore, TheSameRunTwiceIsRefusedAndNothingIsAdded) {
   EXPECT_EQ(twice.exit_code, 2);
   EXPECT_NE(twice.err.find("the same run as"), std::string::npos) << twice.err;
   EXPECT_EQ(query(store(), "SELECT count(*) FROM runs"), 1);
+}
+
+// A WAL reader makes -wal and -shm files; opened read-only it left them
+// beside the store after every 'history changes'.
+TEST_F(HistoryStore, ReadersLeaveNoFilesBehind) {
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0), run_file(1)}).exit_code, 0);
+  ASSERT_EQ(run_benchgate({"history", "changes", "--history", store()}).exit_code, 0);
+  ASSERT_EQ(run_benchgate({"history", "export", "--csv", "--history", store()}).exit_code, 0);
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir_.path())) {
+    if (e.path().extension() != ".json") files.push_back(e.path().filename().string());
+  }
+  EXPECT_EQ(files, std::vector<std::string>{"history.db"});
+}
+
+// A store in a folder this user cannot write (another user's, read-only
+// media) is read as immutable: no -shm, no lock. As root every file is
+// writable, so the mode is tried directly here.
+TEST_F(HistoryStore, AnImmutableOpenReadsTheStore) {
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", store(), run_file(0), run_file(1)}).exit_code, 0);
+  history::database db(store(), history::database::mode::immutable, "--history " + store());
+  auto count = db.prepare("SELECT count(*) FROM runs");
+  ASSERT_TRUE(count.step());
+  EXPECT_EQ(count.int_at(0), 2);
+  EXPECT_FALSE(std::filesystem::exists(store() + "-shm"));
 }
 
 TEST_F(HistoryStore, GoogleBenchmarkJsonNeedsACommit) {
