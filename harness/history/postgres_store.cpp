@@ -77,16 +77,30 @@ struct duplicate {
 };
 
 // The store's schema version, 0 when there is none. Throws input_error for
-// a newer one.
+// a newer one, an older one (every PostgreSQL store has had version 2), and
+// a schema benchgate that is no store (another program's, or one whose
+// tables were dropped): creating the store there would fail on every try.
 int checked_version(pg_connection& db) {
-  const auto exists = db.exec("SELECT to_regclass('benchgate.store_info') IS NOT NULL", "reading the schema");
-  if (exists.text_at(0, 0) != "t") return 0;
+  const auto exists = db.exec(
+      "SELECT to_regclass('benchgate.store_info') IS NOT NULL, to_regnamespace('benchgate') IS NOT NULL",
+      "reading the schema");
+  if (exists.text_at(0, 0) != "t") {
+    if (exists.text_at(0, 1) != "t") return 0;
+    throw input_error(db.source() + ": the schema benchgate is there but holds no table store_info, so it is not a "
+                      "benchgate history store; expected one 'benchgate history add' made (drop that schema, or use "
+                      "another database)");
+  }
   const auto row = db.exec("SELECT max(schema_version) FROM benchgate.store_info", "reading the schema version");
   if (row.rows() == 0 || row.is_null(0, 0)) {
     throw input_error(db.source() + ": the table benchgate.store_info holds no schema version; "
                       "expected a benchgate history store");
   }
   const auto version = row.int_at(0, 0);
+  if (version < k_store_schema_version) {
+    throw input_error(db.source() + ": the history store has schema version " + std::to_string(version) +
+                      ", which no PostgreSQL store of benchgate has had; expected version " +
+                      std::to_string(k_store_schema_version));
+  }
   if (version > k_store_schema_version) {
     throw input_error(db.source() + ": the history store has schema version " + std::to_string(version) +
                       ", made by a newer benchgate; this one reads version " +

@@ -97,6 +97,33 @@ TEST_F(HistoryPostgres, AConnectionStringIsAStoreAndItsPasswordIsNeverPrinted) {
   EXPECT_FALSE(std::filesystem::exists(conninfo));
 }
 
+// A schema benchgate of another program (or one whose store_info was
+// dropped) made every add fail three times as 'collided with other adders',
+// and readers say no store is there; a store_info of version 1, which no
+// PostgreSQL store had, was taken for a store.
+TEST_F(HistoryPostgres, AForeignSchemaOrAnOldVersionIsNamed) {
+  const auto foreign = fresh_database(server_, "history_foreign");
+  pg_query_int(foreign, "CREATE SCHEMA benchgate; CREATE TABLE benchgate.runs(x int)");
+  for (const auto* verb : {"add", "changes"}) {
+    std::vector<std::string> args = {"history", verb, "--history", foreign};
+    if (std::string(verb) == "add") args.push_back(run_file(0));
+    const auto r = run_benchgate(args);
+    EXPECT_EQ(r.exit_code, 2) << verb;
+    EXPECT_NE(r.err.find(": the schema benchgate is there but holds no table store_info, so it is not a benchgate "
+                         "history store"),
+              std::string::npos)
+        << verb << ": " << r.err;
+  }
+  const auto old = fresh_database(server_, "history_v1");
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", old, run_file(0)}).exit_code, 0);
+  pg_query_int(old, "UPDATE benchgate.store_info SET schema_version = 1");
+  const auto r = run_benchgate({"history", "add", "--history", old, run_file(1)});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("schema version 1, which no PostgreSQL store of benchgate has had; expected version 2"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST_F(HistoryPostgres, AnUnreachableHostFailsQuicklyNamingTheStore) {
   // Port 1 on the loopback: nothing listens, the connection is refused.
   const auto refused = run_benchgate({"history", "changes", "--history", "postgresql://bench:secret@127.0.0.1:1/db"});
