@@ -149,7 +149,7 @@ results::json to_json(const cell_diff& c) {
 
 cell_diff cell_from(const results::object_reader& r) {
   cell_diff c;
-  c.name = r.string("name");
+  c.name = r.name("name");
   c.case_name = r.string("case");
   const auto params = r.object("params");
   for (const auto& [axis, value] : params.raw().items()) c.params.emplace_back(axis, params.string(axis));

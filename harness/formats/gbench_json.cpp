@@ -143,7 +143,7 @@ run_results gbench_from_json(const json& document, std::string_view source) {
       ++aggregates;
       continue;
     }
-    const auto name = entry.string("name");
+    const auto name = entry.name("name");
     const auto registration = registration_text(entry);
     const auto [first, new_name] = registration_of.emplace(name, registration);
     const bool repeated = entry.has("repetition_index") && entry.raw()["repetition_index"].is_number_integer() &&

@@ -12,6 +12,9 @@ namespace benchgate::results {
 namespace {
 
 constexpr std::size_t k_max_described_chars = 60;
+// Bytes below a space, and DEL, are control characters.
+constexpr unsigned char k_first_printable = 0x20;
+constexpr unsigned char k_delete = 0x7f;
 
 // The word (letters, '-', '+') ending at or around byte offset `at`: Google
 // Benchmark writes NaN and Infinity as bare words, which JSON does not allow.
@@ -221,6 +224,18 @@ std::string object_reader::string(std::string_view key) const {
   const auto& v = field(key);
   if (!v.is_string()) fail(key, "a string");
   return v.get<std::string>();
+}
+
+std::string object_reader::name(std::string_view key, bool may_be_empty) const {
+  auto text = string(key);
+  const bool control = std::any_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < k_first_printable || byte == k_delete;
+  });
+  if ((text.empty() && !may_be_empty) || control) {
+    fail(key, may_be_empty ? "a name without control characters" : "a non-empty name without control characters");
+  }
+  return text;
 }
 
 std::optional<std::string> object_reader::optional_string(std::string_view key) const {

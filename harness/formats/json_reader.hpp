@@ -50,6 +50,10 @@ class object_reader {
 
   std::string string(std::string_view key) const;
   std::optional<std::string> optional_string(std::string_view key) const;  // absent or null
+  // A name shown in reports and terminals: a string without control
+  // characters (an ESC in a name would be sent to the terminal), non-empty
+  // unless `may_be_empty` (a Google Benchmark cell's case and variant).
+  std::string name(std::string_view key, bool may_be_empty = false) const;
   double number(std::string_view key) const;
   std::optional<double> optional_number(std::string_view key) const;
   double positive_number(std::string_view key) const;  // finite and > 0

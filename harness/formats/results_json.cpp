@@ -76,9 +76,9 @@ json to_json(const cell& c) {
 
 cell cell_from(const object_reader& r) {
   cell c;
-  c.name = r.string("name");
-  c.case_name = r.string("case");
-  c.variant = r.string("variant");
+  c.name = r.name("name");
+  c.case_name = r.name("case", true);
+  c.variant = r.name("variant", true);
   if (const auto role = r.optional_string("role")) {
     c.role = benchgate::parse_variant_role(*role);
     if (!c.role) r.fail("role", "\"baseline\", \"core\", \"peer\" or null");

@@ -1,5 +1,7 @@
 #include "harness/formats/run_info_json.hpp"
 
+#include <limits>
+
 namespace benchgate::results {
 
 json environment_to_json(const environment& env) {
@@ -99,13 +101,21 @@ settings settings_from_json(const object_reader& r) {
   // Absent in files written before --cache-sim: no simulation.
   s.cache_sim = r.has("cache_sim") && r.boolean("cache_sim");
   if (s.cache_sim && s.measure != measure_kind::instructions) r.fail("cache_sim", "false unless measure is \"instructions\"");
-  s.samples = static_cast<int>(r.integer("samples"));
+  const auto samples = r.integer("samples");  // 0: each case's own number
+  if (samples < 0 || samples > std::numeric_limits<int>::max()) r.fail("samples", "an integer >= 0");
+  s.samples = static_cast<int>(samples);
   s.measurement_time_s = r.number("measurement_time_s");
+  if (s.measurement_time_s < 0) r.fail("measurement_time_s", "a number of seconds >= 0");
   s.warmup_s = r.number("warmup_s");
+  if (s.warmup_s < 0) r.fail("warmup_s", "a number of seconds >= 0");
   s.min_time_s = r.optional_number("min_time_s");
   s.quick = r.boolean("quick");
   s.random_interleaving = r.boolean("random_interleaving");
-  s.rounds = r.has("rounds") ? static_cast<int>(r.integer("rounds")) : 1;
+  if (r.has("rounds")) {
+    const auto rounds = r.integer("rounds");
+    if (rounds < 1 || rounds > std::numeric_limits<int>::max()) r.fail("rounds", "an integer >= 1");
+    s.rounds = static_cast<int>(rounds);
+  }
   s.cases = r.strings("cases");
   s.filter = r.optional_string("filter");
   const auto params = r.object("params");

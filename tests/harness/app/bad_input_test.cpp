@@ -194,6 +194,28 @@ TEST_F(BadInput, DuplicatedCellNames) {
                        "\"demo/baseline/size:8\"");
 }
 
+// Values no run writes: a negative sample count, a cell without a name, and
+// an escape sequence in a name (sent raw to the terminal by every report).
+TEST_F(BadInput, ImpossibleSettingsAndNamesInResults) {
+  const auto samples = edited_results("samples.json", [](auto& d) { d["settings"]["samples"] = -1; });
+  expect_bad_input({"compare", good_results(), samples},
+                   "NEW " + samples + ": settings.samples: expected an integer >= 0, got -1");
+  const auto rounds = edited_results("rounds.json", [](auto& d) { d["settings"]["rounds"] = 0; });
+  expect_bad_input({"compare", good_results(), rounds},
+                   "NEW " + rounds + ": settings.rounds: expected an integer >= 1, got 0");
+  const auto empty = edited_results("empty.json", [](auto& d) { d["cells"][0]["name"] = ""; });
+  expect_bad_input({"compare", good_results(), empty},
+                   "NEW " + empty + ": cells[0].name: expected a non-empty name without control characters, got \"\"");
+  const auto escape = edited_results("esc.json", [](auto& d) { d["cells"][0]["name"] = "demo\x1b[2Jx"; });
+  expect_bad_input({"compare", good_results(), escape},
+                   "NEW " + escape + ": cells[0].name: expected a non-empty name without control characters, got "
+                                     "\"demo\\u001b[2Jx\"");
+  const auto gbench = write("esc_gb.json", gb_file({gb_entry("BM_a\\u0007", "10")}));
+  expect_bad_input({"compare", write("gb.json", gb_good()), gbench},
+                   "NEW " + gbench + ": benchmarks[0].name: expected a non-empty name without control characters, "
+                                     "got \"BM_a\\u0007\"");
+}
+
 TEST_F(BadInput, NullTimeInResults) {
   // The writer turns a NaN into null; a reader refuses it.
   const auto bad = edited_results("null.json", [](auto& d) { d["cells"][1]["samples"][4]["real_ns"] = nullptr; });
