@@ -63,13 +63,14 @@ std::string calibration_report(const calibration& c) {
     const auto worst = std::max_element(c.cells.begin(), c.cells.end(), [](const auto& a, const auto& b) {
       return a.smallest_detectable < b.smallest_detectable;
     });
-    out << "smallest slowdown detected in every cell: " << percent(worst->smallest_detectable) << " (" << worst->name
-        << ")\n";
+    out << "smallest slowdown flagged in about 95% of runs of every cell (estimate): "
+        << percent(worst->smallest_detectable) << " (" << worst->name << ")\n";
   }
   out << "columns: false alarms and detections per repeat; A/A P95 = 95th percentile of |A/A mean change|;\n"
          "A/A ±CI = P95 of the A/A change interval's half-width; injected = median measured B/C change;\n"
-         "smallest = noise threshold + the larger half-width (a regression's interval must clear the\n"
-         "threshold); suggested = max(noise threshold, 1.5 x A/A P95), rounded up to 1%.\n";
+         "smallest = noise threshold + the larger half-width + A/A P95 (a regression's interval must clear\n"
+         "the threshold after the run-to-run shift); suggested = max(noise threshold, 1.5 x A/A P95),\n"
+         "rounded up to 1%.\n";
   for (const auto& skipped : c.not_compared) out << "not compared: " << skipped << "\n";
   return out.str();
 }

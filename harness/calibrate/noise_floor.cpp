@@ -87,7 +87,10 @@ void summarize(calibration& c, std::span<const compare::diff> aa, std::span<cons
     cell.aa_half_width_p95 = stats::percentile(h.aa_half_widths, k_percentile);
     cell.injected_change = stats::median(h.bc_changes);
     cell.injected_half_width_p95 = stats::percentile(h.bc_half_widths, k_percentile);
-    cell.smallest_detectable = threshold + std::max(cell.aa_half_width_p95, cell.injected_half_width_p95);
+    // The interval must clear the threshold after the run-to-run shift the
+    // A/A comparisons show: a slowdown measured low by that shift is missed.
+    cell.smallest_detectable =
+        threshold + std::max(cell.aa_half_width_p95, cell.injected_half_width_p95) + cell.aa_abs_change_p95;
     cell.suggested_threshold = suggested_threshold(threshold, cell.aa_abs_change_p95);
     c.false_alarms += cell.false_alarms;
     c.detections += cell.detections;

@@ -44,10 +44,10 @@ TEST(NoiseFloor, CountsFalseAlarmsAndDetectionsPerCell) {
   EXPECT_NEAR(a.injected_change, 0.105, 1e-12);
   // By hand: A/A half-widths 0.006 and 0.004, P95 0.004 + 0.95 x 0.002 =
   // 0.0059; injected 0.01 and 0.008, P95 0.0099; smallest detectable =
-  // threshold 0.01 + the larger, 0.0099.
+  // threshold 0.01 + the larger, 0.0099, + the A/A shift's P95, 0.0039.
   EXPECT_NEAR(a.aa_half_width_p95, 0.0059, 1e-12);
   EXPECT_NEAR(a.injected_half_width_p95, 0.0099, 1e-12);
-  EXPECT_NEAR(a.smallest_detectable, 0.0199, 1e-12);
+  EXPECT_NEAR(a.smallest_detectable, 0.0238, 1e-12);
   EXPECT_DOUBLE_EQ(a.suggested_threshold, 0.01);  // 1.5 x 0.0039 < 1 %
   const auto& b = c.cells[1];
   EXPECT_EQ(b.false_alarms, 1U);
