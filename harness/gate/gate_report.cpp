@@ -64,7 +64,10 @@ std::string rule_text(const judged_cell& c) {
     out += ", max CI width " + level_text(*c.rule.max_ci_width_pct) + from(c.rule.max_ci_width_from);
   }
   out += ")";
-  if (c.confirmed_rounds) out += ", confirmed in " + report::counted(*c.confirmed_rounds, "round");
+  if (c.confirmed_rounds) {
+    out += *c.confirmed_rounds == 0 ? std::string(", confirmed in no round")
+                                    : ", confirmed in " + report::counted(*c.confirmed_rounds, "round");
+  }
   return out;
 }
 

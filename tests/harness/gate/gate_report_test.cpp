@@ -47,6 +47,18 @@ TEST(GateText, ListsFailuresFirstThenUnstableThenWarnings) {
             "gate: FAIL (1 cell regressed beyond their thresholds)\n");
 }
 
+// Re-run by --confirm: in how many rounds it failed again. "confirmed in 0
+// rounds" read as a confirmation beside the reason's "not confirmed".
+TEST(GateText, ConfirmationRoundsAreCountedInWords) {
+  auto twice = judged("f/1", cell_status::fail, 8);
+  twice.confirmed_rounds = 2;
+  auto never = judged("w/1", cell_status::warn, 8);
+  never.confirmed_rounds = 0;
+  const auto text = gate_text(verdict_of({twice, never}, exit_code::regression));
+  EXPECT_NE(text.find("fail 5% [built-in]), confirmed in 2 rounds\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("fail 5% [built-in]), confirmed in no round\n"), std::string::npos) << text;
+}
+
 TEST(GateText, ResultLines) {
   EXPECT_EQ(gate_result_line(verdict_of({}, exit_code::ok)), "gate: PASS");
   EXPECT_EQ(gate_result_line(verdict_of({judged("u", cell_status::unstable, 0)}, exit_code::unstable)),
