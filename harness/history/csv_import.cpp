@@ -6,6 +6,7 @@
 #include <ctime>
 #include <filesystem>
 #include <limits>
+#include <map>
 
 #include "harness/history/csv_table.hpp"
 #include "harness/formats/input_loader.hpp"
@@ -117,6 +118,9 @@ imported_table read_series_csv(const std::string& text, const std::string& sourc
   }
   if (metric_at.empty()) throw input_error(source + ": no metric column in the header (every column is the time, the commit, the environment or an --attribute)");
   if (rows.size() < 2) throw input_error(source + ": a header and no row; expected one row per commit");
+  // The first row of each commit: a commit has one date, and a second row
+  // that dates it otherwise would leave the store with two.
+  std::map<std::string, std::pair<std::size_t, std::string>> first_row_of;
   for (std::size_t r = 1; r < rows.size(); ++r) {
     const auto& row = rows[r];
     if (row.fields.size() != header.size()) {
@@ -136,6 +140,12 @@ imported_table read_series_csv(const std::string& text, const std::string& sourc
     if (!is_hex_commit(out.commit)) {
       throw input_error(where(source, row.line, layout.commit_column) + "'" + out.commit +
                         "': expected a hexadecimal git commit id (4 to 64 digits)");
+    }
+    const auto [first, added] = first_row_of.emplace(out.commit, std::pair{row.line, out.date.utc});
+    if (!added && first->second.second != out.date.utc) {
+      throw input_error(where(source, row.line, layout.time_column) + "'" + time_text + "': commit " + out.commit +
+                        " is dated " + first->second.second + " on line " + std::to_string(first->second.first) +
+                        "; expected one date per commit");
     }
     if (environment_at) {
       const auto& env = row.fields[*environment_at];

@@ -109,7 +109,7 @@ std::vector<history_row> history_rows() {
       {{"filter", "REGEX", takes::value, "only cells whose name matches"},
        [](history_options& o, const given& g) { o.filter = regex(g); }},
       {{"since", "DATE|COMMIT", takes::value,
-        "only commits dated at or after DATE, or after the stored COMMIT (a prefix)"},
+        "only commits dated at or after DATE, or from the stored COMMIT (a prefix) on, that commit included"},
        [](history_options& o, const given& g) { o.since = g.text(); }},
   }) + for_verbs({"changes", "plot", "export"}, std::vector<history_row>{
       {{"metric", "NAME", takes::value,

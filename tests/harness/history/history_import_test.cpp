@@ -202,6 +202,10 @@ TEST_F(HistoryImport, BadCsvNamesFileLineAndColumnAndAddsNothing) {
   refused({"--csv", path("negative.csv")}, ":2: column bench/a: '-1': expected a number >= 0");
   write("commit.csv", header + "2026-01-01,v1.2,5\n");
   refused({"--csv", path("commit.csv")}, ":2: column commit: 'v1.2': expected a hexadecimal git commit id");
+  // Two rows of one commit may be two runs of it, but not on two dates.
+  write("dates.csv", header + "2026-01-01,abcd1234,5\n2026-01-02,ABCD1234,6\n");
+  refused({"--csv", path("dates.csv")}, path("dates.csv") + ":3: column time: '2026-01-02': commit abcd1234 is dated "
+                                        "2026-01-01T00:00:00Z on line 2; expected one date per commit");
   write("fields.csv", header + "2026-01-01,abcd1234\n");
   refused({"--csv", path("fields.csv")}, ":2: 2 fields; expected 3 as in the header");
   write("nocommit.csv", "time,bench/a\n2026-01-01,5\n");
