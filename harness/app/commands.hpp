@@ -10,7 +10,7 @@
 
 #include "harness/charts/chart.hpp"
 #include "harness/support/errors/exit_codes.hpp"
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 #include "harness/compare/diff_model.hpp"
 #include "harness/formats/input_loader.hpp"
 #include "harness/suite/registry.hpp"

@@ -27,14 +27,14 @@ int dispatch(const std::vector<std::string>& args) {
   const auto cases = suite::registered_cases();
   // Before anything registers benchgate's own cells with Google Benchmark.
   const auto plain = run::registered_benchmark_names();
-  const auto command = options::parse_command_line(args, cases);
+  const auto command = app::parse_command_line(args, cases);
   return to_int(std::visit(
       overloaded{
-          [](const options::help_request& help) {
+          [](const app::help_request& help) {
             std::cout << help.text;
             return exit_code::ok;
           },
-          [](const options::version_request&) {
+          [](const app::version_request&) {
             std::cout << "benchgate " << environment::build_info::tool_version << "\n";
             return exit_code::ok;
           },

@@ -59,7 +59,7 @@ std::optional<measure_kind> measure_from_name(std::string_view name);
 // arguments (for re-runs), the plan follows them and the results record
 // them (what the options resolved to). One type for all four, so a new run
 // option is added here, in the parser and in to_arguments, and the
-// round-trip test (tests/harness/options/run_arguments_test.cpp) fails
+// round-trip test (tests/harness/app/command_line/run_arguments_test.cpp) fails
 // until it is.
 // Default-constructed settings are run's defaults: Criterion's measurement
 // 5 s and a 0.5 s warm-up (Criterion's 3 s is for runtimes that compile as

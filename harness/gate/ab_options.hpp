@@ -15,7 +15,7 @@ namespace benchgate::options {
 // As parse_command_line gives them, the options that depend on what the
 // binaries are (the run options, those of Google Benchmark executables)
 // are only in `args`, and `binaries` is google_benchmark when --gbench
-// said so; settle_ab (options/command_line.hpp), given what they are,
+// said so; settle_ab (app/command_line.hpp), given what they are,
 // checks and fills the rest.
 struct ab_options : paired_options {
   std::vector<std::string> args;  // the arguments after "ab", as given

@@ -1,8 +1,9 @@
 #pragma once
-// The kinds of option value shared by the commands (internal to
-// harness/options): one definition each. Every one reads the text given to
-// an option and throws input_error naming the option, the text and what
-// was expected ("--samples abc: expected an integer >= 10").
+// The kinds of option value shared by the commands' tables
+// (harness/app/NAME/NAME_command_line.cpp): one definition each. Every one
+// reads the text given to an option and throws input_error naming the
+// option, the text and what was expected ("--samples abc: expected an
+// integer >= 10").
 
 #include <filesystem>
 #include <limits>

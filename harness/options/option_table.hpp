@@ -1,5 +1,5 @@
 #pragma once
-// Options as data (internal to harness/options): each command declares one
+// Options as data (the engine): each command (harness/app/NAME/) declares one
 // table of options (name, value name, what it takes, help, which option or
 // verb it belongs to, where its value goes) and one help page; parse_table
 // turns argv into the settings struct, and --help into the page with its

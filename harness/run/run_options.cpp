@@ -6,7 +6,7 @@
 #include "harness/support/text/parse_number.hpp"
 
 // Settings spelled back as `run` arguments: the inverse of the run parser
-// (options/run_command_line.cpp), used wherever a run is started again in
+// (app/run/run_command_line.cpp), used wherever a run is started again in
 // another process (paired runs, confirmation re-runs, calibrate's tries).
 namespace benchgate::options {
 

@@ -99,11 +99,8 @@ struct run_options {
 // The `run` arguments that parse back to `settings` (parse_run of them
 // gives options whose .settings == settings, for settings as parsed; for
 // settings as recorded, with `cases` then naming every case run). Each run
-// setting has its option here; tests/harness/options/run_arguments_test.cpp
-// checks the round trip of every option run_option_names() lists.
+// setting has its option here; tests/harness/app/command_line/run_arguments_test.cpp
+// checks the round trip of every option app::run_option_names() lists.
 std::vector<std::string> to_arguments(const results::settings& settings);
-
-// The long names of `run`'s documented options (without --), in help order.
-std::vector<std::string> run_option_names();
 
 }  // namespace benchgate::options

@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "harness/options/command_line.hpp"
 #include "harness/options/option_kinds.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "tests/support/input_error_message.hpp"
@@ -262,28 +261,6 @@ TEST(OptionKinds, SecondsProbabilitiesShardsAndRegexes) {
             std::string::npos);
   EXPECT_EQ(kind_error([] { output_file(text("out", "")); }), "--out: expected a file name, got ''");
   EXPECT_EQ(kind_error([] { folder(text("dir", "")); }), "--dir: expected a folder, got ''");
-}
-
-TEST(AbCommandLine, ParsingStartsNoProcessAndLeavesTheKindToTheCommand) {
-  const suite::registry none({});
-  // /bin/sh is executable but neither kind: parsing does not ask it, so
-  // this parses; what it is, the command finds out (settle_ab after).
-  const auto parsed = std::get<ab_options>(parse_command_line({"ab", "/bin/sh", "/bin/sh", "--rounds", "1"}, none));
-  EXPECT_EQ(parsed.binaries, ab_binaries::drivers) << "--gbench not said";
-  EXPECT_TRUE(parsed.gbench.old_names.empty());
-  // --rounds 1 is a driver's run option, but too few rounds for Google
-  // Benchmark executables: checked once the kind is known.
-  EXPECT_EQ(settle_ab(parsed, ab_binaries::drivers, none).old_args,
-            (std::vector<std::string>{"--rounds", "1"}));
-  EXPECT_EQ(kind_error([&] { settle_ab(parsed, ab_binaries::google_benchmark, none); }),
-            "--rounds 1: expected an integer >= 2");
-  const auto said = std::get<ab_options>(parse_command_line({"ab", "/bin/sh", "/bin/sh", "--gbench"}, none));
-  EXPECT_EQ(said.binaries, ab_binaries::google_benchmark);
-  // A side's own arguments, whether given as --new-arg ARG or --old-arg=ARG.
-  const auto sides = std::get<ab_options>(
-      parse_command_line({"ab", "/bin/sh", "/bin/sh", "--old-arg=--quick", "--new-arg", "--samples=20"}, none));
-  EXPECT_EQ(sides.old_args, (std::vector<std::string>{"--quick"}));
-  EXPECT_EQ(sides.new_args, (std::vector<std::string>{"--samples=20"}));
 }
 
 }  // namespace

@@ -7,14 +7,14 @@
 #include <regex>
 
 #include "harness/support/text/regex_text.hpp"
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 #include "harness/gate/gate_options.hpp"
 #include "harness/run/run_options.hpp"
 #include "harness/paired/ab_sides.hpp"
 #include "harness/gate/confirm.hpp"
 #include "harness/paired/paired_runs.hpp"
 #include "harness/run/plan.hpp"
-#include "tests/harness/options/fake_registry.hpp"
+#include "tests/harness/app/command_line/fake_registry.hpp"
 
 namespace {
 
@@ -135,7 +135,7 @@ TEST(OldTurnsFirst, AlternatesWithinARoundAndBetweenRounds) {
 options::run_options parse_run(const std::vector<std::string>& args) {
   std::vector<std::string> command{"run"};
   command.insert(command.end(), args.begin(), args.end());
-  return std::get<options::run_options>(options::parse_command_line(command, options::testing::fake_registry()));
+  return std::get<options::run_options>(app::parse_command_line(command, options::testing::fake_registry()));
 }
 
 int fewest_samples(const options::run_options& run) {

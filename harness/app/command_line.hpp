@@ -3,11 +3,12 @@
 // command value; every problem is an input_error naming the option, the value
 // and what was expected.
 
-#include <filesystem>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "harness/app/list/list_options.hpp"
+#include "harness/app/merge/merge_options.hpp"
 #include "harness/gate/ab_options.hpp"
 #include "harness/calibrate/calibrate_options.hpp"
 #include "harness/compare/compare_options.hpp"
@@ -19,7 +20,7 @@
 #include "harness/run/run_options.hpp"
 #include "harness/suite/registry.hpp"
 
-namespace benchgate::options {
+namespace benchgate::app {
 
 // `--help` anywhere, or no command: print `text` on stdout, exit 0.
 struct help_request {
@@ -29,18 +30,10 @@ struct help_request {
 // `benchgate --version`.
 struct version_request {};
 
-struct list_options {
-  std::vector<std::string> cases;  // empty: every case
-};
-
-struct merge_options {
-  std::vector<std::string> inputs;  // benchgate results files
-  std::filesystem::path out;
-};
-
-using command = std::variant<help_request, version_request, list_options, run_options, compare_options,
-                             gate_options, merge_options, plot_options, report_options, calibrate_options,
-                             history_options, ab_options, explain_options>;
+using command = std::variant<help_request, version_request, options::list_options, options::run_options,
+                             options::compare_options, options::gate_options, options::merge_options,
+                             options::plot_options, options::report_options, options::calibrate_options,
+                             options::history_options, options::ab_options, options::explain_options>;
 
 // `args` excludes the program name. Throws input_error on bad usage.
 command parse_command_line(const std::vector<std::string>& args, const suite::registry& cases);
@@ -49,6 +42,10 @@ command parse_command_line(const std::vector<std::string>& args, const suite::re
 // them, after parsing): for benchgate drivers the run options checked by
 // this binary's run parser, for Google Benchmark executables their own.
 // `parsed.gbench`'s listed names are kept. Throws input_error.
-ab_options settle_ab(const ab_options& parsed, ab_binaries binaries, const suite::registry& cases);
+options::ab_options settle_ab(const options::ab_options& parsed, options::ab_binaries binaries,
+                              const suite::registry& cases);
 
-}  // namespace benchgate::options
+// The long names of `run`'s documented options (without --), in help order.
+std::vector<std::string> run_option_names();
+
+}  // namespace benchgate::app

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 #include "tests/support/input_error_message.hpp"
 
 namespace benchgate::options {
@@ -11,7 +11,7 @@ namespace {
 gate_options parse_gate(std::vector<std::string> args) {
   const suite::registry none({});
   args.insert(args.begin(), "gate");
-  return std::get<gate_options>(parse_command_line(args, none));
+  return std::get<gate_options>(app::parse_command_line(args, none));
 }
 
 std::string gate_error(std::vector<std::string> args) {

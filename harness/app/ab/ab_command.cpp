@@ -15,7 +15,7 @@
 
 #include "harness/app/commands.hpp"
 #include "harness/app/gate_explanation.hpp"
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 #include "harness/run/gbench_listing.hpp"
 #include "harness/gate/gate_options.hpp"
 #include "harness/paired/ab_sides.hpp"
@@ -118,7 +118,7 @@ options::ab_options settled(const options::ab_options& parsed, const suite::regi
                           "executable");
       }
     }
-    return options::settle_ab(parsed, options::ab_binaries::drivers, cases);
+    return settle_ab(parsed, options::ab_binaries::drivers, cases);
   }
   const auto refuse = [&](const char* what, const std::filesystem::path& binary, const run::benchmark_listing& l,
                           const char* other) {
@@ -147,7 +147,7 @@ options::ab_options settled(const options::ab_options& parsed, const suite::regi
   auto listed = parsed;
   listed.gbench.old_names = old_list.names;
   listed.gbench.new_names = new_list.names;
-  return options::settle_ab(listed, options::ab_binaries::google_benchmark, cases);
+  return settle_ab(listed, options::ab_binaries::google_benchmark, cases);
 }
 
 }  // namespace

@@ -8,10 +8,10 @@
 #include <fstream>
 #include <set>
 
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 #include "harness/run/run_options.hpp"
 #include "harness/support/errors/input_error.hpp"
-#include "tests/harness/options/fake_registry.hpp"
+#include "tests/harness/app/command_line/fake_registry.hpp"
 
 namespace {
 
@@ -22,7 +22,7 @@ using options::testing::fake_registry;
 options::run_options parse_run(const std::vector<std::string>& args) {
   std::vector<std::string> command{"run"};
   command.insert(command.end(), args.begin(), args.end());
-  return std::get<options::run_options>(options::parse_command_line(command, fake_registry()));
+  return std::get<options::run_options>(app::parse_command_line(command, fake_registry()));
 }
 
 // `run`'s options that are not run settings: where the results go and what
@@ -86,7 +86,7 @@ TEST_F(RunArguments, EveryRunOptionRoundTrips) {
       if (arg.starts_with("--")) spelled.insert(arg.substr(2));
     }
   }
-  const auto names = options::run_option_names();
+  const auto names = app::run_option_names();
   ASSERT_FALSE(names.empty());
   for (const auto& name : names) {
     EXPECT_TRUE(spelled.contains(name) || k_not_settings.contains(name))

@@ -4,9 +4,12 @@
 #include <iterator>
 
 #include "harness/options/option_kinds.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -323,18 +326,19 @@ command parse_ab(const std::vector<std::string>& given, const suite::registry&) 
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail
 
-namespace benchgate::options {
+namespace benchgate::app {
 
-ab_options settle_ab(const ab_options& parsed, ab_binaries binaries, const suite::registry& cases) {
-  ab_options out;
+options::ab_options settle_ab(const options::ab_options& parsed, options::ab_binaries binaries,
+                              const suite::registry& cases) {
+  options::ab_options out;
   out.args = parsed.args;
   const auto outcome = detail::parse_ab_into(out, parsed.args);
   out.binaries = binaries;
   out.gbench.old_names = parsed.gbench.old_names;
   out.gbench.new_names = parsed.gbench.new_names;
-  if (binaries == ab_binaries::google_benchmark) {
+  if (binaries == options::ab_binaries::google_benchmark) {
     detail::settle_gbench(outcome, out);
   } else {
     detail::settle_drivers(outcome, out, cases);
@@ -342,4 +346,4 @@ ab_options settle_ab(const ab_options& parsed, ab_binaries binaries, const suite
   return out;
 }
 
-}  // namespace benchgate::options
+}  // namespace benchgate::app

@@ -1,12 +1,12 @@
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 
 #include <algorithm>
 #include <functional>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 
-namespace benchgate::options {
+namespace benchgate::app {
 
 namespace {
 
@@ -98,4 +98,4 @@ std::vector<std::string> checked_case_names(const std::vector<std::string>& name
 
 }  // namespace detail
 
-}  // namespace benchgate::options
+}  // namespace benchgate::app

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 #include "tests/support/input_error_message.hpp"
 
 namespace benchgate::options {
@@ -10,7 +10,7 @@ namespace {
 run_options parse_run_without_cases(std::vector<std::string> args) {
   const suite::registry none({});
   args.insert(args.begin(), "run");
-  return std::get<run_options>(parse_command_line(args, none));
+  return std::get<run_options>(app::parse_command_line(args, none));
 }
 
 std::string run_error(std::vector<std::string> args) {

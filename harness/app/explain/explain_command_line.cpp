@@ -1,9 +1,12 @@
 #include "harness/explain/explain_options.hpp"
 #include "harness/options/option_kinds.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 #include "harness/support/text/parse_number.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -121,4 +124,4 @@ command parse_explain(const std::vector<std::string>& args, const suite::registr
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail

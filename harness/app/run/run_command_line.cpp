@@ -5,11 +5,14 @@
 
 #include "harness/options/option_kinds.hpp"
 #include "harness/run/run_options.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 #include "harness/formats/role_patterns.hpp"
 #include "harness/support/text/parse_number.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -401,9 +404,9 @@ command parse_run(const std::vector<std::string>& args, const suite::registry& c
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail
 
-namespace benchgate::options {
+namespace benchgate::app {
 
 std::vector<std::string> run_option_names() {
   std::vector<std::string> names;
@@ -413,4 +416,4 @@ std::vector<std::string> run_option_names() {
   return names;
 }
 
-}  // namespace benchgate::options
+}  // namespace benchgate::app

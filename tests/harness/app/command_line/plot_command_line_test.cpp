@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 #include "tests/support/input_error_message.hpp"
 
 namespace benchgate::options {
@@ -10,9 +10,9 @@ namespace {
 
 using ::testing::HasSubstr;
 
-command parse_without_cases(const std::vector<std::string>& args) {
+app::command parse_without_cases(const std::vector<std::string>& args) {
   const suite::registry none({});
-  return parse_command_line(args, none);
+  return app::parse_command_line(args, none);
 }
 
 std::string plot_error(const std::vector<std::string>& args) {
@@ -52,10 +52,10 @@ TEST(ReportCommandLine, ResultsOptionalDiffAndFolder) {
 }
 
 TEST(PlotCommandLine, HelpDescribesTheChartsAndExitCodes) {
-  const auto help = std::get<help_request>(parse_without_cases({"plot", "--help"})).text;
+  const auto help = std::get<app::help_request>(parse_without_cases({"plot", "--help"})).text;
   EXPECT_THAT(help, HasSubstr("benchgate plot RESULTS_OR_DIFF --out DIR"));
   EXPECT_THAT(help, HasSubstr("--gate-threshold"));
-  EXPECT_THAT(std::get<help_request>(parse_without_cases({"report", "--help"})).text, HasSubstr("DIR/index.html"));
+  EXPECT_THAT(std::get<app::help_request>(parse_without_cases({"report", "--help"})).text, HasSubstr("DIR/index.html"));
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 #include "harness/options/option_kinds.hpp"
 #include "harness/html/report_options.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 #include "harness/compare/diff_model.hpp"
 #include "harness/formats/metric.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -85,4 +88,4 @@ command parse_report(const std::vector<std::string>& args, const suite::registry
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail

@@ -1,11 +1,14 @@
 #include <filesystem>
 
 #include "harness/options/option_kinds.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 #include "harness/formats/metric.hpp"
 #include "harness/gate/rules.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -220,4 +223,4 @@ command parse_gate(const std::vector<std::string>& args, const suite::registry&)
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail

@@ -1,8 +1,11 @@
 #include "harness/options/option_kinds.hpp"
 #include "harness/charts/plot_options.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -45,4 +48,4 @@ command parse_plot(const std::vector<std::string>& args, const suite::registry&)
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail

@@ -4,9 +4,12 @@
 #include <variant>
 
 #include "harness/options/option_kinds.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -179,4 +182,4 @@ command parse_calibrate(const std::vector<std::string>& args, const suite::regis
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail

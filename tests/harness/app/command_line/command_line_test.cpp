@@ -1,9 +1,9 @@
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
-#include "tests/harness/options/fake_registry.hpp"
+#include "tests/harness/app/command_line/fake_registry.hpp"
 #include "tests/support/input_error_message.hpp"
 
 namespace {
@@ -12,8 +12,8 @@ using namespace benchgate;
 
 using options::testing::fake_registry;
 
-options::command parse(const std::vector<std::string>& args) {
-  return options::parse_command_line(args, fake_registry());
+app::command parse(const std::vector<std::string>& args) {
+  return app::parse_command_line(args, fake_registry());
 }
 
 std::string command_error(const std::vector<std::string>& args) {
@@ -24,14 +24,14 @@ TEST(CommandLine, NoArgumentsOrHelpGiveTheHelpPage) {
   // No command is a usage error (exit 2), --help the help page.
   EXPECT_EQ(command_error({}), "expected a command, one of list, run, compare, gate, ab, merge, plot, report, calibrate, history, "
                                "explain (see 'benchgate --help')");
-  const auto help = std::get<options::help_request>(parse({"--help"}));
+  const auto help = std::get<app::help_request>(parse({"--help"}));
   EXPECT_NE(help.text.find("Exit codes"), std::string::npos);
   EXPECT_NE(help.text.find("run"), std::string::npos);
 }
 
 TEST(CommandLine, EverySubcommandHasHelpWithExitCodes) {
   for (const std::string command : {"list", "run", "compare", "explain"}) {
-    const auto help = std::get<options::help_request>(parse({command, "--help"}));
+    const auto help = std::get<app::help_request>(parse({command, "--help"}));
     EXPECT_NE(help.text.find("Usage: benchgate " + command), std::string::npos) << command;
     EXPECT_NE(help.text.find("Exit codes:"), std::string::npos) << command;
   }

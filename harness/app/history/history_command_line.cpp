@@ -3,11 +3,14 @@
 #include <cstdlib>
 
 #include "harness/options/option_kinds.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 #include "harness/formats/metric.hpp"
 #include "harness/support/text/parse_number.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -252,4 +255,4 @@ command parse_history(const std::vector<std::string>& args, const suite::registr
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail

@@ -2,14 +2,17 @@
 #include <filesystem>
 
 #include "harness/options/option_kinds.hpp"
-#include "harness/options/subcommands.hpp"
+#include "harness/app/subcommands.hpp"
 #include "harness/compare/diff_model.hpp"
 #include "harness/formats/metric.hpp"
 #include "harness/stats/multiple_comparisons.hpp"
 #include "harness/support/text/parse_number.hpp"
 #include "harness/support/units/units.hpp"
 
-namespace benchgate::options::detail {
+namespace benchgate::app::detail {
+
+using namespace benchgate::options;
+using namespace benchgate::options::detail;
 
 namespace {
 
@@ -176,20 +179,25 @@ command parse_compare(const std::vector<std::string>& args, const suite::registr
   if (parsed.help) return help_request{*parsed.help};
   const std::size_t wanted = out.variants ? 1 : 2;
   if (out.inputs.size() != wanted) {
-    throw input_error(std::string("benchgate compare: expected ") +
-                      (out.variants ? "one RESULTS file with --variants" : "two inputs, OLD and NEW") + ", got " +
-                      std::to_string(out.inputs.size()) + "; see 'benchgate compare --help'");
+    const std::string expected = out.variants ? "one RESULTS file with --variants" : "two inputs, OLD and NEW";
+    throw input_error("benchgate compare: expected " + expected + ", got " + std::to_string(out.inputs.size()) +
+                      "; see 'benchgate compare --help'");
   }
   if (out.variants && std::find(out.new_roles.begin(), out.new_roles.end(), out.base_role) != out.new_roles.end()) {
     const std::string role(benchgate::to_string(out.base_role));
     throw input_error("--new-role " + role + ": the same role as --base-role " + role +
                       "; expected roles other than the base's");
   }
-  check_outputs_apart(out.variants ? std::vector<named_file>{{"RESULTS", out.inputs[0]}}
-                                   : std::vector<named_file>{{"OLD", out.inputs[0]}, {"NEW", out.inputs[1]}},
-                      {{"--json", out.json_out}, {"--text-out", out.text_out}});
+  std::vector<named_file> inputs;
+  if (out.variants) {
+    inputs.push_back({"RESULTS", out.inputs[0]});
+  } else {
+    inputs.push_back({"OLD", out.inputs[0]});
+    inputs.push_back({"NEW", out.inputs[1]});
+  }
+  check_outputs_apart(inputs, {{"--json", out.json_out}, {"--text-out", out.text_out}});
   resolve_direction(out, parsed);
   return out;
 }
 
-}  // namespace benchgate::options::detail
+}  // namespace benchgate::app::detail

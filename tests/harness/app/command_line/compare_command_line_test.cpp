@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
-#include "harness/options/command_line.hpp"
+#include "harness/app/command_line.hpp"
 #include "tests/support/input_error_message.hpp"
 
 namespace benchgate::options {
@@ -13,7 +13,7 @@ using ::testing::HasSubstr;
 compare_options parse_compare(std::vector<std::string> args) {
   const suite::registry none({});
   args.insert(args.begin(), "compare");
-  return std::get<compare_options>(parse_command_line(args, none));
+  return std::get<compare_options>(app::parse_command_line(args, none));
 }
 
 std::string compare_error(std::vector<std::string> args) {
@@ -105,7 +105,7 @@ TEST(CompareCommandLine, MessagesNameTheValueAndWhatWasExpected) {
 
 TEST(CompareCommandLine, HelpListsTheOptionsButNotThePositionals) {
   const suite::registry none({});
-  const auto help = std::get<help_request>(parse_command_line({"compare", "--help"}, none));
+  const auto help = std::get<app::help_request>(app::parse_command_line({"compare", "--help"}, none));
   EXPECT_THAT(help.text, HasSubstr("Usage: benchgate compare OLD NEW [OPTIONS]"));
   EXPECT_THAT(help.text, HasSubstr("--noise-threshold PCT"));
   EXPECT_THAT(help.text, ::testing::Not(HasSubstr("--input")));
