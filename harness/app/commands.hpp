@@ -51,9 +51,10 @@ exit_code merge_results(const options::merge_options& options, std::ostream& out
 // Runs A/A and injected-slowdown comparisons and prints the noise floor;
 // --for gate, ab: tries of those commands, each try's line on `err` as it
 // ends. Exit 1 when a cell failed (not compared) or a try ended otherwise
-// than with exit 0, 1 or 3, else 0.
+// than with exit 0, 1 or 3, else 0. `plain_benchmarks` as for run: a
+// --slowdown-filter matching none of the cells is refused before any try.
 exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
-                          std::ostream& out, std::ostream& err);
+                          const std::vector<std::string>& plain_benchmarks, std::ostream& out, std::ostream& err);
 
 // `benchgate history add|changes|plot|export`. changes: exit 1 when a
 // regression change point lies in the --window commits. `err` receives

@@ -73,6 +73,7 @@ std::string temporary_name(const std::string& use) {
 work_folder::work_folder(const std::optional<std::filesystem::path>& keep, const std::string& option,
                          const std::string& use)
     : kept_(keep.has_value()) {
+  if (!kept_) pending_.emplace();
   path_ = keep ? *keep
                : std::filesystem::temp_directory_path() / ("benchgate" + temporary_name(use) + "-" +
                                                             std::to_string(::getpid()));

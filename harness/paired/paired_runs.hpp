@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "harness/compare/sides.hpp"
+#include "harness/support/process/termination.hpp"
 
 namespace benchgate::paired {
 
@@ -31,6 +32,8 @@ class work_folder {
 
  private:
   bool kept_;
+  // Not kept: a termination signal waits for its removal.
+  std::optional<process::cleanup_pending> pending_;
   std::filesystem::path path_;
 };
 

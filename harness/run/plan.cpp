@@ -61,28 +61,25 @@ std::vector<planned_point> shard_of(std::vector<planned_point> points, const res
   return kept;
 }
 
-// An --inject-filter that matches no cell of the run would make the
-// injected run an A/A one without a word (calibrate's "detected 0/0").
-void require_injected_cell(const std::vector<planned_point>& points, const std::string& pattern) {
+}  // namespace
+
+bool matches_a_cell(const std::vector<planned_point>& points, const std::string& pattern) {
   const std::regex filter(pattern, std::regex::ECMAScript);
   for (const auto& planned : points) {
     if (planned.plain) {
       for (const auto& c : planned.plain->cells) {
-        if (std::regex_search(c.name, filter)) return;
+        if (std::regex_search(c.name, filter)) return true;
       }
       continue;
     }
     for (const auto& variant : planned.variants) {
       if (std::regex_search(benchgate::cell_name(planned.bench_case->name(), variant.name, planned.point), filter)) {
-        return;
+        return true;
       }
     }
   }
-  throw input_error("--inject-filter " + pattern +
-                    ": matches no cell of this run, so nothing would be slowed; see 'benchgate list' for names");
+  return false;
 }
-
-}  // namespace
 
 std::string point_label(const planned_point& planned) {
   if (planned.plain) return planned.plain->label;
@@ -171,8 +168,12 @@ run_plan make_plan(const options::run_options& run_options, const suite::registr
                                            ": matches no cell; see 'benchgate list' for names"
                                      : std::string("nothing to run: the selection has no cell"));
   }
-  if (options.injected_slowdown_pct > 0 && options.injected_slowdown_filter) {
-    require_injected_cell(plan.points, *options.injected_slowdown_filter);
+  // An --inject-filter that matches no cell of the run would make the
+  // injected run an A/A one without a word (calibrate's "detected 0/0").
+  if (options.injected_slowdown_pct > 0 && options.injected_slowdown_filter &&
+      !matches_a_cell(plan.points, *options.injected_slowdown_filter)) {
+    throw input_error("--inject-filter " + *options.injected_slowdown_filter +
+                      ": matches no cell of this run, so nothing would be slowed; see 'benchgate list' for names");
   }
   if (options.shard) plan.points = shard_of(std::move(plan.points), *options.shard);
   plan.config = options;

@@ -39,6 +39,10 @@ struct planned_point {
 // "case/axis:value/...", or a plain point's label: for progress lines.
 std::string point_label(const planned_point& planned);
 
+// Whether the ECMAScript regex `pattern` is found in the name of a cell of
+// `points` (case/variant/axis:value/..., or a plain registration's name).
+bool matches_a_cell(const std::vector<planned_point>& points, const std::string& pattern);
+
 struct run_plan {
   std::vector<planned_point> points;
   // The run settings, recorded in the results: with `cases` naming every

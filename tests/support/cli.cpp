@@ -43,7 +43,8 @@ struct running_benchgate::state {
   bool waited = false;
 };
 
-running_benchgate::running_benchgate(const std::vector<std::string>& args) : state_(new state) {
+running_benchgate::running_benchgate(const std::vector<std::string>& args, const std::vector<std::string>& environment)
+    : state_(new state) {
   const std::string binary = binary_path();
   const auto out_path = state_->scratch.path() / "stdout";
   const auto err_path = state_->scratch.path() / "stderr";
@@ -60,7 +61,21 @@ running_benchgate::running_benchgate(const std::vector<std::string>& args) : sta
   for (auto& a : argv_strings) argv.push_back(a.data());
   argv.push_back(nullptr);
 
-  const int spawned = posix_spawn(&state_->pid, binary.c_str(), &actions, nullptr, argv.data(), environ);
+  // This process's environment, less the names `environment` sets, then those.
+  const auto name_of = [](const std::string& entry) { return entry.substr(0, entry.find('=')); };
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry(*e);
+    bool replaced = false;
+    for (const auto& added : environment) replaced = replaced || name_of(added) == name_of(entry);
+    if (!replaced) env_strings.push_back(entry);
+  }
+  env_strings.insert(env_strings.end(), environment.begin(), environment.end());
+  std::vector<char*> envp;
+  for (auto& e : env_strings) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  const int spawned = posix_spawn(&state_->pid, binary.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
     delete state_;
@@ -91,6 +106,8 @@ cli_result running_benchgate::wait(int* signal) {
   result.err = slurp(state_->scratch.path() / "stderr");
   return result;
 }
+
+int running_benchgate::pid() const { return state_->pid; }
 
 cli_result run_benchgate(const std::vector<std::string>& args) {
   running_benchgate process(args);

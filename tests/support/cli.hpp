@@ -18,7 +18,8 @@ cli_result run_benchgate(const std::vector<std::string>& args);
 // A benchgate process started in the background, e.g. to be killed.
 class running_benchgate {
  public:
-  explicit running_benchgate(const std::vector<std::string>& args);
+  // `environment`: NAME=VALUE entries on top of this process's (e.g. TMPDIR).
+  explicit running_benchgate(const std::vector<std::string>& args, const std::vector<std::string>& environment = {});
   ~running_benchgate();
   running_benchgate(const running_benchgate&) = delete;
   running_benchgate& operator=(const running_benchgate&) = delete;
@@ -28,6 +29,7 @@ class running_benchgate {
   // Waits for the end; returns what it printed and its exit code (-1 and
   // the signal number in `signal` when a signal ended it).
   cli_result wait(int* signal = nullptr);
+  int pid() const;
 
  private:
   struct state;

@@ -6,6 +6,8 @@
 #include "harness/support/files/file_io.hpp"
 #include "harness/calibrate/calibration_report.hpp"
 #include "harness/report/progress.hpp"
+#include "harness/run/plan.hpp"
+#include "harness/support/errors/input_error.hpp"
 #include "harness/calibrate/calibration_json.hpp"
 
 namespace benchgate::app {
@@ -55,9 +57,19 @@ exit_code calibrate_commands(const options::calibrate_options& options, std::ost
 }  // namespace
 
 exit_code calibrate_noise(const options::calibrate_options& options, const suite::registry& cases,
-                          std::ostream& out, std::ostream& err) {
+                          const std::vector<std::string>& plain_benchmarks, std::ostream& out, std::ostream& err) {
   files::check_outputs({{options.json_out, "--json"}, {options.text_out, "--text-out"}});
-  if (options.target != calibrate::calibration_target::compare) return calibrate_commands(options, out, err);
+  if (options.target != calibrate::calibration_target::compare) {
+    // The injected tries come after every A/A try, minutes later: a filter
+    // that would slow nothing is refused before the first.
+    if (options.slowdown_filter &&
+        !run::matches_a_cell(run::make_plan(options.run, cases, plain_benchmarks).points, *options.slowdown_filter)) {
+      throw input_error("--slowdown-filter " + *options.slowdown_filter +
+                        ": matches no cell of the selected runs, so nothing would be slowed; see 'benchgate list' "
+                        "for names");
+    }
+    return calibrate_commands(options, out, err);
+  }
   calibration_progress progress(options.repeats);
   const auto result = calibrate::calibrate(options, cases, progress, [&](int repeat, const std::string& run) {
     progress.run_started(repeat, run);

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <string_view>
 
+#include "harness/support/process/termination.hpp"
+
 namespace benchgate::files {
 
 class temp_folder {
@@ -17,6 +19,7 @@ class temp_folder {
   const std::filesystem::path& path() const { return path_; }
 
  private:
+  process::cleanup_pending pending_;  // a termination signal waits for the removal
   std::filesystem::path path_;
 };
 

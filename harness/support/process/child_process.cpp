@@ -11,6 +11,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "harness/support/process/termination.hpp"
+
 extern char** environ;
 
 namespace benchgate::process {
@@ -40,6 +42,10 @@ std::vector<std::string> environment_with(const std::vector<std::string>& added)
 started_child spawn(const std::filesystem::path& binary, const std::vector<std::string>& args,
                     const std::optional<std::filesystem::path>& out, const std::optional<std::filesystem::path>& err,
                     const std::vector<int>& close_in_child, const std::vector<std::string>& environment = {}) {
+  // Started and registered with the termination signals held back, so that
+  // one arriving meanwhile reaches this child too.
+  const detail::termination_blocked blocked;
+  if (const int signal = termination_signal()) throw terminated(signal);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (out) {
@@ -66,30 +72,40 @@ started_child spawn(const std::filesystem::path& binary, const std::vector<std::
   for (auto& e : env_strings) envp.push_back(e.data());
   envp.push_back(nullptr);
 
+  // The child starts with this process's signal mask from before.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setsigmask(&attributes, &blocked.previous());
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+
   started_child child;
   pid_t pid = 0;
-  const int spawned =
-      posix_spawn(&pid, binary.c_str(), &actions, nullptr, argv.data(), environment.empty() ? environ : envp.data());
+  const int spawned = posix_spawn(&pid, binary.c_str(), &actions, &attributes, argv.data(),
+                                  environment.empty() ? environ : envp.data());
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   if (spawned != 0) {
     child.start_error = spawned;
     return child;
   }
+  detail::register_child(pid);
   child.pid = pid;
   return child;
 }
 
 }  // namespace
 
+std::string signal_text(int signal) {
+  const char* abbreviation = ::sigabbrev_np(signal);
+  const char* description = ::strsignal(signal);
+  return "signal " + std::to_string(signal) + " (" +
+         (abbreviation != nullptr ? "SIG" + std::string(abbreviation) + ": " : std::string()) +
+         (description != nullptr ? description : "unknown") + ")";
+}
+
 std::string how_it_ended(const child_outcome& outcome) {
   if (outcome.exit_code) return "exited with " + std::to_string(*outcome.exit_code);
-  if (outcome.signal) {
-    const char* abbreviation = ::sigabbrev_np(*outcome.signal);
-    const char* description = ::strsignal(*outcome.signal);
-    return "was ended by signal " + std::to_string(*outcome.signal) + " (" +
-           (abbreviation != nullptr ? "SIG" + std::string(abbreviation) + ": " : std::string()) +
-           (description != nullptr ? description : "unknown") + ")";
-  }
+  if (outcome.signal) return "was ended by " + signal_text(*outcome.signal);
   return "could not start (" + std::string(std::strerror(outcome.start_error)) + ")";
 }
 
@@ -108,9 +124,11 @@ child_outcome wait_for(const started_child& child) {
   while (waitpid(child.pid, &status, 0) < 0) {
     if (errno != EINTR) {
       outcome.start_error = errno;
+      detail::forget_child(child.pid);
       return outcome;
     }
   }
+  detail::forget_child(child.pid);
   if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
   return outcome;

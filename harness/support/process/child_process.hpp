@@ -20,6 +20,12 @@ struct child_outcome {
 // (SIGABRT: Aborted)", "could not start (No such file or directory)".
 std::string how_it_ended(const child_outcome& outcome);
 
+// "signal 15 (SIGTERM: Terminated)".
+std::string signal_text(int signal);
+
+// Every start of a child throws `terminated` (termination.hpp) once a
+// termination signal came.
+
 // Runs `binary ARGS...` and waits for it. With `log`, stdin is /dev/null and
 // stdout and stderr are appended to `log`; without, the child shares this
 // process's standard streams. `environment`: NAME=VALUE entries the child

@@ -140,6 +140,17 @@ TEST_F(CalibrateCli, BadOptionsOfTheTriesAreExit2) {
   r = run("calibrate --for gate --case page_iter --confirm 101");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "error: --confirm 101: expected a number of rounds from 0 to 100\n");
+  // A filter that slows no cell is refused before the A/A tries, not at
+  // the first injected one minutes later.
+  for (const char* target : {"gate", "ab"}) {
+    r = run(std::string("calibrate --for ") + target + " --case page_iter --slowdown-filter nowhere");
+    EXPECT_EQ(r.exit_code, 2) << target;
+    EXPECT_EQ(r.err,
+              "error: --slowdown-filter nowhere: matches no cell of the selected runs, so nothing would be slowed; "
+              "see 'benchgate list' for names\n")
+        << target;
+    EXPECT_EQ(r.out, "") << target;
+  }
   // A command's usage error stops the tries at the first, quoting it.
   r = run(std::string("calibrate --for ab ") + k_selection + " --repeats 3 --command-arg=--bogus");
   EXPECT_EQ(r.exit_code, 2);
