@@ -11,6 +11,7 @@
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/support/process/child_process.hpp"
+#include "harness/support/process/termination.hpp"
 #include "harness/support/text/regex_text.hpp"
 
 namespace benchgate::paired {
@@ -47,8 +48,12 @@ results::cell& cell_named(results::run_results& run, const std::string& name) {
 }
 
 // One process: `name` once on `state`'s side; its sample (or failure)
-// goes into the side's cell.
-void run_one(side_state& state, const std::string& name, const gbench_pair_plan& plan) {
+// goes into the side's cell. A process that a signal ends (a crash, an
+// abort) is the benchmark's outcome on that side, as an error it reports
+// is: the cell fails there, `err` gets the end of the log, and the others
+// go on. Any other failure (an exit code, no JSON) is the executable's,
+// and throws input_error.
+void run_one(side_state& state, const std::string& name, const gbench_pair_plan& plan, std::ostream& err) {
   std::error_code ec;
   std::filesystem::remove(state.out, ec);
   const bool counted = plan.measure == results::measure_kind::allocations;
@@ -65,9 +70,22 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
   for (const auto& a : args) command += " " + a;
   const auto outcome = process::run_child(state.side->binary, args, state.log, environment);
   const auto failed = [&](const std::string& what) {
-    return input_error("ab: the " + state.side->what + " side's run of " + name + " (" + command + ") " + what +
-                       ":\n" + files::file_tail(state.log));
+    return input_error(plan.speaker + ": the " + state.side->what + " side's run of " + name + " (" + command + ") " +
+                       what + ":\n" + files::file_tail(state.log));
   };
+  if (outcome.signal) {
+    // Stopped with benchgate (termination.hpp), not crashed.
+    if (const int signal = process::termination_signal()) throw process::terminated(signal);
+    auto& c = cell_named(state.run, name);
+    c.error = "its process " + process::how_it_ended(outcome);
+    c.samples.clear();
+    auto tail = files::file_tail(state.log);
+    if (tail.empty() || tail.back() != '\n') tail += tail.empty() ? "(empty)\n" : "\n";
+    err << plan.speaker << ": " << name << " crashed on the " << state.side->what << " side: its process (" << command
+        << ") " << process::how_it_ended(outcome) << "; the end of its log:\n"
+        << tail << std::flush;
+    return;
+  }
   if (outcome.exit_code != 0) {
     throw failed(process::how_it_ended(outcome) +
                  "; expected 0 and its JSON results");
@@ -78,7 +96,7 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
     // compile the filter: the log says why.
     throw failed("wrote an empty JSON results file; expected its results (did it refuse --benchmark_filter?)");
   }
-  const auto loaded = results::load_any_results(state.out, "ab: the " + state.side->what + " side's JSON");
+  const auto loaded = results::load_any_results(state.out, plan.speaker + ": the " + state.side->what + " side's JSON");
   const auto* reported = results::find_cell(loaded.results, name);
   if (reported == nullptr) {
     throw failed("reported no result for " + name + "; expected --benchmark_filter to select it");
@@ -101,7 +119,7 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
     // One repetition: the one sample is the loop the counter recorded last.
     for (auto& s : samples) {
       const auto counts = run::read_loop_allocations(state.allocations, s.iterations,
-                                                "ab: the " + state.side->what + " side's run of " + name);
+                                                plan.speaker + ": the " + state.side->what + " side's run of " + name);
       s.counters.insert(s.counters.end(), counts.begin(), counts.end());
     }
   }
@@ -180,7 +198,7 @@ gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side
       if (lists(*state->side, name)) cell_named(state->run, name);
     }
   }
-  err << "ab: OLD_BIN and NEW_BIN are Google Benchmark executables: " << names.size()
+  err << plan.speaker << ": OLD_BIN and NEW_BIN are Google Benchmark executables: " << names.size()
       << (names.size() == 1 ? " benchmark, " : " benchmarks, ") << plan.rounds
       << " rounds of one process a benchmark a side (old and new alternating: old new, new old, ...), "
       << "--benchmark_min_time " << number_text(plan.min_time_s)
@@ -195,11 +213,11 @@ gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side
       for (auto* state : old_first ? std::vector{&old_state, &new_state} : std::vector{&new_state, &old_state}) {
         if (!lists(*state->side, names[i])) continue;
         if (!cell_named(state->run, names[i]).error.empty()) continue;  // failed there: not again
-        run_one(*state, names[i], plan);
+        run_one(*state, names[i], plan, err);
       }
     }
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-    err << "ab: round " << round + 1 << "/" << plan.rounds << " done (" << number_text(elapsed.count())
+    err << plan.speaker << ": round " << round + 1 << "/" << plan.rounds << " done (" << number_text(elapsed.count())
         << " s)\n"
         << std::flush;
   }

@@ -43,6 +43,9 @@ struct gbench_pair_plan {
   // from this executable when empty).
   results::measure_kind measure = results::measure_kind::time;
   std::filesystem::path preload{};
+  // Who runs them, the prefix of the progress lines and errors: ab, or
+  // gate for the re-runs of a confirmation (gate --confirm, ab --confirm).
+  std::string speaker = "ab";
 };
 
 struct gbench_pair_runs {

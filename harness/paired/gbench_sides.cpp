@@ -81,6 +81,7 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const st
                              old_settings.min_time_s.value_or(options::k_default_gbench_min_time_s), filter, folder,
                              std::nullopt};
   plan.measure = old_settings.measure;  // re-counted as they were counted
+  plan.speaker = "gate";
   auto runs = paired::run_gbench_pairs(old_run, new_run, plan, err);
   return {side_in(std::move(runs.old_run), dir / ("old-" + tag + ".json"), "--confirm re-run"),
           side_in(std::move(runs.new_run), dir / ("new-" + tag + ".json"), "--confirm re-run")};

@@ -121,15 +121,22 @@ options::ab_options settled(const options::ab_options& parsed, const suite::regi
     return settle_ab(parsed, options::ab_binaries::drivers, cases);
   }
   const auto refuse = [&](const char* what, const std::filesystem::path& binary, const run::benchmark_listing& l,
-                          const char* other) {
+                          const char* other, const std::vector<std::string>& args, const char* tag) {
+    // A Google Benchmark executable that refuses its own arguments (a
+    // mistyped --new-arg) is not "not one".
+    if (!args.empty() && !run::list_benchmarks(binary, {}, tag).names.empty()) {
+      throw input_error(std::string(what) + " " + binary.string() +
+                        ": a Google Benchmark executable that refuses its --" + tag + "-arg arguments (" + l.problem +
+                        "); expected arguments it takes (see " + binary.filename().string() + " --help)");
+    }
     throw input_error(std::string(what) + " " + binary.string() + ": not a Google Benchmark executable (" +
                       l.problem + ")" +
                       (said ? "; expected one with --gbench"
                             : std::string("; expected two of a kind, but ") + other +
                                   " is one: two benchgate drivers or two Google Benchmark executables"));
   };
-  if (!old_is) refuse("OLD_BIN", parsed.old_binary, old_list, "NEW_BIN");
-  if (!new_is) refuse("NEW_BIN", parsed.new_binary, new_list, "OLD_BIN");
+  if (!old_is) refuse("OLD_BIN", parsed.old_binary, old_list, "NEW_BIN", parsed.old_args, "old");
+  if (!new_is) refuse("NEW_BIN", parsed.new_binary, new_list, "OLD_BIN", parsed.new_args, "new");
   // Two registrations under one name run together under its filter: their
   // samples would be pooled into one cell.
   for (const auto& [what, binary, names] : {std::tuple{"OLD_BIN", &parsed.old_binary, &old_list.names},
@@ -190,7 +197,12 @@ exit_code ab_compare(const options::ab_options& parsed, const suite::registry& c
         },
         rules, options, old_side, new_side, err);
   }
-  return judge_sides(old_side, new_side, rules, options, out, err);
+  const auto code = judge_sides(old_side, new_side, rules, options, out, err);
+  if (!options.out_dir) {
+    err << "note: the OLD and NEW results above (" << old_side.text << ", " << new_side.text
+        << ") are in a temporary folder, removed now; --out-dir DIR keeps them\n";
+  }
+  return code;
 }
 
 }  // namespace benchgate::app

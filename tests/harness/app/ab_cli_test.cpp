@@ -15,6 +15,7 @@ namespace benchgate {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr const char* k_ab_cell = "page_iter/core/row_bytes:8/density:0.5";
 constexpr const char* k_selection =
@@ -37,6 +38,7 @@ TEST_F(AbCli, AnInjectedSlowdownFailsAndBothResultsRecordTheirPairing) {
   EXPECT_THAT(r.err, HasSubstr("ab: running OLD and NEW in lockstep (1 pair, first turn: old, 20 samples a side)\n"));
   EXPECT_THAT(r.out, HasSubstr("Paired: the sides ran in lockstep"));
   EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell regressed beyond their thresholds)"));
+  EXPECT_THAT(r.err, Not(HasSubstr("temporary folder")));  // --out-dir keeps them
   const auto d = json_of("d.json");
   EXPECT_EQ(d["schema"], "benchgate.diff/1");
   EXPECT_EQ(d["settings"]["paired"], true);
@@ -111,6 +113,10 @@ TEST_F(AbCli, ConfirmationReRunsWithBothBinaries) {
   EXPECT_EQ(v["confirm_rounds"], 1);
   EXPECT_EQ(v["cells"][0]["status"], "fail");
   EXPECT_EQ(v["cells"][0]["confirmed_rounds"], 1);
+  // Without --out-dir, the files the report names as OLD and NEW are gone
+  // at exit, and ab says so.
+  EXPECT_THAT(r.out, HasSubstr("OLD: /"));
+  EXPECT_THAT(r.err, HasSubstr("/new.json) are in a temporary folder, removed now; --out-dir DIR keeps them\n"));
 }
 
 TEST_F(AbCli, ASideThatFailsIsExitTwoWithItsLog) {

@@ -97,7 +97,10 @@ TEST_F(AbGbenchCli, ConfirmationReRunsSuspectsAsProcessesToo) {
   EXPECT_THAT(r.err, HasSubstr("gate: confirmation round 1/1: re-running 1 cell, old and new as alternating Google "
                                "Benchmark processes (1 set of 20 rounds of one process a benchmark a side)\n"));
   EXPECT_THAT(r.err, Not(HasSubstr("lockstep")));
-  EXPECT_THAT(r.err, HasSubstr("ab: OLD_BIN and NEW_BIN are Google Benchmark executables: 1 benchmark, 20 rounds"));
+  // The re-runs' own lines are the gate's, as the line that announces them.
+  EXPECT_THAT(r.err, HasSubstr("gate: OLD_BIN and NEW_BIN are Google Benchmark executables: 1 benchmark, 20 rounds"));
+  EXPECT_THAT(r.err, HasSubstr("gate: round 20/20 done ("));
+  EXPECT_THAT(r.err, Not(HasSubstr("ab: round 20/20")));
   const auto v = json_of("v.json");
   EXPECT_EQ(v["confirm_rounds"], 1);
   for (const auto& c : v["cells"]) {
@@ -159,6 +162,9 @@ TEST_F(AbGbenchCli, BadInputIsExitTwoBeforeAnyRun) {
   EXPECT_EQ(knob.exit_code, 2);
   EXPECT_THAT(knob.err, HasSubstr("error: NEW_BIN "));
   EXPECT_THAT(knob.err, HasSubstr("--slowdown=abc: expected --slowdown=PCT"));
+  // It lists its benchmarks without the argument: the argument is wrong, not the executable.
+  EXPECT_THAT(knob.err, HasSubstr(": a Google Benchmark executable that refuses its --new-arg arguments ("));
+  EXPECT_THAT(knob.err, Not(HasSubstr("not a Google Benchmark executable")));
   const auto quick = ab("--quick");
   EXPECT_EQ(quick.exit_code, 2);
   EXPECT_THAT(quick.err, HasSubstr("error: --quick: a run option of benchgate drivers, but OLD_BIN and NEW_BIN are "
@@ -189,6 +195,27 @@ TEST_F(AbGbenchCli, ABenchmarkThatErrorsInNewFailsTheGate) {
   EXPECT_TRUE(new_run.cells[2].samples.empty());
   EXPECT_EQ(new_run.cells[1].samples.size(), 8U);
   EXPECT_EQ(new_run.config.google_benchmark_args, std::vector<std::string>{"--break-other"});
+}
+
+// A benchmark whose process crashes in NEW (abort) fails the gate as an
+// error there, with the end of its log; the other benchmarks run all their
+// rounds and are judged.
+TEST_F(AbGbenchCli, ABenchmarkThatCrashesInNewFailsTheGateAndTheOthersAreJudged) {
+  const auto r = ab(std::string(k_short) + " --max-regression 50 --new-arg --crash-other --out-dir out");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("ab: BM_Other crashed on the new side: its process ("));
+  EXPECT_THAT(r.err, HasSubstr(") was ended by signal 6 (SIGABRT"));
+  EXPECT_THAT(r.err, HasSubstr("ab: round 8/8 done ("));
+  EXPECT_THAT(r.out, HasSubstr("1 cell errored in NEW"));
+  const auto new_run = results::load_results(path("out/new.json"), "test");
+  ASSERT_EQ(new_run.cells.size(), 3U);
+  EXPECT_EQ(new_run.cells[2].name, "BM_Other");
+  EXPECT_THAT(new_run.cells[2].error, HasSubstr("its process was ended by signal 6 (SIGABRT"));
+  EXPECT_TRUE(new_run.cells[2].samples.empty());
+  EXPECT_EQ(new_run.cells[0].samples.size(), 8U);
+  EXPECT_EQ(new_run.cells[1].samples.size(), 8U);
+  const auto old_run = results::load_results(path("out/old.json"), "test");
+  EXPECT_EQ(old_run.cells[2].samples.size(), 8U);
 }
 
 // ab judges by the gate's rule: a benchmark that fails only in OLD cannot

@@ -4,7 +4,8 @@
 // removed before Google Benchmark sees the arguments), makes BM_Chain_fast
 // do PCT percent more work per iteration, so a known regression can be
 // injected into one side. Each benchmark checks its result; --break-other
-// makes BM_Other's check fail (SkipWithError), as a broken build's would.
+// makes BM_Other's check fail (SkipWithError), as a broken build's would;
+// --crash-other makes BM_Other abort, as a crashing build's would.
 // --banner prints a line on stdout before Google Benchmark starts, as many
 // suites' main does; --bracketed names BM_Other "BM_Other[copy]{2}", a name
 // a regex must quote.
@@ -54,14 +55,16 @@ void run_chain(benchmark::State& state, std::int64_t steps, std::int64_t work, b
 
 // Registered in main, after the knob is read: BM_Chain_naive,
 // BM_Chain_fast (slowed by --slowdown) and BM_Other.
-void register_benchmarks(std::int64_t fast_steps, bool break_other, bool bracketed) {
+void register_benchmarks(std::int64_t fast_steps, bool break_other, bool crash_other, bool bracketed) {
   benchmark::RegisterBenchmark("BM_Chain_naive",
                                [](benchmark::State& s) { run_chain(s, k_naive_steps, k_naive_steps); });
   benchmark::RegisterBenchmark("BM_Chain_fast",
                                [fast_steps](benchmark::State& s) { run_chain(s, fast_steps, k_fast_steps); });
-  benchmark::RegisterBenchmark(bracketed ? "BM_Other[copy]{2}" : "BM_Other", [break_other](benchmark::State& s) {
-    run_chain(s, k_other_steps, k_other_steps, break_other);
-  });
+  benchmark::RegisterBenchmark(bracketed ? "BM_Other[copy]{2}" : "BM_Other",
+                               [break_other, crash_other](benchmark::State& s) {
+                                 if (crash_other) std::abort();
+                                 run_chain(s, k_other_steps, k_other_steps, break_other);
+                               });
 }
 
 }  // namespace
@@ -71,12 +74,13 @@ int main(int argc, char** argv) {
   constexpr double k_percent = 100;
   std::int64_t fast_steps = k_fast_steps;
   bool break_other = false;
+  bool crash_other = false;
   bool bracketed = false;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg == "--break-other" || arg == "--bracketed") {
-      (arg == "--bracketed" ? bracketed : break_other) = true;
+    if (arg == "--break-other" || arg == "--crash-other" || arg == "--bracketed") {
+      (arg == "--bracketed" ? bracketed : arg == "--crash-other" ? crash_other : break_other) = true;
       continue;
     }
     if (arg == "--banner") {
@@ -96,7 +100,7 @@ int main(int argc, char** argv) {
     fast_steps = static_cast<std::int64_t>(static_cast<double>(k_fast_steps) * (1 + pct / k_percent));
   }
   argc = kept;
-  register_benchmarks(fast_steps, break_other, bracketed);
+  register_benchmarks(fast_steps, break_other, crash_other, bracketed);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
