@@ -4,17 +4,30 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <random>
-#include <sstream>
 #include <system_error>
+#include <vector>
 
 #include "harness/support/errors/input_error.hpp"
 
 namespace benchgate::files {
 
 namespace {
+
+// What read_file reads at a time.
+constexpr std::size_t k_read_chunk_bytes = std::size_t{64} << 10;  // 64 KiB
+
+// "1.5 MiB": a size in MiB, one decimal; below 1 MiB, in bytes.
+std::string mib_text(std::uintmax_t bytes) {
+  constexpr std::uintmax_t k_bytes_per_mib = 1 << 20;
+  if (bytes < k_bytes_per_mib) return std::to_string(bytes) + " bytes";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / k_bytes_per_mib);
+  return text;
+}
 
 [[noreturn]] void fail(std::string_view source, const std::filesystem::path& path,
                        const std::string& problem) {
@@ -106,9 +119,27 @@ void check_writable(const std::filesystem::path& path, std::string_view source) 
     if (::access(path.c_str(), W_OK) != 0) fail(source, path, std::string("cannot write: ") + std::strerror(errno));
     return;
   }
+  // The folders the check makes are removed after it, deepest first: a
+  // command refused later (a bad input) leaves nothing behind.
+  std::vector<std::filesystem::path> made;
+  for (auto folder = path.parent_path(); !folder.empty() && !std::filesystem::exists(folder);
+       folder = folder.parent_path()) {
+    made.push_back(folder);
+    if (folder == folder.parent_path()) break;
+  }
+  const auto remove_made = [&] {
+    std::error_code ignored;
+    for (const auto& folder : made) std::filesystem::remove(folder, ignored);  // only while empty
+  };
   std::filesystem::path temporary;
-  ::close(open_temporary_sibling(path, source, temporary));
+  try {
+    ::close(open_temporary_sibling(path, source, temporary));
+  } catch (...) {
+    remove_made();
+    throw;
+  }
   ::unlink(temporary.c_str());
+  remove_made();
 }
 
 void write_atomically(const std::filesystem::path& path, std::string_view content,
@@ -134,17 +165,33 @@ void write_atomically(const std::filesystem::path& path, std::string_view conten
   sync_folder_of(path);
 }
 
-std::string read_file(const std::filesystem::path& path, std::string_view source) {
+std::string read_file(const std::filesystem::path& path, std::string_view source, std::uintmax_t max_bytes) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) fail(source, path, "no such file");
   if (std::filesystem::is_directory(status)) fail(source, path, "is a folder; expected a file");
+  const auto too_large = [&](const std::string& size) {
+    fail(source, path, size + "; expected a file of at most " + mib_text(max_bytes) +
+                           " (it is read whole into memory)");
+  };
+  std::uintmax_t size = 0;
+  if (std::filesystem::is_regular_file(status)) {
+    size = std::filesystem::file_size(path, ec);
+    if (!ec && size > max_bytes) too_large("is " + mib_text(size));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(source, path, std::string("cannot read: ") + std::strerror(errno));
-  std::ostringstream content;
-  content << in.rdbuf();
+  // In chunks, so that a device or a pipe with no end (/dev/zero) stops at
+  // the limit too.
+  std::string content;
+  if (!ec) content.reserve(static_cast<std::size_t>(size));
+  std::string chunk(k_read_chunk_bytes, '\0');
+  while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
+    content.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (content.size() > max_bytes) too_large("holds more than " + mib_text(max_bytes));
+  }
   if (in.bad()) fail(source, path, "read error");
-  return std::move(content).str();
+  return content;
 }
 
 void check_outputs(std::initializer_list<requested_output> outputs) {
@@ -159,13 +206,17 @@ void write_output(const std::optional<std::filesystem::path>& path, std::string_
 }
 
 std::string file_tail(const std::filesystem::path& path, std::size_t max_chars) {
-  std::string text;
-  try {
-    text = read_file(path, "log");
-  } catch (const std::exception&) {
-    return "";
-  }
-  return text.size() > max_chars ? "..." + text.substr(text.size() - max_chars) : text;
+  // Only the end is read: a log can be large.
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  std::ifstream in(path, std::ios::binary);
+  if (ec || !in) return "";
+  const bool cut = size > max_chars;
+  if (cut) in.seekg(static_cast<std::streamoff>(size - max_chars));
+  std::string text(cut ? max_chars : static_cast<std::size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return cut ? "..." + text : text;
 }
 
 }  // namespace benchgate::files

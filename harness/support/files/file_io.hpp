@@ -2,6 +2,7 @@
 // Writing and reading whole files, safely.
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <initializer_list>
 #include <optional>
@@ -22,7 +23,8 @@ void write_atomically(const std::filesystem::path& path, std::string_view conten
 
 // Checks, without touching `path`, that write_atomically(path, ...) could
 // succeed now: the folder exists or can be created, and a file can be made in
-// it. Throws the same input_error write_atomically would.
+// it; folders it had to make to tell are removed again. Throws the same
+// input_error write_atomically would.
 void check_writable(const std::filesystem::path& path, std::string_view source);
 
 // The outputs of a command: each file it was asked to write, named by the
@@ -41,9 +43,15 @@ void check_outputs(std::initializer_list<requested_output> outputs);
 void write_output(const std::optional<std::filesystem::path>& path, std::string_view content,
                   std::string_view option);
 
-// The whole content of a regular file. Throws input_error naming `source`
-// when the path is missing, is a folder, or cannot be read.
-std::string read_file(const std::filesystem::path& path, std::string_view source);
+// Files are read whole into memory; a larger one is refused rather than let
+// exhaust it (a JSON file takes several times its size once parsed).
+inline constexpr std::uintmax_t k_max_read_bytes = std::uintmax_t{512} << 20;  // 512 MiB
+
+// The whole content of a file (a regular file, or a device or pipe read to
+// its end). Throws input_error naming `source` when the path is missing, is
+// a folder, cannot be read, or holds more than `max_bytes`.
+std::string read_file(const std::filesystem::path& path, std::string_view source,
+                      std::uintmax_t max_bytes = k_max_read_bytes);
 
 // How much of a failed child's log most error messages quote, in characters.
 inline constexpr std::size_t k_log_tail_chars = 600;

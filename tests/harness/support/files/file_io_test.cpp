@@ -144,6 +144,18 @@ TEST(CheckWritable, LeavesTheExistingFileUntouched) {
   EXPECT_EQ(files_in(dir.path()), 1u);
 }
 
+// The folders a check had to make are gone after it (a command refused on
+// a later input leaves no empty folders); the write makes them for good.
+TEST(CheckWritable, LeavesNoFolderItMade) {
+  test_support::temp_dir dir;
+  const auto path = dir.path() / "a" / "b" / "r.json";
+  files::check_writable(path, "--out");
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "a"));
+  EXPECT_EQ(files_in(dir.path()), 0u);
+  files::write_atomically(path, "new", "--out");
+  EXPECT_EQ(files::read_file(path, "test"), "new");
+}
+
 TEST(ReadFile, MissingAndFolderAreErrorsNamingTheSource) {
   test_support::temp_dir dir;
   try {
@@ -158,6 +170,45 @@ TEST(ReadFile, MissingAndFolderAreErrorsNamingTheSource) {
   } catch (const input_error& e) {
     EXPECT_EQ(std::string(e.what()), "OLD " + dir.path().string() + ": is a folder; expected a file");
   }
+}
+
+std::string read_error(const std::filesystem::path& path, std::uintmax_t max_bytes = files::k_max_read_bytes) {
+  try {
+    files::read_file(path, "OLD", max_bytes);
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "(read)";
+}
+
+// A failed child's log is quoted by its end, "..." first when cut; a log
+// that cannot be read quotes nothing.
+TEST(FileTail, QuotesTheEndOfALog) {
+  test_support::temp_dir dir;
+  const auto log = dir.path() / "child.log";
+  { std::ofstream(log) << "first line\nsecond line\n"; }
+  EXPECT_EQ(files::file_tail(log), "first line\nsecond line\n");
+  EXPECT_EQ(files::file_tail(log, 12), "...second line\n");
+  EXPECT_EQ(files::file_tail(dir.path() / "none"), "");
+}
+
+// A file is read whole: one too large for that is refused before a byte is
+// read (a sparse 3 GiB file here), and a device with no end stops at the
+// limit; a file of exactly the limit is read.
+TEST(ReadFile, AFileLargerThanTheLimitIsAnErrorNamingItsSize) {
+  test_support::temp_dir dir;
+  const auto huge = dir.path() / "huge.json";
+  { std::ofstream(huge) << ""; }
+  std::filesystem::resize_file(huge, std::uintmax_t{3} << 30);
+  EXPECT_EQ(read_error(huge), "OLD " + huge.string() +
+                                  ": is 3072.0 MiB; expected a file of at most 512.0 MiB (it is read whole into memory)");
+  EXPECT_EQ(read_error("/dev/zero", std::uintmax_t{1} << 20),
+            "OLD /dev/zero: holds more than 1.0 MiB; expected a file of at most 1.0 MiB (it is read whole into memory)");
+  const auto exact = dir.path() / "exact";
+  { std::ofstream(exact) << std::string(1000, 'x'); }
+  EXPECT_EQ(files::read_file(exact, "OLD", 1000), std::string(1000, 'x'));
+  EXPECT_EQ(read_error(exact, 999),
+            "OLD " + exact.string() + ": is 1000 bytes; expected a file of at most 999 bytes (it is read whole into memory)");
 }
 
 }  // namespace
