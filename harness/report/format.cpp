@@ -64,10 +64,15 @@ std::string counted(std::size_t n, std::string_view singular, std::string_view p
   return std::to_string(n) + " " + noun;
 }
 
-std::string pad_right(std::string text, std::size_t width) {
-  // Count UTF-8 code points, not bytes: continuation bytes are 10xxxxxx.
+std::size_t display_width(std::string_view text) {
+  // Code points, not bytes: continuation bytes are 10xxxxxx.
   std::size_t shown = 0;
   for (const unsigned char ch : text) shown += (ch & 0xC0) != 0x80;
+  return shown;
+}
+
+std::string pad_right(std::string text, std::size_t width) {
+  const auto shown = display_width(text);
   if (shown < width) text.append(width - shown, ' ');
   return text;
 }

@@ -23,6 +23,9 @@ std::string format_throughput(benchgate::work_unit unit, double per_second);
 // A signed percentage: "+2.5316%", "-90.594%".
 std::string format_percent(double fraction);
 
+// The columns `text` takes: its UTF-8 code points ("µs" is 2).
+std::size_t display_width(std::string_view text);
+
 // `text` followed by spaces up to `width` columns; UTF-8 aware, so "µs"
 // pads like "ns". Text at least `width` wide is returned unchanged.
 std::string pad_right(std::string text, std::size_t width);

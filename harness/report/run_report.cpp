@@ -1,6 +1,7 @@
 #include "harness/report/run_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <sstream>
@@ -104,11 +105,16 @@ std::optional<double> median_counter(const results::cell& c, std::string_view na
   return stats::median(values);
 }
 
-// A count per iteration: whole when it is (the usual case), else to six
-// significant digits.
+// A count per iteration: every digit when it is whole (the usual case:
+// 1835008, not 1.83501e+06), else to six significant digits.
 std::string count_text(double value) {
+  constexpr double k_exact_below = 1e15;  // whole doubles print exactly below this
   char text[32];
-  std::snprintf(text, sizeof text, "%.6g", value);
+  if (value == std::floor(value) && std::fabs(value) < k_exact_below) {
+    std::snprintf(text, sizeof text, "%.0f", value);
+  } else {
+    std::snprintf(text, sizeof text, "%.6g", value);
+  }
   return text;
 }
 
@@ -145,17 +151,20 @@ std::string point_report(std::span<const results::cell> cells) {
   const bool instructions = std::any_of(cells.begin(), cells.end(), counts_instructions);
   const bool targeted = std::any_of(cells.begin(), cells.end(), sampled_to_precision);
 
-  constexpr std::size_t k_variant_width = 14;
+  // Wide enough for the longest variant name and a space.
+  constexpr std::size_t k_min_variant_width = 14;
+  std::size_t variant_width = k_min_variant_width;
+  for (const auto& c : cells) variant_width = std::max(variant_width, report::display_width(c.variant) + 2);
   constexpr std::size_t k_role_width = 10;
   constexpr std::size_t k_time_width = 24;
   constexpr std::size_t k_thrpt_width = 16;
   constexpr std::size_t k_precision_width = 20;
-  out << "  " << pad_right("variant", k_variant_width) << pad_right("role", k_role_width)
+  out << "  " << pad_right("variant", variant_width) << pad_right("role", k_role_width)
       << pad_right(instructions ? "instr (median ± MAD)" : "time (median ± MAD)", k_time_width)
       << pad_right(instructions ? "" : "thrpt", k_thrpt_width)
       << (targeted ? pad_right("samples ± 95% CI", k_precision_width) : "") << "vs baseline (median)\n";
   for (const auto& c : cells) {
-    out << "  " << pad_right(c.variant, k_variant_width)
+    out << "  " << pad_right(c.variant, variant_width)
         << pad_right(c.role ? std::string(benchgate::to_string(*c.role)) : "-", k_role_width);
     if (!c.error.empty() || c.samples.empty()) {
       out << "FAILED: " << (c.error.empty() ? "no samples" : c.error) << "\n";
@@ -178,20 +187,20 @@ std::string point_report(std::span<const results::cell> cells) {
     }
     out << "\n";
   }
-  out << allocation_lines(cells, k_variant_width);
+  out << allocation_lines(cells, variant_width);
   // Figures equal in every cell describe the workload; the rest, the variant.
   for (const auto& c : cells) {
     std::vector<benchgate::figure> own;
     for (const auto& f : c.figures) {
       if (!shared_by_all(f, cells) && !in_precision_column(f)) own.push_back(f);
     }
-    if (!own.empty()) out << "  " << pad_right(c.variant + ":", k_variant_width) << figure_list(own) << "\n";
+    if (!own.empty()) out << "  " << pad_right(c.variant + ":", variant_width) << figure_list(own) << "\n";
   }
   std::vector<benchgate::figure> common;
   for (const auto& f : first.figures) {
     if (shared_by_all(f, cells) && !in_precision_column(f)) common.push_back(f);
   }
-  if (!common.empty()) out << "  " << pad_right("workload:", k_variant_width) << figure_list(common) << "\n";
+  if (!common.empty()) out << "  " << pad_right("workload:", variant_width) << figure_list(common) << "\n";
   out << "\n";
   return out.str();
 }

@@ -60,8 +60,10 @@ class callgrind_session {
 // samples: the simulated caches carry over from whatever ran before (the
 // previous cell, Google Benchmark's bookkeeping between repetitions), so a
 // cell's first sample takes the cold misses its later ones do not, and
-// the samples would differ; after it they are alike (docs/instructions.md).
-inline constexpr int k_cache_warmup_samples = 1;
+// the samples would differ; after them they are alike. One was not always
+// enough: with some code layouts the next sample still took one more LL
+// hit than the rest (docs/instructions.md).
+inline constexpr int k_cache_warmup_samples = 2;
 
 // The counter of one cell: one count per sample, instructions per counted
 // iteration (the session's warm-up samples, if any, read and dropped).

