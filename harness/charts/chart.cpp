@@ -54,7 +54,9 @@ std::string chart_stem(std::string_view prefix, std::string_view name) {
   return out;
 }
 
-std::string p_value_text(double p) {
+std::string p_value_text(const compare::cell_diff& cd) {
+  if (cd.deterministic) return "n/a";
+  const double p = cd.p_value;
   if (p < k_smallest_p_shown) return "< 0.0001";
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2g", p);

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/compare/diff_model.hpp"
 #include "harness/stats/bootstrap.hpp"
 
 namespace benchgate::charts {
@@ -34,8 +35,10 @@ std::string chart_stem(std::string_view prefix, std::string_view name);
 // Short texts for chart titles and the page's tables.
 // p-values below this print as "< 0.0001": more digits say nothing.
 inline constexpr double k_smallest_p_shown = 1e-4;
-// "0.032", "< 0.0001".
-std::string p_value_text(double p);
+// The p-value of a compared cell: "0.032", "< 0.0001"; "n/a" for a
+// deterministic cell (identical samples on each side: no test, as compare
+// prints it).
+std::string p_value_text(const compare::cell_diff& cd);
 // A relative change with its interval: "-90.594% [-90.640%, -90.557%]".
 std::string change_text(const stats::interval_estimate& change);
 

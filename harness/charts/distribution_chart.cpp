@@ -52,8 +52,9 @@ chart distribution_chart(const std::string& stem, const compare::cell_diff& cd, 
   c.width_px = k_distribution_width_px;
   c.height_px = k_distribution_height_px;
   c.title = cd.name + "\nchange of the mean " + change_text(cd.mean_change) + " (" +
-            gp_number(confidence * units::k_percent) + "% CI), p " + (cd.p_value < k_smallest_p_shown ? "" : "= ") +
-            p_value_text(cd.p_value) + ", " + std::string(stats::to_string(cd.verdict));
+            gp_number(confidence * units::k_percent) + "% CI), p " +
+            (cd.deterministic || cd.p_value < k_smallest_p_shown ? "" : "= ") + p_value_text(cd) +
+            (cd.deterministic ? " (deterministic)" : "") + ", " + std::string(stats::to_string(cd.verdict));
   double max_ns = 0;
   std::vector<double> all;
   for (const auto* side : {&base, &next}) {

@@ -50,7 +50,19 @@ std::optional<skipped_cell> unusable_side(const results::cell& c, side which,
           {}, the + "has no instruction counts (made without 'run --measure instructions')", skip_kind::no_counts};
     }
   } else if (!carries(c, settings.metric)) {
-    return skipped_cell{{}, "no " + to_string(settings.metric) + " in " + (is_new ? "NEW" : "OLD"),
+    const auto without = static_cast<std::size_t>(std::count_if(c.samples.begin(), c.samples.end(), [&](const auto& s) {
+      return !counter_value(c, s, settings.metric.counter).has_value();
+    }));
+    if (without == c.samples.size()) {
+      return skipped_cell{{}, "no " + to_string(settings.metric) + " in " + (is_new ? "NEW" : "OLD"),
+                          skip_kind::no_metric};
+    }
+    // Some samples have it: the cell is not compared on part of its samples
+    // (a paired cell's pairs would no longer match), and the reason says so.
+    return skipped_cell{{},
+                        the + "lacks " + to_string(settings.metric) + " in " + std::to_string(without) + " of its " +
+                            std::to_string(c.samples.size()) +
+                            " samples (NaN or absent there); expected it in every sample",
                         skip_kind::no_metric};
   } else if (c.samples.size() < k_min_interval_samples) {
     return skipped_cell{{},
@@ -188,8 +200,10 @@ diff compare_pairs(const pairing& paired, const comparison_settings& settings) {
     auto skipped = unusable_side(*new_cell, side::new_side, settings);
     if (!skipped || (skipped->kind != skip_kind::new_error)) {
       if (auto old_skip = unusable_side(*old_cell, side::old_side, settings)) {
-        const bool neither = skipped && skipped->kind == skip_kind::no_metric &&
-                             old_skip->kind == skip_kind::no_metric;
+        const auto lacks_it = [](const skipped_cell& s) {
+          return s.kind == skip_kind::no_metric && s.reason.starts_with("no ");
+        };
+        const bool neither = skipped && lacks_it(*skipped) && lacks_it(*old_skip);
         if (neither) old_skip->reason = "no " + to_string(settings.metric) + " on either side";
         skipped = std::move(old_skip);
       }
@@ -298,6 +312,8 @@ diff_summary summarize_group(std::span<const cell_diff* const> cells) {
     if (1 + c.mean_change.estimate > 0) {
       log_sum += std::log1p(c.mean_change.estimate);
       ++logs;
+    } else {
+      ++s.geomean_left_out;
     }
   }
   if (logs > 0) s.geomean_change = std::expm1(log_sum / static_cast<double>(logs));

@@ -238,6 +238,9 @@ std::string comparison_summary(const diff& d) {
   out << "  " << report::pad_right("geomean change", k_label_width)
       << (s.geomean_change ? report::format_percent(*s.geomean_change) + " (of the mean " + measured_noun(d) + ")"
                            : std::string("-"))
+      << (s.geomean_left_out > 0 ? "; " + report::counted(s.geomean_left_out, "cell") +
+                                       " at -100% left out (a ratio of 0 has no logarithm)"
+                                 : std::string())
       << "\n";
 
   const auto list = [&](const char* title, const std::vector<std::string>& names) {

@@ -1,7 +1,5 @@
 #include "harness/compare/diff_json.hpp"
 
-#include <unordered_set>
-
 #include "harness/support/files/file_io.hpp"
 #include "harness/formats/json_reader.hpp"
 #include "harness/formats/run_info_json.hpp"
@@ -256,12 +254,18 @@ diff_source source_from(const results::object_reader& r) {
 results::json to_json(const diff_summary& s) {
   return {{"compared", s.compared},         {"improved", s.improved},
           {"regressed", s.regressed},       {"within_noise", s.within_noise},
-          {"no_change", s.no_change},       {"geomean_change", results::optional_to_json(s.geomean_change)}};
+          {"no_change", s.no_change},       {"geomean_change", results::optional_to_json(s.geomean_change)},
+          {"geomean_left_out", s.geomean_left_out}};
 }
 
 diff_summary summary_from(const results::object_reader& r) {
-  return {count_from(r, "compared"),  count_from(r, "improved"),  count_from(r, "regressed"),
-          count_from(r, "within_noise"), count_from(r, "no_change"), r.optional_number("geomean_change")};
+  return {count_from(r, "compared"),
+          count_from(r, "improved"),
+          count_from(r, "regressed"),
+          count_from(r, "within_noise"),
+          count_from(r, "no_change"),
+          r.optional_number("geomean_change"),
+          r.has("geomean_left_out") ? count_from(r, "geomean_left_out") : 0};  // absent before it existed
 }
 
 // A diff written before "kind" existed says it in the reason only.
@@ -331,13 +335,7 @@ diff parse_diff(std::string_view text, std::string_view source) {
   d.new_source = source_from(root.object("new"));
   for (const auto& w : root.objects("warnings")) d.warnings.push_back({w.string("kind"), w.string("message")});
   d.summary = summary_from(root.object("summary"));
-  std::unordered_set<std::string> names;
-  for (const auto& c : root.objects("cells")) {
-    d.cells.push_back(cell_from(c));
-    if (!names.insert(d.cells.back().name).second) {
-      c.fail("name", "a name not used by an earlier cell (duplicated cell name)");
-    }
-  }
+  d.cells = results::distinct_cells(root, "cells", cell_from);
   d.only_old = root.strings("only_old");
   d.only_new = root.strings("only_new");
   for (const auto& s : root.objects("not_compared")) d.not_compared.push_back(skipped_from(s));

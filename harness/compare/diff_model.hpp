@@ -206,6 +206,9 @@ struct diff_summary {
   std::size_t within_noise = 0;
   std::size_t no_change = 0;
   std::optional<double> geomean_change;
+  // Cells at -100 % (a ratio of 0, e.g. allocations to none), which have no
+  // logarithm: left out of geomean_change, and said so.
+  std::size_t geomean_left_out = 0;
 };
 
 struct diff {

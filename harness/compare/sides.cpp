@@ -133,4 +133,15 @@ std::vector<diff> compare_sides_on(const loaded_side& old_side, const loaded_sid
   return diffs;
 }
 
+bool may_be_run_of(const diff_source& source, const results::run_results& run) {
+  // A merge keeps its first run's date: its rounds and shard tell it apart.
+  if (source.run_settings &&
+      (source.run_settings->rounds != run.config.rounds || source.run_settings->shard != run.config.shard)) {
+    return false;
+  }
+  const auto& then = source.env.date;
+  const auto& now = run.env.date;
+  return then.empty() || now.empty() || then == now;
+}
+
 }  // namespace benchgate::compare

@@ -49,4 +49,10 @@ std::vector<diff> compare_sides_on(const loaded_side& old_side, const loaded_sid
                                    const std::vector<time_metric>& metrics,
                                    const comparison_settings& settings);
 
+// Whether `run` may be the run that a diff's `source` describes: both
+// record the run's date, and a file replaced since the diff holds another
+// (when either has none, it may be); a benchgate run also records its
+// rounds and shard, which tell a merge from the first run it took in.
+bool may_be_run_of(const diff_source& source, const results::run_results& run);
+
 }  // namespace benchgate::compare

@@ -96,11 +96,13 @@ environment environment_from_context(const object_reader& root) {
   env.host = context.optional_string("host_name");
   env.date = context.optional_string("date").value_or("");
   if (const auto cpus = context.optional_number("num_cpus")) {
-    // Checked before the conversion: a double out of int's range is undefined behaviour.
-    if (*cpus < 0 || *cpus > std::numeric_limits<int>::max() || *cpus != std::floor(*cpus)) {
-      context.fail("num_cpus", "a number of CPUs (an integer >= 0)");
+    // Checked before the conversion: a double out of int's range is
+    // undefined behaviour. -1 is Google Benchmark's "could not tell"
+    // (GetNumCPUs when /proc/cpuinfo is unreadable): unknown, as 0.
+    if (*cpus < -1 || *cpus > std::numeric_limits<int>::max() || *cpus != std::floor(*cpus)) {
+      context.fail("num_cpus", "a number of CPUs (an integer >= 0, or -1: unknown)");
     }
-    env.logical_cpus = static_cast<int>(*cpus);
+    env.logical_cpus = std::max(0, static_cast<int>(*cpus));
   }
   env.benchmark_version = context.optional_string("library_version");
   if (context.has("load_avg") && context.raw()["load_avg"].is_array()) {
@@ -125,6 +127,18 @@ std::string registration_text(const object_reader& entry) {
   return out;
 }
 
+// The benchmark an aggregate row is of: its run_name (Google Benchmark 1.5
+// on), else its name less "_" and the aggregate's ("BM_x_mean" -> "BM_x").
+std::string aggregated_benchmark(const object_reader& entry) {
+  if (entry.has("run_name")) return entry.name("run_name");
+  auto name = entry.name("name");
+  const auto suffix = "_" + entry.string("aggregate_name");
+  if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    name.resize(name.size() - suffix.size());
+  }
+  return name;
+}
+
 }  // namespace
 
 run_results gbench_from_json(const json& document, std::string_view source) {
@@ -138,9 +152,15 @@ run_results gbench_from_json(const json& document, std::string_view source) {
   std::map<std::string, std::string> registration_of;
   std::set<std::pair<std::string, std::int64_t>> repetitions_seen;
   std::size_t aggregates = 0;
+  // The benchmarks aggregates are reported for, in order: one with no
+  // repetition of its own (->ReportAggregatesOnly()) is not dropped.
+  std::vector<std::string> aggregated;
   for (const auto& entry : root.objects("benchmarks")) {
     if (entry.has("aggregate_name")) {
       ++aggregates;
+      // BigO and RMS fit a family's sizes: of no one benchmark.
+      const auto kind = entry.string("aggregate_name");
+      if (kind != "BigO" && kind != "RMS") aggregated.push_back(aggregated_benchmark(entry));
       continue;
     }
     const auto name = entry.name("name");
@@ -178,6 +198,18 @@ run_results gbench_from_json(const json& document, std::string_view source) {
     throw input_error(std::string(source) + ": holds only aggregates (mean, median, stddev), no " +
                       "repetitions; expected each repetition as a sample: run the benchmark with " +
                       "--benchmark_repetitions=N and without --benchmark_report_aggregates_only");
+  }
+  for (const auto& name : aggregated) {
+    if (index_of.count(name) > 0) continue;
+    index_of.emplace(name, results.cells.size());
+    cell c;
+    c.name = name;
+    c.case_name = case_part(name);
+    c.error = "Google Benchmark reported only its aggregates (mean, median, stddev: ReportAggregatesOnly), no "
+              "repetition to compare; expected each repetition as a sample: register it without "
+              "->ReportAggregatesOnly()";
+    c.skipped = true;  // not judged, and not a failure of the benchmark
+    results.cells.push_back(std::move(c));
   }
   return results;
 }

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <unordered_set>
 #include <vector>
 
 namespace benchgate::results {
@@ -81,5 +83,21 @@ class object_reader {
   std::string source_;
   std::string path_;
 };
+
+// The cells in the array at `key`, each read by `read` into a value with a
+// `name`; a cell named as an earlier one is refused at its "name" (two
+// cells under one name would be pooled, or compared twice).
+template <class Read>
+auto distinct_cells(const object_reader& parent, std::string_view key, Read read) {
+  std::vector<std::decay_t<std::invoke_result_t<Read, const object_reader&>>> cells;
+  std::unordered_set<std::string> names;
+  for (const auto& element : parent.objects(key)) {
+    cells.push_back(read(element));
+    if (!names.insert(cells.back().name).second) {
+      element.fail("name", "a name not used by an earlier cell (duplicated cell name)");
+    }
+  }
+  return cells;
+}
 
 }  // namespace benchgate::results

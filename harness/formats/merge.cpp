@@ -1,9 +1,13 @@
 #include "harness/formats/merge.hpp"
 
+#include <algorithm>
 #include <map>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "harness/support/errors/input_error.hpp"
+#include "harness/support/text/parse_number.hpp"
 
 namespace benchgate::results {
 
@@ -38,13 +42,44 @@ bool same_samples(const run_results& a, const run_results& b) {
   return true;
 }
 
-// The same run read twice (the same file, or a copy) would double every
-// sample and narrow every interval for nothing.
+bool same_sample(const sample& x, const sample& y) {
+  return x.iterations == y.iterations && x.real_ns == y.real_ns && x.cpu_ns == y.cpu_ns;
+}
+
+// Whether every sample of `part` is already in `pooled`, each cell's as one
+// unbroken run of its samples there: `pooled` is a merge that took `part`
+// in (merge appends each run's samples whole). Timed samples never repeat
+// by chance to the last bit.
+bool pools(const run_results& pooled, const run_results& part) {
+  if (&pooled == &part) return false;
+  bool any = false;
+  for (const auto& c : part.cells) {
+    if (c.samples.empty()) continue;
+    const auto* into = find_cell(pooled, c.name);
+    if (into == nullptr || into->samples.size() <= c.samples.size()) return false;
+    const auto found = std::search(into->samples.begin(), into->samples.end(), c.samples.begin(), c.samples.end(),
+                                   same_sample);
+    if (found == into->samples.end()) return false;
+    any = true;
+  }
+  return any;
+}
+
+// The same run read twice (the same file, or a copy), or a run beside a
+// merge that already took it in, would double its samples and narrow every
+// interval for nothing.
 void require_distinct(const named_run& earlier, const named_run& other) {
-  if (earlier.run.env.date != other.run.env.date || !same_samples(earlier.run, other.run)) return;
-  throw input_error("merge: " + other.source + ": the same run as " + earlier.source + " (same date " +
-                    earlier.run.env.date + " and samples); merging it would double every sample; expected "
-                    "different runs");
+  if (earlier.run.env.date == other.run.env.date && same_samples(earlier.run, other.run)) {
+    throw input_error("merge: " + other.source + ": the same run as " + earlier.source + " (same date " +
+                      earlier.run.env.date + " and samples); merging it would double every sample; expected "
+                      "different runs");
+  }
+  for (const auto& [pooled, part] : {std::pair{&earlier, &other}, std::pair{&other, &earlier}}) {
+    if (!pools(pooled->run, part->run)) continue;
+    throw input_error("merge: " + other.source + ": the samples of " + part->source + " are already in " +
+                      pooled->source + " (a merge that took it in); merging them again would count them twice; "
+                      "expected runs not merged yet");
+  }
 }
 
 void require_same(const named_run& first, const named_run& other) {
@@ -75,6 +110,36 @@ void require_same(const named_run& first, const named_run& other) {
   }
 }
 
+// The first timing setting in which `b` differs from `a`, each side's value
+// spelled as run's option takes it.
+struct setting_difference {
+  std::string what;
+  std::string first;
+  std::string other;
+};
+std::optional<setting_difference> timing_difference(const settings& a, const settings& b) {
+  const auto number = [](const std::optional<double>& v) { return v ? text::number_text(*v) : std::string("none"); };
+  const auto flag = [](bool on) { return std::string(on ? "on" : "off"); };
+  if (a.samples != b.samples) return setting_difference{"samples", std::to_string(a.samples), std::to_string(b.samples)};
+  if (a.measurement_time_s != b.measurement_time_s) {
+    return setting_difference{"--measurement-time", number(a.measurement_time_s), number(b.measurement_time_s)};
+  }
+  if (a.warmup_s != b.warmup_s) return setting_difference{"--warmup", number(a.warmup_s), number(b.warmup_s)};
+  if (a.min_time_s != b.min_time_s) return setting_difference{"--min-time", number(a.min_time_s), number(b.min_time_s)};
+  if (a.quick != b.quick) return setting_difference{"--quick", flag(a.quick), flag(b.quick)};
+  if (a.random_interleaving != b.random_interleaving) {
+    return setting_difference{"interleaving", flag(a.random_interleaving), flag(b.random_interleaving)};
+  }
+  if (a.rounds != b.rounds) return setting_difference{"--rounds", std::to_string(a.rounds), std::to_string(b.rounds)};
+  if (a.precision_pct != b.precision_pct) {
+    return setting_difference{"--precision", number(a.precision_pct), number(b.precision_pct)};
+  }
+  if (a.precision_cap_s != b.precision_cap_s) {
+    return setting_difference{"--precision-cap", number(a.precision_cap_s), number(b.precision_cap_s)};
+  }
+  return std::nullopt;
+}
+
 std::string shard_text(const std::optional<shard_spec>& shard) {
   return shard ? "shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count)
                : std::string("a whole run (no --shard)");
@@ -96,14 +161,10 @@ void require_shard_set(std::span<const named_run> runs) {
                         "; expected whole runs, or the shards of one run all split the same way");
     }
     if (!sharded) continue;
-    const auto& a = first.run.config;
-    const auto& b = r.run.config;
-    if (a.samples != b.samples || a.measurement_time_s != b.measurement_time_s || a.warmup_s != b.warmup_s ||
-        a.min_time_s != b.min_time_s || a.quick != b.quick || a.random_interleaving != b.random_interleaving ||
-        a.rounds != b.rounds || a.precision_pct != b.precision_pct || a.precision_cap_s != b.precision_cap_s) {
-      throw input_error("merge: " + r.source + ": " + shard_text(shard) + " was timed with other settings than " +
-                        first.source + " (samples, --measurement-time, --warmup, --min-time, --quick, "
-                        "--no-interleave, --rounds or --precision); expected the shards of one run");
+    if (const auto difference = timing_difference(first.run.config, r.run.config)) {
+      throw input_error("merge: " + r.source + ": " + shard_text(shard) + " was timed with " + difference->what + " " +
+                        difference->other + ", but " + first.source + " with " + difference->first +
+                        "; expected the shards of one run, timed alike");
     }
     const auto [it, added] = seen.emplace(shard->index, r.source);
     if (!added) {

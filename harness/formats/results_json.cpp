@@ -1,7 +1,5 @@
 #include "harness/formats/results_json.hpp"
 
-#include <unordered_set>
-
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/formats/json_reader.hpp"
@@ -173,14 +171,7 @@ run_results results_from_json(const json& document, std::string_view source) {
   }
   results.env = environment_from_json(root.object("environment"));
   results.config = settings_from_json(root.object("settings"));
-  std::unordered_set<std::string> names;
-  for (const auto& c : root.objects("cells")) {
-    auto parsed = cell_from(c);
-    if (!names.insert(parsed.name).second) {
-      c.fail("name", "a name not used by an earlier cell (duplicated cell name)");
-    }
-    results.cells.push_back(std::move(parsed));
-  }
+  results.cells = distinct_cells(root, "cells", cell_from);
   return results;
 }
 

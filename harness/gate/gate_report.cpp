@@ -148,10 +148,18 @@ std::string gate_result_line(const gate_verdict& verdict) {
   const auto cells = [](std::size_t n) { return report::counted(n, "cell"); };
   std::vector<std::string> parts;
   switch (verdict.exit) {
-    case exit_code::regression:
-      if (t.fail > 0) parts.push_back(cells(t.fail) + " regressed beyond their thresholds");
+    case exit_code::regression: {
+      // A cell only in NEW or only in OLD fails by the rules file, with no
+      // change to be beyond a threshold.
+      const auto by_rules = static_cast<std::size_t>(
+          std::count_if(verdict.cells.begin(), verdict.cells.end(), [](const judged_cell& c) {
+            return c.status == cell_status::fail && !c.change_pct;
+          }));
+      if (t.fail > by_rules) parts.push_back(cells(t.fail - by_rules) + " regressed beyond their thresholds");
+      if (by_rules > 0) parts.push_back(cells(by_rules) + " new or removed, failed by the rules file");
       if (t.error > 0) parts.push_back(cells(t.error) + " errored in NEW");
       return "gate: FAIL (" + join(parts, "; ") + ")";
+    }
     case exit_code::unstable:
       if (t.unstable > 0) parts.push_back(cells(t.unstable) + " too noisy to judge");
       if (t.unjudged > 0) parts.push_back(cells(t.unjudged) + " could not be judged");

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -96,7 +97,8 @@ void require_same_build(const compare::loaded_side& side, const char* what, cons
 // A diff of OLD against NEW compared one metric; the rules may need others.
 // Then the diff's OLD and NEW files are compared again on those, with the
 // diff's settings, when both are still where the diff says (compare writes
-// absolute paths); otherwise judge() names the missing metric.
+// absolute paths) and still hold the runs it compared; otherwise judge()
+// names the missing metric.
 std::vector<compare::diff> diffs_for_rules(compare::diff d, const gate_rules& rules,
                                            const options::gate_options& options, std::ostream& err) {
   const auto wanted_here = gate::metrics_needed(names_of(d), rules, options.command_line).metrics;
@@ -109,6 +111,14 @@ std::vector<compare::diff> diffs_for_rules(compare::diff d, const gate_rules& ru
   }
   const auto old_side = compare::load_side(d.old_source.path, options.baseline_dir, "OLD (from the diff)");
   const auto new_side = compare::load_side(d.new_source.path, options.baseline_dir, "NEW (from the diff)");
+  for (const auto& [what, side, source] : {std::tuple{"OLD", &old_side, &d.old_source},
+                                           std::tuple{"NEW", &new_side, &d.new_source}}) {
+    if (compare::may_be_run_of(*source, side->loaded.results)) continue;
+    err << "note: the diff's " << what << " " << source->path << " now holds another run (run at "
+        << side->loaded.results.env.date << ", the diff's at " << source->env.date
+        << "), so it is not compared again on the rules' other metrics\n";
+    return {std::move(d)};
+  }
   const auto wanted = gate::metrics_needed(names_of(d), rules, options.command_line,
                                            compare::rates_carried(old_side, new_side, gate::k_throughput_rates))
                           .metrics;

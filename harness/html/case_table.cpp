@@ -72,7 +72,7 @@ std::string change_cells(const page_input& input, const comparison_lookup& looku
   const auto* base = variants ? lookup.run.find(cd->old_side.name) : nullptr;
   const auto vs = variants ? cd->old_side.name : "the old side (" + input.comparison->old_source.path + ")";
   const auto shown = base != nullptr ? base->variant : variants ? cd->old_side.name : "old";
-  return "<td>" + escape(charts::change_text(cd->mean_change)) + "</td>" + td(charts::p_value_text(cd->p_value)) +
+  return "<td>" + escape(charts::change_text(cd->mean_change)) + "</td>" + td(charts::p_value_text(*cd)) +
          td(verdict, "verdict v-" + verdict) + "<td class=\"text\" title=\"" + escape(vs) + "\">" + escape(shown) +
          link + "</td>";
 }

@@ -74,8 +74,8 @@ exit_code plot_history(const options::history_options& o, std::ostream& out, std
                       ": no value in the selected cells; nothing to plot");
   }
   out << history::changes_to_text(a.found.report, a.context);
-  out << "charts: " << o.out->string() << " (" << charts.size() << " timelines)\n";
-  render_and_list(*o.out, charts, out, err);
+  render_and_list(*o.out, charts, "charts: " + o.out->string() + " (" + std::to_string(charts.size()) + " timelines)",
+                  out, err);
   const auto page = *o.out / "index.html";
   files::write_atomically(page, html::timeline_page(charts, a.found.report, a.context), "--out");
   out << "  " << page.string() << "\n";

@@ -17,8 +17,8 @@ exit_code plot_charts(const options::plot_options& options, std::ostream& out, s
   std::vector<charts::chart> charts;
   if (results::detect_document_kind(text, where) == results::document_kind::diff) {
     const auto d = compare::parse_diff(text, where);
-    const auto old_run = load_diff_side(d.old_source.path, "old", err);
-    const auto new_run = d.mode == compare::compare_mode::variants ? old_run : load_diff_side(d.new_source.path, "new", err);
+    const auto old_run = load_diff_side(d.old_source, "old", err);
+    const auto new_run = d.mode == compare::compare_mode::variants ? old_run : load_diff_side(d.new_source, "new", err);
     charts::diff_samples samples;
     if (old_run && new_run) samples = {&old_run->results, &new_run->results};
     charts = charts::diff_charts(d, samples, options.gate_threshold);
@@ -30,9 +30,10 @@ exit_code plot_charts(const options::plot_options& options, std::ostream& out, s
     charts = charts::run_charts(run.results, shown, shown, {&run.results, &run.results}, options.gate_threshold);
     if (charts.empty()) throw input_error(where + ": no cell has samples; nothing to plot");
   }
-  out << "charts: " << options.out_dir.string() << " (" << report::counted(charts.size(), "chart")
-      << "; each NAME.svg, NAME.png, NAME.gp, NAME.dat)\n";
-  render_and_list(options.out_dir, charts, out, err);
+  render_and_list(options.out_dir, charts,
+                  "charts: " + options.out_dir.string() + " (" + report::counted(charts.size(), "chart") +
+                      "; each NAME.svg, NAME.png, NAME.gp, NAME.dat)",
+                  out, err);
   return exit_code::ok;
 }
 

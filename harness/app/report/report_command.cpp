@@ -13,6 +13,7 @@
 #include "harness/html/report_page.hpp"
 #include "harness/report/format.hpp"
 #include "harness/compare/diff_json.hpp"
+#include "harness/compare/sides.hpp"
 #include "harness/explain/explain_json.hpp"
 #include "harness/formats/input_loader.hpp"
 
@@ -51,19 +52,27 @@ explain::explain_document page_explanations(const std::filesystem::path& file, c
 }
 
 // A diff shown beside RESULTS must be of RESULTS: its new side ran at the
-// same date (both record the run's environment) and shares cell names.
+// same date (both record the run's environment) and shares cell names,
+// compared or not (a diff in which no cell could be compared is shown too).
 void require_diff_of(const compare::diff& d, const results::loaded_results& run, const std::string& results_path,
                      const std::string& diff_path) {
   const auto& run_date = run.results.env.date;
   const auto& diff_date = d.new_source.env.date;
   const results::cell_index cells(run.results);
-  const bool shares_a_cell = std::any_of(d.cells.begin(), d.cells.end(), [&](const compare::cell_diff& c) {
-    return cells.find(c.new_side.name) != nullptr;
-  });
-  if (!shares_a_cell || (!run_date.empty() && !diff_date.empty() && run_date != diff_date)) {
+  const bool shares_a_cell =
+      std::any_of(d.cells.begin(), d.cells.end(),
+                  [&](const compare::cell_diff& c) { return cells.find(c.new_side.name) != nullptr; }) ||
+      std::any_of(d.not_compared.begin(), d.not_compared.end(),
+                  [&](const compare::skipped_cell& c) { return cells.find(c.name) != nullptr; });
+  if (!shares_a_cell || !compare::may_be_run_of(d.new_source, run.results)) {
+    // A merge has its first run's date: the rounds tell them apart.
+    const auto rounds = [](int n) { return ", " + report::counted(static_cast<std::size_t>(n), "round"); };
+    const bool by_rounds = d.new_source.run_settings && d.new_source.run_settings->rounds != run.results.config.rounds;
     throw input_error("--diff " + diff_path + ": compared NEW " + d.new_source.path + " (run " +
-                      (diff_date.empty() ? "at an unknown date" : "at " + diff_date) + "), not RESULTS " +
+                      (diff_date.empty() ? "at an unknown date" : "at " + diff_date) +
+                      (by_rounds ? rounds(d.new_source.run_settings->rounds) : "") + "), not RESULTS " +
                       results_path + " (run " + (run_date.empty() ? "at an unknown date" : "at " + run_date) +
+                      (by_rounds ? rounds(run.results.config.rounds) : "") +
                       (shares_a_cell ? "" : ", and no compared cell is in RESULTS") +
                       "); expected a diff whose NEW is RESULTS: benchgate compare OLD " + results_path + " --json");
   }
@@ -122,7 +131,7 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   std::optional<results::loaded_results> old_run;
   charts::diff_samples samples{&run.results, &run.results};
   if (shown != nullptr && shown->mode == compare::compare_mode::runs) {
-    old_run = load_diff_side(shown->old_source.path, "old", err);
+    old_run = load_diff_side(shown->old_source, "old", err);
     samples.old_run = old_run ? &old_run->results : nullptr;
   }
   auto charts = charts::run_charts(run.results, variants ? &*variants : nullptr, shown, samples, options.gate_threshold);
@@ -147,8 +156,8 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   }
   input.charts_folder = k_charts_folder;
   const auto charts_dir = options.out_dir / k_charts_folder;
-  out << "charts: " << charts_dir.string() << " (" << report::counted(charts.size(), "chart") << ")\n";
-  render_and_list(charts_dir, charts, out, err);
+  render_and_list(charts_dir, charts,
+                  "charts: " + charts_dir.string() + " (" + report::counted(charts.size(), "chart") + ")", out, err);
   files::write_atomically(page_path, html::report_page(input), "--out");
   out << "report: " << page_path.string() << "\n";
   return exit_code::ok;

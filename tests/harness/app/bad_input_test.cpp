@@ -356,7 +356,8 @@ TEST_F(BadInput, GoogleBenchmarkImpossibleCpuCount) {
   text.replace(text.find("\"num_cpus\": 2"), 13, "\"num_cpus\": 1e300");
   const auto bad = write("cpus.json", text);
   expect_bad_input({"compare", bad, bad},
-                   "OLD " + bad + ": context.num_cpus: expected a number of CPUs (an integer >= 0), got 1e+300");
+                   "OLD " + bad + ": context.num_cpus: expected a number of CPUs (an integer >= 0, or -1: unknown), "
+                   "got 1e+300");
 }
 
 TEST_F(BadInput, NoCommonCells) {

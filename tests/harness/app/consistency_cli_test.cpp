@@ -199,6 +199,49 @@ TEST_F(Consistency, ReportRefusesADiffOfOtherFiles) {
   EXPECT_THAT(r.err, HasSubstr("and no compared cell is in RESULTS); expected a diff whose NEW is RESULTS"));
 }
 
+// A diff in which no cell could be compared (one repetition a side) is
+// still a diff of RESULTS: the page shows it, with the cells not compared.
+TEST_F(Consistency, ReportShowsADiffWithNoComparedCell) {
+  write("o.json", gb_file({{"BM_x", 100}}, 1));
+  write("n.json", gb_file({{"BM_x", 110}}, 1));
+  ASSERT_EQ(run("compare o.json n.json --json d.json").exit_code, 0);
+  const auto r = run("report n.json --diff d.json --out rep");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(files::read_file(path("rep/index.html"), "test"), HasSubstr("BM_x"));
+}
+
+// A merge keeps its first run's date; its rounds tell it from that run, so
+// a diff of the first run is not shown beside the merge.
+TEST_F(Consistency, ReportRefusesADiffOfTheFirstRunOfAMerge) {
+  save_demo("a.json");
+  auto b = charts::testing::demo_run(3);
+  b.env.date = "2026-12-07T10:05:00Z";
+  results::save_results(b, path("b.json"), "test");
+  ASSERT_EQ(run("merge --out ab.json a.json b.json").exit_code, 0);
+  ASSERT_EQ(run("compare --variants a.json --resamples 1000 --json d.json").exit_code, 0);
+  const auto r = run("report ab.json --diff d.json --out rep");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_THAT(r.err, HasSubstr(", 1 round), not RESULTS ab.json (run at "));
+  EXPECT_THAT(r.err, HasSubstr(", 2 rounds); expected a diff whose NEW is RESULTS"));
+}
+
+// A side replaced since the diff was written is not drawn as the diff's:
+// its distribution charts are left out, with a warning.
+TEST_F(Consistency, PlotOfADiffWhoseSideWasReplacedDrawsNoDistributions) {
+  save_demo("old.json");
+  save_demo("new.json", 3);
+  ASSERT_EQ(run("compare old.json new.json --resamples 1000 --json diff.json").exit_code, 0);
+  auto replaced = charts::testing::demo_run(3);
+  replaced.env.date = "2026-12-07T11:00:00Z";
+  results::save_results(replaced, path("new.json"), "test");
+  const auto r = run("plot diff.json --out c");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("warning: no distribution charts: the diff's new side " + path("new.json").string() +
+                               " now holds another run (run at 2026-12-07T11:00:00Z, the diff's at "));
+  EXPECT_FALSE(std::filesystem::exists(path("c/dist_demo-core-kind-a-size-8.svg")));
+  EXPECT_TRUE(std::filesystem::exists(path("c/change.svg")));
+}
+
 // 7: diffs store absolute paths, so plot DIFF works from another folder.
 TEST_F(Consistency, PlotOfADiffFromAnotherFolderFindsItsSides) {
   save_demo("old.json");

@@ -151,6 +151,23 @@ TEST_F(MetricCli, ADeclaredHigherCounterFailsItsDropAndListsCellsWithoutIt) {
   EXPECT_THAT(c.out, HasSubstr("Performance has regressed."));
 }
 
+// A counter Google Benchmark could not compute in one repetition (a bare
+// NaN) is missing from that sample only: the reason says so, not "no hits".
+TEST_F(MetricCli, ACounterMissingFromSomeSamplesSaysHowMany) {
+  write_pair();
+  auto text = files::read_file(path("new.json"), "test");
+  const auto at = text.find("\"hits\": ");
+  ASSERT_NE(at, std::string::npos);
+  const auto end = text.find_first_of(",}", at);
+  text.replace(at, end - at, "\"hits\": NaN");
+  write("new.json", text);
+  const auto r = run("compare old.json new.json --metric hits --direction hits=higher");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("the new side lacks hits in 1 of its 10 samples (NaN or absent there); expected it in "
+                               "every sample"));
+  EXPECT_THAT(r.out, Not(HasSubstr("no hits in NEW")));
+}
+
 TEST_F(MetricCli, ReportShowsACounterByNameAndRefusesOneNoCellHas) {
   write_pair();
   const auto r = run("report new.json --metric hits --direction hits=higher --out rep");

@@ -184,6 +184,9 @@ TEST_F(verdict_fixtures, RulesMayWarnOrFailNewAndRemovedBenchmarks) {
   auto r = run("gate " + sides("only-in-new") + " --rules fail.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr(R"(new: only in NEW; a failure by the rules file ("new": "fail"))"));
+  // Nothing regressed: the summary says why the gate failed.
+  EXPECT_THAT(r.out, HasSubstr("gate: FAIL (1 cell new or removed, failed by the rules file)"));
+  EXPECT_THAT(r.out, Not(HasSubstr("regressed beyond")));
   r = run("gate " + sides("missing") + " --rules fail.json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr(R"(removed: only in OLD; a failure by the rules file ("removed": "fail"))"));
@@ -217,6 +220,28 @@ TEST_F(verdict_fixtures, CompareThenGateWithRulesOfAnotherMetric) {
   EXPECT_THAT(r.out, HasSubstr("BM_Sum/1024"));
   EXPECT_THAT(r.out, HasSubstr("defaults (cpu_time [rules defaults], warn 5% [rules defaults], fail 5% [rules "
                                "defaults])"));
+}
+
+// A side replaced since the diff was written (another run, another date) is
+// not compared again in its place: the gate says so and judges the diff.
+TEST_F(verdict_fixtures, GateDoesNotCompareAgainASideReplacedSinceTheDiff) {
+  const auto normal = k_fixtures / "normal";
+  const auto new_text = files::read_file(normal / "new.json", "test");
+  files::write_atomically(path("new.json"), new_text, "test");
+  ASSERT_EQ(run("compare '" + (normal / "old.json").string() + "' new.json --resamples 1000 --json diff.json").exit_code,
+            0);
+  const std::string date = "2026-12-04T08:00:00+00:00";
+  auto replaced = new_text;
+  replaced.replace(replaced.find(date), date.size(), "2026-12-05T09:00:00+00:00");
+  files::write_atomically(path("new.json"), replaced, "test");
+  files::write_atomically(path("r.json"),
+                          R"({"schema": "benchgate.rules/1", "defaults": {"metric": "cpu_time", "fail": 5}})", "test");
+  const auto r = run("gate diff.json --rules r.json");
+  EXPECT_THAT(r.err, HasSubstr("note: the diff's NEW " + path("new.json").string() +
+                               " now holds another run (run at 2026-12-05T09:00:00+00:00, the diff's at " + date +
+                               "), so it is not compared again on the rules' other metrics\n"));
+  EXPECT_THAT(r.err, Not(HasSubstr("again with its settings")));
+  EXPECT_NE(r.exit_code, 0) << r.out << r.err;  // the rules' cpu_time is not in the diff
 }
 
 // The command line overrides the rules file's defaults, and the output says

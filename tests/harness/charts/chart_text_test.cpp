@@ -170,6 +170,24 @@ TEST(DistributionChart, TimesInATimeUnitOtherMetricsByNameAndUnit) {
   EXPECT_THAT(counted.body, HasSubstr("set ylabel 'instructions per iteration'"));
 }
 
+// A cell whose samples are identical on each side has no p-value (compare
+// prints n/a): the title says so instead of the model's placeholder 1.
+TEST(DistributionChart, ADeterministicCellHasNoPValue) {
+  compare::cell_diff cd;
+  cd.name = "count";
+  cd.p_value = 0.032;
+  const std::vector<double> old_values = {8, 8, 8};
+  const std::vector<double> new_values = {4, 4, 4};
+  const distribution_side base{"old", old_values};
+  const distribution_side next{"new", new_values};
+  EXPECT_THAT(distribution_chart("dist", cd, base, next, 0.95, compare::time_metric::instructions).title,
+              HasSubstr("(95% CI), p = 0.032, "));
+  cd.deterministic = true;
+  const auto c = distribution_chart("dist", cd, base, next, 0.95, compare::time_metric::instructions);
+  EXPECT_THAT(c.title, HasSubstr("(95% CI), p n/a (deterministic), "));
+  EXPECT_EQ(p_value_text(cd), "n/a");
+}
+
 TEST(ChartSet, PlotAndReportChartInstructionRunsByTheirCounts) {
   auto run = testing::demo_run();
   EXPECT_EQ(estimates_of(run).metric, compare::time_metric::real);

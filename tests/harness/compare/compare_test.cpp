@@ -310,7 +310,14 @@ TEST(Compare, SummaryCountsVerdictsAndTakesTheGeometricMean) {
   EXPECT_EQ(s.within_noise, 1U);
   EXPECT_EQ(s.improved, 1U);
   EXPECT_NEAR(*s.geomean_change, std::cbrt(2.0) - 1, 1e-12);
+  EXPECT_EQ(s.geomean_left_out, 0U);
   EXPECT_FALSE(summarize({}).geomean_change.has_value());
+  // A cell at -100 % (ratio 0) has no logarithm: left out, and counted.
+  cells.push_back(cells[2]);
+  cells.back().mean_change.estimate = -1.0;
+  const auto with_zero = summarize(cells);
+  EXPECT_NEAR(*with_zero.geomean_change, std::cbrt(2.0) - 1, 1e-12);
+  EXPECT_EQ(with_zero.geomean_left_out, 1U);
 }
 
 TEST(EnvironmentCheck, WarnsOnKnownDifferencesOnly) {

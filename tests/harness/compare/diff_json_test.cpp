@@ -77,7 +77,7 @@ diff json_sample_diff() {
   d.only_old = {"x"};
   d.only_new = {"y", "z"};
   d.not_compared = {{"w", "the new side failed: boom"}};
-  d.summary = {2, 1, 0, 0, 1, -0.5};
+  d.summary = {2, 1, 0, 0, 1, -0.5, 1};
   return d;
 }
 
@@ -109,6 +109,7 @@ TEST(DiffJson, WriteThenReadGivesTheSameDiff) {
   EXPECT_FALSE(back.cells[1].throughput_change.has_value());
   EXPECT_TRUE(back.cells[1].mann_whitney.all_values_equal);
   EXPECT_EQ(back.summary.geomean_change, -0.5);
+  EXPECT_EQ(back.summary.geomean_left_out, 1U);
   EXPECT_EQ(back.not_compared[0].reason, "the new side failed: boom");
 }
 

@@ -168,6 +168,43 @@ TEST(GbenchJson, OnlyAggregatesIsAnErrorThatSaysHowToFixIt) {
   }
 }
 
+// A benchmark registered with ->ReportAggregatesOnly() beside ordinary
+// ones has only aggregate rows: its cell is there, skipped with the reason
+// (compare lists it, the gate cannot judge it), not silently dropped.
+// BigO and RMS rows are of a family, not of one benchmark: no cell.
+TEST(GbenchJson, ABenchmarkWithOnlyAggregatesIsASkippedCellNotDropped) {
+  const auto r = parse(R"({"benchmarks": [
+      {"name": "BM_plain", "run_name": "BM_plain", "run_type": "iteration", "repetitions": 1, "repetition_index": 0,
+       "iterations": 3, "real_time": 1, "cpu_time": 1, "time_unit": "ns"},
+      {"name": "BM_agg_mean", "run_name": "BM_agg", "run_type": "aggregate", "aggregate_name": "mean",
+       "iterations": 3, "real_time": 1, "cpu_time": 1, "time_unit": "ns"},
+      {"name": "BM_agg_median", "run_name": "BM_agg", "run_type": "aggregate", "aggregate_name": "median",
+       "iterations": 3, "real_time": 1, "cpu_time": 1, "time_unit": "ns"},
+      {"name": "BM_old_mean", "aggregate_name": "mean", "iterations": 3, "real_time": 1, "cpu_time": 1,
+       "time_unit": "ns"},
+      {"name": "BM_fit_BigO", "run_name": "BM_fit", "run_type": "aggregate", "aggregate_name": "BigO",
+       "cpu_coefficient": 1, "real_coefficient": 1, "big_o": "N", "time_unit": "ns"},
+      {"name": "BM_fit_RMS", "run_name": "BM_fit", "run_type": "aggregate", "aggregate_name": "RMS", "rms": 0.1,
+       "time_unit": "ns"}]})");
+  ASSERT_EQ(r.cells.size(), 3U);
+  EXPECT_EQ(r.cells[0].name, "BM_plain");
+  EXPECT_EQ(r.cells[1].name, "BM_agg");
+  EXPECT_EQ(r.cells[2].name, "BM_old");  // no run_name (before 1.5): the name less its aggregate
+  for (const auto* c : {&r.cells[1], &r.cells[2]}) {
+    EXPECT_TRUE(c->samples.empty());
+    EXPECT_TRUE(c->skipped);
+    EXPECT_THAT(c->error, HasSubstr("reported only its aggregates"));
+  }
+}
+
+// Google Benchmark writes num_cpus -1 when it cannot tell: unknown, read.
+TEST(GbenchJson, AnUnknownCpuCountIsRead) {
+  const auto r = parse(R"({"context": {"num_cpus": -1}, "benchmarks": [
+      {"name": "BM_A", "iterations": 3, "real_time": 1, "cpu_time": 1, "time_unit": "ns"}]})");
+  EXPECT_EQ(r.env.logical_cpus, 0);
+  EXPECT_EQ(r.cells.size(), 1U);
+}
+
 TEST(GbenchJson, AnUnknownTimeUnitNamesTheEntry) {
   try {
     parse(R"({"benchmarks": [{"name": "BM_A", "iterations": 3, "real_time": 1, "cpu_time": 1, "time_unit": "min"}]})");

@@ -1,5 +1,6 @@
 #include "harness/formats/merge.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "harness/support/errors/input_error.hpp"
@@ -101,15 +102,46 @@ TEST(MergeShards, RefusesAShardWithAWholeRun) {
 TEST(MergeShards, RefusesShardsTimedWithOtherSettings) {
   auto other = shard_of(2, 2, {{"b", 1}});
   other.config.samples = 50;
-  EXPECT_EQ(merge_error({{"s1.json", shard_of(1, 2, {{"a", 1}})}, {"s2.json", other}}),
-            "merge: s2.json: shard 2/2 was timed with other settings than s1.json (samples, --measurement-time, "
-            "--warmup, --min-time, --quick, --no-interleave, --rounds or --precision); expected the shards of one "
-            "run");
+  const auto first = shard_of(1, 2, {{"a", 1}});
+  EXPECT_EQ(merge_error({{"s1.json", first}, {"s2.json", other}}),
+            "merge: s2.json: shard 2/2 was timed with samples 50, but s1.json with " +
+                std::to_string(first.config.samples) + "; expected the shards of one run, timed alike");
+  // The setting that differs is named, with both values.
+  other = shard_of(2, 2, {{"b", 1}});
+  other.config.warmup_s = first.config.warmup_s + 0.25;
+  EXPECT_THAT(merge_error({{"s1.json", first}, {"s2.json", other}}),
+              ::testing::StartsWith("merge: s2.json: shard 2/2 was timed with --warmup "));
+  other = shard_of(2, 2, {{"b", 1}});
+  other.config.rounds = 3;
+  EXPECT_EQ(merge_error({{"s1.json", first}, {"s2.json", other}}),
+            "merge: s2.json: shard 2/2 was timed with --rounds 3, but s1.json with 1; expected the shards of one "
+            "run, timed alike");
 }
 
 TEST(MergeShards, RefusesShardsThatShareACell) {
   EXPECT_EQ(merge_error({{"s1.json", shard_of(1, 2, {{"a", 1}})}, {"s2.json", shard_of(2, 2, {{"a", 2}})}}),
             "merge: s2.json: cell a is also in s1.json; shards overlap; expected disjoint shards of one run");
+}
+
+// A merge keeps its first run's date, so a run merged again beside a merge
+// that took it in is not "the same run"; its samples, found whole in the
+// merge, give it away, whichever comes first.
+TEST(MergeRuns, RefusesARunBesideAMergeThatAlreadyTookItIn) {
+  auto a = run_of({{"x", 1}, {"y", 2}});
+  a.env.date = "2026-12-07T10:00:00Z";
+  auto b = run_of({{"x", 5}, {"y", 6}});
+  b.env.date = "2026-12-07T10:05:00Z";
+  const auto ab = merge_runs(std::vector<named_run>{{"a.json", a}, {"b.json", b}});
+  EXPECT_EQ(merge_error({{"ab.json", ab}, {"b.json", b}}),
+            "merge: b.json: the samples of b.json are already in ab.json (a merge that took it in); merging them "
+            "again would count them twice; expected runs not merged yet");
+  EXPECT_EQ(merge_error({{"a.json", a}, {"ab.json", ab}}),
+            "merge: ab.json: the samples of a.json are already in ab.json (a merge that took it in); merging them "
+            "again would count them twice; expected runs not merged yet");
+  // A third run of its own pools with the merge.
+  auto c = run_of({{"x", 9}, {"y", 10}});
+  c.env.date = "2026-12-07T10:10:00Z";
+  EXPECT_EQ(merge_runs(std::vector<named_run>{{"ab.json", ab}, {"c.json", c}}).cells[0].samples.size(), 6U);
 }
 
 TEST(MergeRuns, RefusesNothing) { EXPECT_THROW(merge_runs({}), input_error); }
