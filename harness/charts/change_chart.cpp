@@ -12,6 +12,22 @@ constexpr int k_change_width_px = 1100;
 constexpr int k_frame_height_px = 160;
 constexpr int k_row_height_px = 22;
 constexpr double k_bar_half_height = 0.35;  // in rows
+// A cell's name on the y axis: longer names (a 280-character template
+// name) would leave no room for the plot, so their middle gives way.
+constexpr std::size_t k_max_label_chars = 72;
+constexpr std::size_t k_label_head_chars = 34;
+
+std::string axis_label(const std::string& name) {
+  if (name.size() <= k_max_label_chars) return name;
+  const std::string gap = "...";
+  // Cut between UTF-8 characters, never inside one (10xxxxxx continues one).
+  const auto continues = [&](std::size_t at) { return (static_cast<unsigned char>(name[at]) & 0xC0) == 0x80; };
+  std::size_t head = k_label_head_chars;
+  while (head > 0 && continues(head)) --head;
+  auto tail_start = name.size() - (k_max_label_chars - k_label_head_chars - gap.size());
+  while (tail_start < name.size() && continues(tail_start)) ++tail_start;
+  return name.substr(0, head) + gap + name.substr(tail_start);
+}
 
 std::string threshold_arrows(double fraction, const std::string& color) {
   std::string out;
@@ -71,14 +87,20 @@ chart change_chart(const compare::diff& d, std::optional<double> gate_threshold)
   std::string body = "  set title " + gp_quote(c.title) + "\n";
   body += "  set xlabel " + gp_quote("change of the mean " + changed_what(d) + " (%); " + direction_note(d)) + "\n";
   body += "  set yrange [-0.7:" + gp_number(static_cast<double>(n) - 0.3) + "]\n";
-  body += "  set ytics scale 0\n  set grid xtics\n  set key below horizontal\n";
+  // The tics from the script, whose quoting keeps every character of a
+  // name (a data file's string cannot hold a double quote).
+  std::string tics;
+  for (std::size_t i = 0; i < n; ++i) {
+    tics += (tics.empty() ? "" : ", ") + gp_quote(axis_label(d.cells[i].name)) + " " + std::to_string(n - 1 - i);
+  }
+  body += "  set ytics scale 0 (" + tics + ")\n  set grid xtics\n  set key below horizontal\n";
   body += "  set arrow from first 0, graph 0 to first 0, graph 1 nohead lc rgb '#000000'\n";
   body += threshold_arrows(d.config.noise_threshold, "#606060");
   if (gate_threshold) body += threshold_arrows(*gate_threshold, "#b2182b");
   const auto half = gp_number(k_bar_half_height);
   body += "  plot " + data + " using ($2<0?$2:0):1:($2<0?$2:0):($2<0?0:$2):($1-" + half + "):($1+" + half +
           "):5 with boxxyerror fs solid 0.7 noborder lc rgb variable notitle, \\\n";
-  body += "       " + data + " using 2:1:3:4:ytic(6) with xerrorbars pt 7 ps 0.4 lc rgb '#000000' notitle";
+  body += "       " + data + " using 2:1:3:4 with xerrorbars pt 7 ps 0.4 lc rgb '#000000' notitle";
   for (const auto v : {stats::verdict::improved, stats::verdict::regressed, stats::verdict::within_noise,
                        stats::verdict::no_change}) {
     body += ", \\\n       NaN with boxes fs solid 0.7 noborder lc rgb " + gp_quote(verdict_color(v)) + " title " +

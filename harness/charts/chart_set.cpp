@@ -21,15 +21,22 @@ std::vector<chart> results_charts(const results::run_results& run, const compare
 
 std::string distribution_stem(const compare::cell_diff& cd) { return chart_stem("dist", cd.name); }
 
-std::optional<compare::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path) {
+std::optional<compare::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path,
+                                                      const std::optional<compared_metric>& metric) {
   compare::comparison_settings settings;
   settings.resamples = k_chart_resamples;
   // An instruction run compares its counts (its times are valgrind's).
   settings.metric = estimates_of(run.results).metric;
+  if (metric) {
+    settings.metric = metric->metric;
+    settings.direction = metric->direction;
+  }
   auto d = compare::compare_variants(run.results, compare::describe_source(run.results, run.format, path, std::nullopt),
                                      benchgate::variant_role::baseline,
                                      {benchgate::variant_role::core, benchgate::variant_role::peer}, settings);
-  if (d.cells.empty()) return std::nullopt;
+  // Pairs none of which could be compared (one sample each) are still a
+  // comparison: the page lists them and why, rather than "no comparison".
+  if (d.cells.empty() && d.not_compared.empty()) return std::nullopt;
   return d;
 }
 

@@ -36,8 +36,14 @@ std::vector<chart> diff_charts(const compare::diff& d, const diff_samples& sampl
 // k_chart_resamples so a page of many cells is drawn in seconds; nullopt when
 // the run has no core or peer cell beside a baseline cell (e.g. Google
 // Benchmark JSON, whose cells have no roles). `path` is where the run was
-// read, for the diff's source.
-std::optional<compare::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path);
+// read, for the diff's source. `metric` (with its direction): what is
+// compared, instead of the run's own (estimates_of).
+struct compared_metric {
+  compare::time_metric metric;
+  results::better direction = results::better::lower;
+};
+std::optional<compare::diff> variants_diff_for_charts(const results::loaded_results& run, const std::string& path,
+                                                      const std::optional<compared_metric>& metric = std::nullopt);
 
 // What a run's charts estimate: instruction counts for a run made with
 // `run --measure instructions`, else times.

@@ -6,6 +6,7 @@
 #include "harness/charts/chart.hpp"
 #include "harness/charts/panel_chart.hpp"
 #include "harness/charts/gnuplot_text.hpp"
+#include "harness/support/text/parse_number.hpp"
 #include "harness/support/units/units.hpp"
 
 namespace benchgate::charts {
@@ -29,17 +30,78 @@ bool use_throughput(const std::vector<estimated_cell>& cells) {
          });
 }
 
-// Google Benchmark imports have no axes: the rest of the name after the case
-// ("BM_sort/1024" -> "1024", the benchmark's argument) becomes the x axis,
-// so the sizes still spread.
-param_list layout_params(const results::cell& c) {
-  if (!c.params.empty()) return c.params;
-  const auto slash = c.name.find('/');
-  if (slash == std::string::npos) return {{"benchmark", c.name}};
-  return {{"argument", c.name.substr(slash + 1)}};
+// A Google Benchmark name, FAMILY[/METHOD]/ARG.../MODIFIER...: a fixture's
+// method joins the family, each argument ("8", "n:8" of ArgNames) is an
+// axis, and the modifiers Google Benchmark appends (real_time, threads:2,
+// ...) make a benchmark of their own, so they join the series' name.
+struct gbench_name {
+  std::string series;
+  param_list arguments;
+};
+
+bool is_modifier(std::string_view part) {
+  for (const std::string_view word : {"real_time", "manual_time", "process_time"}) {
+    if (part == word) return true;
+  }
+  for (const std::string_view prefix : {"threads:", "iterations:", "repeats:", "min_time:", "min_warmup_time:"}) {
+    if (part.starts_with(prefix)) return true;
+  }
+  return false;
 }
 
-std::string series_name(const results::cell& c) { return c.variant.empty() ? c.case_name : c.variant; }
+// "8", "-1", "n:8": an argument, not a method's name.
+bool is_argument(std::string_view part) {
+  const auto colon = part.find(':');
+  return text::parse_double(colon == std::string_view::npos ? part : part.substr(colon + 1)).has_value();
+}
+
+gbench_name split_gbench_name(const std::string& name) {
+  std::vector<std::string> parts;
+  for (std::size_t start = 0;;) {
+    const auto slash = name.find('/', start);
+    parts.push_back(name.substr(start, slash - start));
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  gbench_name out{parts.front(), {}};
+  std::string modifiers;
+  std::vector<std::string> arguments;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (is_modifier(parts[i])) {
+      modifiers += "/" + parts[i];
+    } else if (arguments.empty() && modifiers.empty() && !is_argument(parts[i])) {
+      out.series += "/" + parts[i];
+    } else {
+      arguments.push_back(parts[i]);
+    }
+  }
+  out.series += modifiers;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const auto colon = arguments[i].find(':');
+    if (colon != std::string::npos && colon > 0) {
+      out.arguments.push_back({arguments[i].substr(0, colon), arguments[i].substr(colon + 1)});
+    } else {
+      const auto axis = arguments.size() == 1 ? std::string("argument") : "argument " + std::to_string(i + 1);
+      out.arguments.push_back({axis, arguments[i]});
+    }
+  }
+  return out;
+}
+
+// Google Benchmark imports have no axes: their arguments ("BM_sort/1024"
+// -> 1024) become the x axis, so the sizes still spread.
+param_list layout_params(const results::cell& c) {
+  if (!c.params.empty()) return c.params;
+  auto split = split_gbench_name(c.name);
+  if (split.arguments.empty()) return {{"benchmark", c.name}};
+  return split.arguments;
+}
+
+// A variant's line, or a Google Benchmark family's (with its modifiers).
+std::string series_name(const results::cell& c) {
+  if (!c.variant.empty()) return c.variant;
+  return c.params.empty() ? split_gbench_name(c.name).series : c.case_name;
+}
 
 chart grid_chart(const results::run_results& run, const std::string& case_name,
                  const std::vector<estimated_cell>& cells, const estimate_settings& settings) {
@@ -62,13 +124,18 @@ chart grid_chart(const results::run_results& run, const std::string& case_name,
 
   std::vector<param_list> params;
   for (const auto& e : cells) params.push_back(layout_params(*e.cell));
+  std::vector<std::string> families;
   std::vector<panel_lines> panels;
   for (auto& layout : grid_panels(params)) {
     panel_lines p{layout, {}};
     for (const auto i : layout.members) {
       const auto& e = cells[i];
-      const auto color = index_of(variants, e.cell->variant);
       const auto name = series_name(*e.cell);
+      // Google Benchmark's families have no variants: a colour each.
+      if (e.cell->variant.empty() && std::find(families.begin(), families.end(), name) == families.end()) {
+        families.push_back(name);
+      }
+      const auto color = e.cell->variant.empty() ? index_of(families, name) : index_of(variants, e.cell->variant);
       auto it = std::find_if(p.lines.begin(), p.lines.end(), [&](const series& s) { return s.name == name; });
       if (it == p.lines.end()) {
         p.lines.push_back(series{name, color, {}});

@@ -14,6 +14,11 @@ constexpr std::size_t k_timeline_max_columns = 3;
 constexpr int k_timeline_panel_width_px = 420;
 constexpr int k_timeline_panel_height_px = 260;
 constexpr int k_timeline_title_height_px = 40;
+// The chart is at least as wide as its title (a case's name and metric over
+// one 420 px panel was cut at both ends): about this much a character, and
+// a margin.
+constexpr int k_title_char_px = 8;
+constexpr int k_title_margin_px = 40;
 constexpr std::size_t k_max_xtics = 8;
 constexpr const char* k_regression_color = "#d73027";
 constexpr const char* k_improvement_color = "#1a9850";
@@ -50,7 +55,8 @@ chart timeline_chart(const timeline_spec& spec) {
   const std::size_t n = spec.panels.size();
   const std::size_t columns = std::max<std::size_t>(1, std::min(n, k_timeline_max_columns));
   const std::size_t rows = (n + columns - 1) / columns;
-  c.width_px = k_timeline_panel_width_px * static_cast<int>(columns);
+  c.width_px = std::max(k_timeline_panel_width_px * static_cast<int>(columns),
+                        k_title_char_px * static_cast<int>(spec.title.size()) + k_title_margin_px);
   c.height_px =
       k_timeline_title_height_px + k_timeline_panel_height_px * static_cast<int>(std::max<std::size_t>(rows, 1));
   c.data = "# one block per panel (gnuplot index): x median low high\n";

@@ -66,6 +66,10 @@ TEST(TimelineChart, TimesAreDrawnInAReadableUnit) {
   // Other values keep their unit.
   spec.y_unit = "hits";
   EXPECT_THAT(timeline_chart(spec).body, HasSubstr("set ylabel 'time per iteration (hits)'"));
+  // One panel is 420 px wide; a longer title widens the chart, not cut.
+  EXPECT_EQ(c.width_px, 420);
+  spec.title = std::string(100, 't');
+  EXPECT_GE(timeline_chart(spec).width_px, 800);
 }
 
 TEST(AxisScale, PicksTheUnitOfTheLargestValue) {
@@ -109,6 +113,29 @@ TEST(GridChart, OnePanelPerKindWithErrorBarsAndLogSizeAxis) {
   EXPECT_THAT(other.body, HasSubstr("set ylabel 'time per iteration (ns)'"));
 }
 
+// Google Benchmark names carry no axes: a fixture's method joins the
+// family, the arguments are the x axis (powers of two: log 2), and the
+// modifiers (real_time, threads:N) make series of their own.
+TEST(GridChart, GoogleBenchmarkNamesSplitIntoFamiliesArgumentsAndModifiers) {
+  results::run_results run;
+  for (const std::string name : {"Buf/Read/8", "Buf/Read/64", "Buf/Write/8", "Buf/Write/64", "Buf/Read/8/real_time",
+                                 "Buf/Read/64/real_time"}) {
+    results::cell c;
+    c.name = name;
+    c.case_name = "Buf";
+    for (int i = 0; i < 3; ++i) c.samples.push_back({100, 10.0 + i, 10.0 + i, std::nullopt, {}});
+    run.cells.push_back(c);
+  }
+  const auto charts = grid_charts(run, {});
+  ASSERT_EQ(charts.size(), 1U);
+  const auto& c = charts[0];
+  EXPECT_THAT(c.body, HasSubstr("set logscale x 2\n  set xtics ('8' 8, '64' 64) norotate\n"));
+  EXPECT_THAT(c.body, HasSubstr("title 'Buf/Read'"));
+  EXPECT_THAT(c.body, HasSubstr("title 'Buf/Write'"));
+  EXPECT_THAT(c.body, HasSubstr("title 'Buf/Read/real_time'"));
+  EXPECT_THAT(c.body, Not(HasSubstr("'8/real_time'")));
+}
+
 TEST(ChangeChart, OneColouredBarPerCellAndThresholdLines) {
   compare::diff d;
   d.config.noise_threshold = 0.02;
@@ -132,8 +159,26 @@ TEST(ChangeChart, OneColouredBarPerCellAndThresholdLines) {
   EXPECT_THAT(c.body, HasSubstr("title 'noise threshold +-2%'"));
   EXPECT_THAT(c.body, HasSubstr("title 'gate threshold +-5%'"));
   EXPECT_THAT(c.body, HasSubstr("with boxxyerror fs solid 0.7 noborder lc rgb variable"));
-  EXPECT_THAT(c.body, HasSubstr("ytic(6) with xerrorbars"));
+  EXPECT_THAT(c.body, HasSubstr("set ytics scale 0 ('demo/core/size:8' 1, 'demo/peer/size:8' 0)\n"));
+  EXPECT_THAT(c.body, HasSubstr("using 2:1:3:4 with xerrorbars"));
   EXPECT_THAT(c.body, HasSubstr("set xlabel 'change of the mean time (%); below 0: faster'"));
+}
+
+// The y axis names each cell as it is, quotes and backslashes included
+// (the script's quoting, not the data file's); a name too long to leave
+// room for the plot gives up its middle.
+TEST(ChangeChart, AxisLabelsKeepEveryCharacterAndLongNamesTheirEnds) {
+  compare::diff d;
+  compare::cell_diff a;
+  a.name = R"(BM"quote\back)";
+  a.mean_change = {0.1, 0.08, 0.12, 0.01};
+  compare::cell_diff b = a;
+  b.name = "BM_template<" + std::string(250, 'x') + ">/size:64";
+  d.cells = {a, b};
+  const auto c = change_chart(d, std::nullopt);
+  // 34 characters, "...", the last 35.
+  EXPECT_THAT(c.body, HasSubstr(R"(set ytics scale 0 ('BM"quote\back' 1, 'BM_template<)" + std::string(22, 'x') + "..." +
+                                std::string(26, 'x') + ">/size:64' 0)\n"));
 }
 
 TEST(ChangeChart, ACounterDiffNamesTheCounterAndItsDirection) {
