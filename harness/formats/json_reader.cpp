@@ -60,8 +60,14 @@ std::string with_non_finite_words_quoted(std::string_view text) {
   return out;
 }
 
-[[noreturn]] void throw_parse_error(std::string_view source, std::size_t byte) {
-  throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " + std::to_string(byte) +
+[[noreturn]] void throw_parse_error(std::string_view source, const json::parse_error& e) {
+  // JSON is UTF-8: a name in another encoding (Google Benchmark writes a
+  // name's bytes as they are) is not "truncated".
+  if (std::string_view(e.what()).find("UTF-8") != std::string_view::npos) {
+    throw input_error(std::string(source) + ": not valid UTF-8 at byte " + std::to_string(e.byte) +
+                      " (text in another encoding, e.g. a benchmark name in Latin-1); expected JSON text in UTF-8");
+  }
+  throw input_error(std::string(source) + ": not valid JSON (truncated or corrupt?) at byte " + std::to_string(e.byte) +
                     ": expected a complete JSON document");
 }
 
@@ -164,7 +170,7 @@ json parse_json(std::string_view text, std::string_view source) {
       return parse_checked(text, source);
     } catch (const json::parse_error& e) {
       // nlohmann's byte is 1-based: the offending character is at byte - 1.
-      if (!is_non_finite_word(word_at(text, e.byte == 0 ? 0 : e.byte - 1))) throw_parse_error(source, e.byte);
+      if (!is_non_finite_word(word_at(text, e.byte == 0 ? 0 : e.byte - 1))) throw_parse_error(source, e);
     }
     // Google Benchmark writes NaN and Infinity as bare words for values it
     // could not compute (a counter's cv when its mean is 0, a time it could
@@ -173,7 +179,7 @@ json parse_json(std::string_view text, std::string_view source) {
     try {
       return parse_checked(quoted, source);
     } catch (const json::parse_error& e) {
-      throw_parse_error(source, e.byte);
+      throw_parse_error(source, e);
     }
   } catch (const json::out_of_range& e) {
     // A number beyond a double's range (e.g. 1e999): nlohmann reports it as

@@ -153,7 +153,9 @@ std::string case_table(const page_input& input, const std::string& case_name) {
              escape(lacks ? "no value of " + input.estimates.metric.counter
                           : c.error.empty() ? "no samples" : c.error) + "</td>";
     } else {
-      out += td(interval_text(*ns, time ? report::format_time_ns : report::format_significant));
+      const auto format = time ? report::format_time_ns : report::format_significant;
+      // One sample has no interval; its bootstrap would show a width of 0.
+      out += td(c.samples.size() < 2 ? format(ns->estimate) + " (1 sample: no interval)" : interval_text(*ns, format));
       // Work per instruction or per counted thing is no throughput: none for counts.
       const auto thrpt = time ? charts::throughput_per_second(c.work, ns->estimate) : std::nullopt;
       out += td(thrpt ? report::format_throughput(c.work.unit, *thrpt) : "");

@@ -30,6 +30,12 @@ std::string scaled(double value, double step, const std::array<const char*, N>& 
 
 std::string format_significant(double value) {
   const double magnitude = std::abs(value);
+  constexpr double k_smallest_fixed = 1e-3;  // 4 decimals keep one significant digit
+  if (magnitude > 0 && magnitude < k_smallest_fixed) {
+    std::array<char, 64> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), "%.4e", value);
+    return buffer.data();
+  }
   const int decimals = magnitude < 10 ? 4 : magnitude < 100 ? 3 : magnitude < 1000 ? 2 : magnitude < 10000 ? 1 : 0;
   std::array<char, 64> buffer{};
   std::snprintf(buffer.data(), buffer.size(), "%.*f", decimals, value);

@@ -11,6 +11,8 @@ namespace benchgate::report {
 
 // Five significant digits the way criterion prints them: 4 decimals below 10,
 // 3 below 100, 2 below 1000, 1 below 10^4, else none ("1.2476", "261.42").
+// Below 0.001, where 4 decimals would print 0.0000, in exponent form
+// ("2.0134e-09": a counter of seconds per item).
 std::string format_significant(double value);
 
 // A time given in nanoseconds with a unit from ps to s: "1.2476 µs".

@@ -125,7 +125,24 @@ exit_code write_report(const options::report_options& options, std::ostream& out
     given = compare::load_diff(*options.diff, "--diff");
     require_diff_of(*given, run, options.results, *options.diff);
   }
-  const auto variants = charts::variants_diff_for_charts(run, options.results);
+  // The table's metric is also what the variants are compared on: one
+  // metric per row, value and change (a counter needs its direction).
+  std::optional<charts::compared_metric> metric;
+  std::optional<results::better> direction;
+  if (options.metric) {
+    require_metric_in(*options.metric, run.results, options.results);
+    const auto name = compare::to_string(*options.metric);
+    direction = results::direction_of(name, options.directions);
+    if (direction) metric = charts::compared_metric{*options.metric, *direction};
+  }
+  const auto variants = charts::variants_diff_for_charts(run, options.results, metric);
+  if (options.metric && !metric && !given && variants) {
+    const auto name = compare::to_string(*options.metric);
+    throw input_error("--metric " + name + ": which way " + name +
+                      " is better is not known (not a time, a count or a rate named *_per_second), and the page "
+                      "compares the variants on it; expected --direction " + name + "=higher or --direction " + name +
+                      "=lower");
+  }
   const compare::diff* shown = given ? &*given : (variants ? &*variants : nullptr);
 
   std::optional<results::loaded_results> old_run;
@@ -142,9 +159,8 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   input.google_benchmark = run.format != results::results_schema;
   input.estimates = charts::estimates_of(run.results);
   if (options.metric) {
-    require_metric_in(*options.metric, run.results, options.results);
     input.estimates.metric = *options.metric;
-    input.metric_direction = results::direction_of(compare::to_string(*options.metric), options.directions);
+    input.metric_direction = direction;
   }
   input.comparison = shown;
   input.comparison_label = given ? "--diff " + *options.diff

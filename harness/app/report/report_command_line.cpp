@@ -63,9 +63,10 @@ std::vector<option<report_options>> report_rows() {
       "their change points and one timeline per case, as benchgate history plot draws them"},
      [](report_options& o, const given& g) { o.history = non_empty(g, "a history store (benchgate history add)"); }},
     {{"metric", "NAME", takes::value,
-      "what each case's table shows per cell: real_time, cpu_time, instructions, or any counter the cells "
-      "carry by name (a Google Benchmark user counter or rate, a case's figure). The column header names the "
-      "metric and its unit", "the run's instructions when it counted them, else real_time"},
+      "what each case's table shows per cell, and, without --diff, what its variants are compared on: real_time, "
+      "cpu_time, instructions, or any counter the cells carry by name (a Google Benchmark user counter or rate, a "
+      "case's figure; one whose direction is not built in needs --direction when there are variants to compare). "
+      "The column header names the metric and its unit", "the run's instructions when it counted them, else real_time"},
      [](report_options& o, const given& g) { o.metric = table_metric(g); }},
     {{"direction", "METRIC=higher|lower", takes::values,
       "which way METRIC is better (repeatable), named in the column header; times, counts and rates "

@@ -199,6 +199,43 @@ TEST_F(Consistency, ReportRefusesADiffOfOtherFiles) {
   EXPECT_THAT(r.err, HasSubstr("and no compared cell is in RESULTS); expected a diff whose NEW is RESULTS"));
 }
 
+// report --metric without --diff compares the variants on that metric:
+// the change beside a value of allocations is a change of allocations, not
+// of time. A counter of unknown direction needs --direction then.
+TEST_F(Consistency, ReportComparesTheVariantsOnItsMetric) {
+  auto run_with_counts = charts::testing::demo_run();
+  for (auto& c : run_with_counts.cells) {
+    const double count = c.role == benchgate::variant_role::baseline ? 8 : 4;
+    for (auto& sample : c.samples) sample.counters = {{"allocations", count}, {"hits", count}};
+  }
+  results::save_results(run_with_counts, path("counts.json"), "test");
+  const auto r = run("report counts.json --metric allocations --out rep");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto page = files::read_file(path("rep/index.html"), "test");
+  EXPECT_THAT(page, HasSubstr("-50.000%"));      // 4 allocations against the baseline's 8
+  EXPECT_THAT(page, Not(HasSubstr("-75.")));     // the core's time change
+  const auto unknown = run("report counts.json --metric hits --out rep2");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.err, HasSubstr("error: --metric hits: which way hits is better is not known"));
+  EXPECT_EQ(run("report counts.json --metric hits --direction hits=higher --out rep3").exit_code, 0);
+}
+
+// Cells of one sample each: the page shows each value without a made-up
+// interval, and lists the pairs as not compared with the reason, rather
+// than "no comparison".
+TEST_F(Consistency, ReportOfOneSampleCellsSaysWhyNothingIsCompared) {
+  auto one = charts::testing::demo_run();
+  for (auto& c : one.cells) c.samples.resize(1);
+  results::save_results(one, path("one.json"), "test");
+  const auto r = run("report one.json --out rep");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto page = files::read_file(path("rep/index.html"), "test");
+  EXPECT_THAT(page, HasSubstr("(1 sample: no interval)"));
+  EXPECT_THAT(page, Not(HasSubstr("No comparison")));
+  EXPECT_THAT(page, HasSubstr("<p>Not compared:</p>"));
+  EXPECT_THAT(page, HasSubstr("has only 1 sample, fewer than 2"));
+}
+
 // A diff in which no cell could be compared (one repetition a side) is
 // still a diff of RESULTS: the page shows it, with the cells not compared.
 TEST_F(Consistency, ReportShowsADiffWithNoComparedCell) {

@@ -105,6 +105,20 @@ TEST(ResultsJson, TruncatedFileIsReportedWithItsSource) {
   }
 }
 
+// A name in another encoding than UTF-8 is said as such, not "truncated".
+TEST(ResultsJson, TextThatIsNotUtf8IsSaidSo) {
+  auto text = to_json_text(sample_results());
+  const auto at = text.find("\"name\": \"") + 9;
+  text.insert(at, "\xe9");  // Latin-1 e-acute
+  try {
+    parse_results(text, "f.json");
+    FAIL();
+  } catch (const input_error& e) {
+    EXPECT_NE(std::string(e.what()).find("f.json: not valid UTF-8 at byte "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("; expected JSON text in UTF-8"), std::string::npos) << e.what();
+  }
+}
+
 TEST(ResultsJson, EmptyFileIsReported) {
   expect_error("  \n", "f.json: the file is empty; expected a JSON document");
 }

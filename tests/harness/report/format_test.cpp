@@ -13,6 +13,11 @@ TEST(Format, SignificantDigitsFollowCriterion) {
   EXPECT_EQ(format_significant(261.423), "261.42");
   EXPECT_EQ(format_significant(1001.04), "1001.0");
   EXPECT_EQ(format_significant(12345.6), "12346");
+  // Tiny values keep their digits (a counter of seconds per item).
+  EXPECT_EQ(format_significant(2.01344e-9), "2.0134e-09");
+  EXPECT_EQ(format_significant(-0.00012), "-1.2000e-04");
+  EXPECT_EQ(format_significant(0.001), "0.0010");
+  EXPECT_EQ(format_significant(0), "0.0000");
 }
 
 TEST(Format, TimesPickTheirUnit) {
