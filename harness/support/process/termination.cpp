@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstddef>
 #include <iostream>
 
@@ -31,8 +32,10 @@ sigset_t termination_set() {
   return set;
 }
 
-// Async-signal-safe: atomics, kill, signal and raise only.
+// Async-signal-safe: atomics, kill, signal and raise only; errno is the
+// interrupted code's, so it is put back.
 void on_termination(int signal) {
+  const int saved_errno = errno;
   received_signal.store(signal);
   bool forwarded = false;
   for (auto& slot : running_children) {
@@ -47,6 +50,7 @@ void on_termination(int signal) {
     ::signal(signal, SIG_DFL);
     ::raise(signal);
   }
+  errno = saved_errno;
 }
 
 }  // namespace
