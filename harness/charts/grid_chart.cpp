@@ -7,6 +7,7 @@
 #include "harness/charts/panel_chart.hpp"
 #include "harness/charts/gnuplot_text.hpp"
 #include "harness/support/text/parse_number.hpp"
+#include "harness/support/text/split_text.hpp"
 #include "harness/support/units/units.hpp"
 
 namespace benchgate::charts {
@@ -56,13 +57,7 @@ bool is_argument(std::string_view part) {
 }
 
 gbench_name split_gbench_name(const std::string& name) {
-  std::vector<std::string> parts;
-  for (std::size_t start = 0;;) {
-    const auto slash = name.find('/', start);
-    parts.push_back(name.substr(start, slash - start));
-    if (slash == std::string::npos) break;
-    start = slash + 1;
-  }
+  const auto parts = text::split(name, '/');
   gbench_name out{parts.front(), {}};
   std::string modifiers;
   std::vector<std::string> arguments;

@@ -18,6 +18,7 @@
 #include "harness/support/process/child_process.hpp"
 #include "harness/support/text/parse_number.hpp"
 #include "harness/support/text/regex_text.hpp"
+#include "harness/support/text/split_text.hpp"
 
 namespace benchgate::explain {
 
@@ -88,13 +89,7 @@ void add_profile(callgrind_profile& into, const callgrind_profile& from, bool fi
 
 // "case/variant/axis:value/..." -> the run arguments that select its point.
 std::vector<std::string> point_arguments(const std::string& cell) {
-  std::vector<std::string> parts;
-  for (std::size_t start = 0;;) {
-    const auto slash = cell.find('/', start);
-    parts.push_back(cell.substr(start, slash - start));
-    if (slash == std::string::npos) break;
-    start = slash + 1;
-  }
+  const auto parts = text::split(cell, '/');
   const bool shaped = parts.size() >= 2 && std::none_of(parts.begin(), parts.end(), [](const auto& p) { return p.empty(); });
   if (!shaped) {
     throw input_error("--cell " + cell + ": expected a benchgate cell name, case/variant[/axis:value]... (as in "

@@ -27,23 +27,15 @@ std::string params_text(const settings& s) {
   return join(items);
 }
 
-bool same_samples(const run_results& a, const run_results& b) {
-  if (a.cells.size() != b.cells.size()) return false;
-  for (std::size_t i = 0; i < a.cells.size(); ++i) {
-    const auto& x = a.cells[i].samples;
-    const auto& y = b.cells[i].samples;
-    if (a.cells[i].name != b.cells[i].name || x.size() != y.size()) return false;
-    for (std::size_t j = 0; j < x.size(); ++j) {
-      if (x[j].iterations != y[j].iterations || x[j].real_ns != y[j].real_ns || x[j].cpu_ns != y[j].cpu_ns) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
 bool same_sample(const sample& x, const sample& y) {
   return x.iterations == y.iterations && x.real_ns == y.real_ns && x.cpu_ns == y.cpu_ns;
+}
+
+bool same_samples(const run_results& a, const run_results& b) {
+  return std::equal(a.cells.begin(), a.cells.end(), b.cells.begin(), b.cells.end(), [](const cell& x, const cell& y) {
+    return x.name == y.name &&
+           std::equal(x.samples.begin(), x.samples.end(), y.samples.begin(), y.samples.end(), same_sample);
+  });
 }
 
 // Whether every sample of `part` is already in `pooled`, each cell's as one
@@ -51,7 +43,6 @@ bool same_sample(const sample& x, const sample& y) {
 // in (merge appends each run's samples whole). Timed samples never repeat
 // by chance to the last bit.
 bool pools(const run_results& pooled, const run_results& part) {
-  if (&pooled == &part) return false;
   bool any = false;
   for (const auto& c : part.cells) {
     if (c.samples.empty()) continue;

@@ -187,6 +187,12 @@ results::shard_spec shard(const given& g) {
   return results::shard_spec{*index, *count};
 }
 
+void refuse_unknown_direction(const std::string& metric, const std::string& why) {
+  throw input_error("--metric " + metric + ": which way " + metric +
+                    " is better is not known (not a time, a count or a rate named *_per_second)" + why +
+                    "; expected --direction " + metric + "=higher or --direction " + metric + "=lower");
+}
+
 std::vector<results::declared_direction> directions(const given& g) {
   std::vector<results::declared_direction> out;
   for (const auto& text : g.texts) {

@@ -109,4 +109,9 @@ Value named(const given& g, Parse parse, std::string_view expected) {
 // declared both ways is refused.
 std::vector<results::declared_direction> directions(const given& g);
 
+// Refuses --metric METRIC whose direction is neither built in nor declared:
+// "--metric hits: which way hits is better is not known (...)WHY; expected
+// --direction hits=higher or ...". `why` says what needed it, or is empty.
+[[noreturn]] void refuse_unknown_direction(const std::string& metric, const std::string& why = "");
+
 }  // namespace benchgate::options::detail

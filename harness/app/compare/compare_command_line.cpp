@@ -163,11 +163,7 @@ void resolve_direction(compare_options& out, const parse_outcome& parsed) {
   }
   const auto* given = parsed.find("direction");
   const auto direction = results::direction_of(name, given ? directions(*given) : std::vector<results::declared_direction>{});
-  if (!direction) {
-    throw input_error("--metric " + name + ": which way " + name +
-                      " is better is not known (not a time, a count or a rate named *_per_second); expected "
-                      "--direction " + name + "=higher or --direction " + name + "=lower");
-  }
+  if (!direction) refuse_unknown_direction(name);
   out.settings.direction = *direction;
 }
 

@@ -4,6 +4,7 @@
 #include "harness/app/chart_output.hpp"
 #include "harness/app/commands.hpp"
 #include "harness/charts/chart_set.hpp"
+#include "harness/options/option_kinds.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/compare/cell_change.hpp"
@@ -137,11 +138,8 @@ exit_code write_report(const options::report_options& options, std::ostream& out
   }
   const auto variants = charts::variants_diff_for_charts(run, options.results, metric);
   if (options.metric && !metric && !given && variants) {
-    const auto name = compare::to_string(*options.metric);
-    throw input_error("--metric " + name + ": which way " + name +
-                      " is better is not known (not a time, a count or a rate named *_per_second), and the page "
-                      "compares the variants on it; expected --direction " + name + "=higher or --direction " + name +
-                      "=lower");
+    options::detail::refuse_unknown_direction(compare::to_string(*options.metric),
+                                              ", and the page compares the variants on it");
   }
   const compare::diff* shown = given ? &*given : (variants ? &*variants : nullptr);
 
