@@ -65,18 +65,29 @@ TEST(Slowdown, APilotOfAFailingBodyIsNothing) {
 // The second pilot sees the steps' overhead in the body: a body of known
 // spin work (no overlap to lose) slowed by 50 % gets about 50 % of its steps,
 // less what the extra call and fences cost, and says what that was. Bounds
-// of a factor of 4 below (the step and the pilot are timed apart, and a
-// busy machine slows one and not the other: 4578 of the 10000 steps expected
-// were seen under a parallel ctest) and 2 above: a pilot that took no steps
-// off, or twice the overhead, falls outside.
+// of a factor of 4 below and 2 above: a pilot that took no steps off, or
+// twice the overhead, falls outside. The step and the pilots are timed
+// apart, and a busy machine slows one and not another (4578 of the 10000
+// steps expected were seen under a parallel ctest; an overhead of 5034 ns
+// against a pilot of 8366 ns in CI): interference only breaks the bounds,
+// so the check is of the first of up to 5 tries that keeps them, the last
+// one when none does.
 TEST(Slowdown, TheSecondPilotTakesTheStepsOverheadOff) {
   constexpr std::uint64_t k_steps = 20'000;
+  constexpr int k_tries = 5;
   const benchgate::bench_body spinning = [](benchgate::state& state) {
     state.loop([] { benchgate::detail::spin(k_steps); });
   };
-  const double step_ns = measure_spin_step_ns();
-  ASSERT_GT(step_ns, 0);
-  const auto work = calibrate_slowdown(spinning, 50, step_ns);
+  const auto within_bounds = [&](const injected_work& w) {
+    return w.pilot_ns > 0 && w.steps > k_steps / 8 && w.steps < k_steps && std::abs(w.overhead_ns) < w.pilot_ns / 2;
+  };
+  injected_work work;
+  for (int attempt = 0; attempt < k_tries; ++attempt) {
+    const double step_ns = measure_spin_step_ns();
+    ASSERT_GT(step_ns, 0);
+    work = calibrate_slowdown(spinning, 50, step_ns);
+    if (within_bounds(work)) break;
+  }
   EXPECT_GT(work.pilot_ns, 0);
   EXPECT_GT(work.steps, k_steps / 8);
   EXPECT_LT(work.steps, k_steps);
