@@ -100,8 +100,21 @@ calibration_try gate_try(const options::calibrate_options& options, bool injecte
 
 calibration_try ab_try(const options::calibrate_options& options, bool injected, const fs::path& dir,
                        const std::string& where) {
-  const auto self = process::this_executable().string();
-  auto args = joined(joined({"ab", self, self}, options.run_args), options.command_args);
+  // Two files, as every A/A must be: one file against itself hides what is
+  // fixed per file (where its pages sit, its path; docs/ab.md,
+  // "Placement"). NEW is a fresh copy of this binary, byte-identical, so
+  // ab is told to run it anyway.
+  const auto self = process::this_executable();
+  const auto copy = dir / "new-build" / self.filename();
+  std::error_code ec;
+  fs::create_directories(copy.parent_path(), ec);
+  if (!ec) fs::copy_file(self, copy, fs::copy_options::overwrite_existing, ec);
+  if (ec) {
+    throw input_error("calibrate --for ab: cannot copy " + self.string() + " to " + copy.string() + " (" +
+                      ec.message() + "); expected a folder that takes a copy of the binary for the NEW side");
+  }
+  auto args = joined(joined({"ab", self.string(), copy.string(), "--run-identical"}, options.run_args),
+                     options.command_args);
   if (injected) {
     for (const auto& a : slowed_args(options)) args = joined(args, {"--new-arg", a});
   }
@@ -109,6 +122,7 @@ calibration_try ab_try(const options::calibrate_options& options, bool injected,
   calibration_try t;
   t.step = "ab";
   t.exit_code = run_step("ab", args, log_of(dir), where).exit_code;
+  fs::remove_all(copy.parent_path(), ec);  // the results stay; the copy need not
   return t;
 }
 

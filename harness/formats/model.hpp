@@ -72,6 +72,21 @@ std::optional<measure_kind> measure_from_name(std::string_view name);
 inline constexpr std::string_view k_ci_half_width_figure = "ci_half_width_pct";
 inline constexpr std::string_view k_stopped_by_cap_figure = "stopped_by_cap";
 
+// How the processes of a paired run (ab, gate --confirm) were started, so
+// that what the code did not change is noise the comparison can see, not a
+// fixed offset of one side (docs/ab.md, "Placement"): each process from a
+// fresh copy of its executable (new pages in the page cache, a new inode, a
+// path of random length), with its environment padded by a random number
+// of bytes (stack alignment). Recorded by the process that paired the runs.
+// The largest pad a results file may record, in bytes or characters.
+inline constexpr int k_max_placement_pad = 1 << 20;
+struct placement_record {
+  bool copies = true;                 // a fresh copy of the executable per process; false: the original
+  int environment_pad_max_bytes = 0;  // each process's pad: 0 to this many bytes
+  int path_pad_max_chars = 0;         // each copy's folder name: 0 to this many more characters
+  bool operator==(const placement_record&) const = default;
+};
+
 inline constexpr double k_default_measurement_time_s = 5.0;
 inline constexpr double k_default_warmup_s = 0.5;
 struct settings {
@@ -107,6 +122,9 @@ struct settings {
   // sample, paired/gbench_pairs.hpp): the side's own arguments (--old-arg,
   // --new-arg). Null: a benchgate run.
   std::optional<std::vector<std::string>> google_benchmark_args;
+  // Paired runs only (ab, gate --confirm): how their processes were
+  // placed. Null: not recorded (a plain run, or a file from before).
+  std::optional<placement_record> placement;
   bool operator==(const settings&) const = default;
 };
 

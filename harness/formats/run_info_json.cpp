@@ -90,6 +90,12 @@ json settings_to_json(const settings& s) {
   j["precision_cap_s"] = optional_to_json(s.precision_cap_s);
   j["shard"] = s.shard ? json{{"index", s.shard->index}, {"count", s.shard->count}} : json(nullptr);
   j["google_benchmark_args"] = s.google_benchmark_args ? json(*s.google_benchmark_args) : json(nullptr);
+  // Only when recorded, so that files of plain runs stay as they were.
+  if (s.placement) {
+    j["placement"] = {{"executable", s.placement->copies ? "copy per process" : "original"},
+                      {"environment_pad_max_bytes", s.placement->environment_pad_max_bytes},
+                      {"path_pad_max_chars", s.placement->path_pad_max_chars}};
+  }
   return j;
 }
 
@@ -130,6 +136,22 @@ settings settings_from_json(const object_reader& r) {
   s.precision_cap_s = r.optional_number("precision_cap_s");
   if (r.has("google_benchmark_args") && !r.raw().at("google_benchmark_args").is_null()) {
     s.google_benchmark_args = r.strings("google_benchmark_args");
+  }
+  if (r.has("placement") && !r.raw().at("placement").is_null()) {
+    const auto placement = r.object("placement");
+    const auto executable = placement.string("executable");
+    if (executable != "copy per process" && executable != "original") {
+      placement.fail("executable", "\"copy per process\" or \"original\"");
+    }
+    const auto bounded = [&](const char* key) {
+      const auto value = placement.integer(key);
+      if (value < 0 || value > k_max_placement_pad) {
+        placement.fail(key, "an integer from 0 to " + std::to_string(k_max_placement_pad));
+      }
+      return static_cast<int>(value);
+    };
+    s.placement = placement_record{executable == "copy per process", bounded("environment_pad_max_bytes"),
+                                   bounded("path_pad_max_chars")};
   }
   if (r.has("shard") && !r.raw().at("shard").is_null()) {
     const auto shard = r.object("shard");

@@ -17,11 +17,16 @@ namespace benchgate::options {
 // are only in `args`, and `binaries` is google_benchmark when --gbench
 // said so; settle_ab (app/command_line.hpp), given what they are,
 // checks and fills the rest.
+// The default extra time as a share of the first pairs' time: one ab takes
+// at most about 1.5 times as long as its first pairs, suspects decided
+// included (docs/ab.md, "Cells ab cannot judge at first").
+inline constexpr double k_default_extra_time_share = 0.5;
+
 struct ab_options : paired_options {
   std::vector<std::string> args;  // the arguments after "ab", as given
   // --extra-time: the most that extra rounds of pairs for the cells not yet
-  // judged may take, in seconds (gate/undecided.hpp); none: as long as the
-  // first pairs took, so that one ab takes at most about twice that.
+  // judged may take, in seconds (gate/undecided.hpp); none:
+  // k_default_extra_time_share of the time the first pairs took.
   std::optional<double> extra_time_s;
   // The judgement (--rules ... --alpha, --confirm ...), the verdict JSON
   // (--verdict-json), --markdown and --text-out; the binaries re-run for
@@ -29,6 +34,8 @@ struct ab_options : paired_options {
   gate_options gate;
   std::optional<std::filesystem::path> diff_out;  // --json: the comparison, benchgate.diff/1
   std::optional<std::filesystem::path> out_dir;   // --out-dir: both sides' results and logs
+  // --run-identical: run byte-identical builds too (paired/identical_builds.hpp).
+  bool run_identical = false;
 };
 
 }  // namespace benchgate::options

@@ -29,7 +29,7 @@ std::pair<compare::loaded_side, compare::loaded_side> rerun_pair(const confirm_p
                                                bool old_first, std::optional<int> samples, std::ostream& err) {
   if (old_side.source.run_settings->google_benchmark_args) {
     return paired::gbench_rerun_pair(plan.old_binary, plan.new_binary, old_side, new_side, filter, dir, tag,
-                             options::k_min_confirm_samples, err);
+                             options::k_min_confirm_samples, plan.fixed_placement, err);
   }
   const bool timed = lockstep_timing(old_side, new_side);
   const auto command = [&](const char* what, const std::filesystem::path& binary, const compare::loaded_side& side) {
@@ -38,7 +38,7 @@ std::pair<compare::loaded_side, compare::loaded_side> rerun_pair(const confirm_p
     return paired::side_command{what, binary, rerun_arguments(*side.source.run_settings, filter, samples)};
   };
   return paired::run_pair(command("old", plan.old_binary, old_side), command("new", plan.new_binary, new_side), timed,
-                  old_first, dir, tag, {"--confirm", "re-run"});
+                  old_first, dir, tag, {"--confirm", "re-run", std::nullopt, plan.fixed_placement});
 }
 
 }  // namespace

@@ -27,6 +27,7 @@ struct confirm_plan {
   gate_rules rules;
   gate_levels command_line;
   compare::comparison_settings settings;
+  bool fixed_placement = false;  // --fixed-placement: the re-runs from the binaries themselves
 };
 
 // The `run` arguments (after "run", without --out) that reproduce

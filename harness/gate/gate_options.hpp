@@ -64,6 +64,9 @@ struct gate_options {
   // --explain ...: the builds are old_binary and new_binary (gate: both
   // required; ab: OLD_BIN and NEW_BIN).
   explain_after_options explain;
+  // --fixed-placement: --confirm's re-runs start from the binaries
+  // themselves, with no environment pad (paired/placement.hpp).
+  bool fixed_placement = false;
 };
 
 }  // namespace benchgate::options

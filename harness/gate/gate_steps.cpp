@@ -207,7 +207,8 @@ gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loa
                             options.new_binary.value_or(process::this_executable()),
                             rules,
                             options.command_line,
-                            options.settings};
+                            options.settings,
+                            options.fixed_placement};
     if ((old_side.loaded.format == results::gbench_format) != (new_side.loaded.format == results::gbench_format)) {
       throw input_error("--confirm " + std::to_string(options.confirm) + ": OLD " + old_side.text + " is " +
                         old_side.loaded.format + " and NEW " + new_side.text + " is " + new_side.loaded.format +
@@ -220,11 +221,11 @@ gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loa
 }
 
 void report_verdict(const gate_verdict& verdict, const options::gate_options& options, std::ostream& out,
-                    const std::string& text_before) {
+                    const std::string& text_before, const std::string& markdown_before) {
   const auto text = gate_text(verdict);
   out << text << std::flush;
   if (options.json_out) save_gate_verdict(verdict, *options.json_out, "--json");
-  if (options.markdown_out) files::write_output(options.markdown_out, gate_markdown(verdict), "--markdown");
+  if (options.markdown_out) files::write_output(options.markdown_out, markdown_before + gate_markdown(verdict), "--markdown");
   files::write_output(options.text_out, text_before + text, "--text-out");
 }
 

@@ -41,8 +41,9 @@ gate_outcome gate_sides(const compare::loaded_side& old_side, const compare::loa
                         const gate_rules& rules, const options::gate_options& options, std::ostream& err);
 
 // Prints the verdict's table on `out` and writes options.json_out,
-// markdown_out and text_out (`text_before` leads the --text-out file).
+// markdown_out and text_out (`text_before` leads the --text-out file,
+// `markdown_before` the --markdown one).
 void report_verdict(const gate_verdict& verdict, const options::gate_options& options, std::ostream& out,
-                    const std::string& text_before = "");
+                    const std::string& text_before = "", const std::string& markdown_before = "");
 
 }  // namespace benchgate::gate

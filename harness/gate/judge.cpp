@@ -139,6 +139,14 @@ judged_cell judge_cell(const compare::cell_diff& cell, const resolved_rule& rule
     out.status = cell_status::warn;
     out.reason = crossed(r.lower) + " beyond the warn level " +
                  signed_level(rule.warn_pct, direction) + " of " + by;
+  } else if (r.estimate > rule.fail_pct && !significant && r.lower <= 0) {
+    // An interval that includes no change, not significant: nothing a
+    // reviewer should be warned of (docs/gate.md, "Judging a cell").
+    out.status = cell_status::pass;
+    out.reason = "within the levels of " + by + ": the estimate " +
+                 (out.change_abs ? absolute_text(*out.change_abs, unit) : percent_text(*out.change_pct)) +
+                 " is beyond the fail level " + signed_level(rule.fail_pct, direction) +
+                 ", but its CI includes no change and it is not significant (p " + p_text(cell.p_value) + ")";
   } else if (r.estimate > rule.fail_pct) {
     out.status = cell_status::warn;
     // Beyond the fail level either the estimate alone, or the whole CI
@@ -341,6 +349,21 @@ gate_verdict judge(std::span<const compare::diff> diffs, const gate_rules& rules
       continue;
     }
     verdict.cells.push_back(judge_cell(*it, rule, source->config.alpha, source->config.metric));
+  }
+  finish(verdict);
+  return verdict;
+}
+
+gate_verdict identical_verdict(const std::vector<std::string>& names, const gate_rules& rules,
+                               const gate_levels& command_line, const std::string& why) {
+  gate_verdict verdict;
+  for (const auto& name : names) {
+    const auto rule = resolve(rules, command_line, name);
+    if (rule.ignored) {
+      verdict.cells.push_back(without_change(name, rule, cell_status::ignored, "ignored by '" + rule.ignore_match + "'"));
+      continue;
+    }
+    verdict.cells.push_back(without_change(name, rule, cell_status::pass, why));
   }
   finish(verdict);
   return verdict;

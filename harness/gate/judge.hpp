@@ -6,6 +6,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "harness/compare/diff_model.hpp"
 #include "harness/gate/gate_model.hpp"
@@ -47,6 +48,12 @@ judged_cell judge_uncompared(const compare::diff& source, const std::string& nam
 // Throws input_error when a cell's rule needs a metric no diff compared.
 gate_verdict judge(std::span<const compare::diff> diffs, const gate_rules& rules,
                    const gate_levels& command_line);
+
+// The verdict on two identical builds (paired/identical_builds.hpp), not
+// run: every cell of `names` passes with `why` as its reason, but those the
+// rules ignore; finished (exit 0).
+gate_verdict identical_verdict(const std::vector<std::string>& names, const gate_rules& rules,
+                               const gate_levels& command_line, const std::string& why);
 
 // Sets the totals and the exit code from the cells' statuses: 1 when any
 // fails or errored, else 3 when any is unstable or unjudged, else 0.

@@ -2,19 +2,40 @@
 
 namespace benchgate::gate {
 
-std::vector<std::string> undecided_cells(const gate_verdict& verdict) {
-  std::vector<std::string> out;
+bool is_suspect(const judged_cell& cell) {
+  if (!cell.change_pct || !cell.lower_pct || !cell.upper_pct || cell.deterministic) return false;
+  if (cell.status == cell_status::fail || cell.status == cell_status::ignored) return false;
+  // The judged cell shows the metric's own change; a higher-is-better one
+  // regresses as it falls (gate/judge.hpp).
+  const bool drops = cell.rule.direction == results::better::higher || cell.metric == gate_metric::throughput;
+  const double estimate = drops ? -*cell.change_pct : *cell.change_pct;
+  const double lower = drops ? -*cell.upper_pct : *cell.lower_pct;
+  return estimate > cell.rule.fail_pct && lower <= cell.rule.fail_pct;
+}
+
+undecided undecided_cells(const gate_verdict& verdict) {
+  undecided out;
   for (const auto& c : verdict.cells) {
-    if (c.status == cell_status::unstable) {
-      out.push_back(c.name);
+    const bool too_wide =
+        c.status == cell_status::unstable ||
+        (c.rule.max_ci_width_pct && c.lower_pct && c.upper_pct && *c.upper_pct - *c.lower_pct > *c.rule.max_ci_width_pct);
+    if (too_wide) {
+      ++out.too_wide;
+    } else if (is_suspect(c)) {
+      ++out.suspects;
+    } else {
       continue;
     }
-    if (!c.rule.max_ci_width_pct || !c.lower_pct || !c.upper_pct) continue;
-    // A failure whose interval is that wide goes on as well: the rule looks
-    // at widths only (undecided.hpp).
-    if (*c.upper_pct - *c.lower_pct > *c.rule.max_ci_width_pct) out.push_back(c.name);
+    out.cells.push_back(c.name);
   }
   return out;
+}
+
+std::string undecided_text(const undecided& cells) {
+  if (cells.suspects == 0) return "interval wider than max_ci_width";
+  if (cells.too_wide == 0) return "estimate beyond the fail level, interval across it";
+  return std::to_string(cells.too_wide) + " with an interval wider than max_ci_width, " +
+         std::to_string(cells.suspects) + " with the estimate beyond the fail level and the interval across it";
 }
 
 bool another_round(const extra_budget& budget, std::size_t undecided) {

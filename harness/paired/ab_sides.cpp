@@ -1,6 +1,9 @@
 #include "harness/paired/ab_sides.hpp"
 
 #include <algorithm>
+#include <regex>
+
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +33,7 @@ ab_pairs_plan plan_ab_pairs(const options::paired_options& options, const side_s
   plan.old_run = options.old_run;
   plan.new_run = options.new_run;
   plan.total_samples = total;
+  plan.fixed_placement = options.fixed_placement;
   if (plan.pairs > 1) {
     // Several process pairs: each runs every cell with a share of the
     // samples and of the time (process_pairs.hpp).
@@ -61,7 +65,7 @@ std::pair<compare::loaded_side, compare::loaded_side> run_ab_pairs(const ab_pair
   for (std::size_t i = 0; i < firsts.size(); ++i) {
     auto [o, n] =
         run_pair(plan.old_command, plan.new_command, plan.timed, firsts[i], dir, std::to_string(i + 1),
-                 {"ab", "run", static_cast<std::int64_t>(i + 1)});
+                 {"ab", "run", static_cast<std::int64_t>(i + 1), plan.fixed_placement});
     old_runs.push_back(std::move(o));
     new_runs.push_back(std::move(n));
   }
@@ -96,19 +100,29 @@ void save_side(compare::loaded_side& side) {
   side.source = compare::describe_source(side.loaded.results, side.loaded.format, side.text, std::nullopt);
 }
 
-void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& cells, int round, int first_pair,
+void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& cells, int round,
+                     const std::string& why, int first_pair,
                      const std::filesystem::path& dir, compare::loaded_side& old_side, compare::loaded_side& new_side,
                      std::ostream& err) {
   const auto filter = text::exact_names_regex(cells);
   const auto command = [&](const std::string& what, const std::filesystem::path& binary, options::run_options run) {
     run.settings.filter = filter;
+    // An injected slowdown (a test knob) for none of these cells would
+    // slow nothing, which run refuses: left out, as it changes nothing.
+    if (auto& injected = run.settings.injected_slowdown_filter) {
+      const std::regex pattern(*injected);
+      if (std::none_of(cells.begin(), cells.end(), [&](const auto& c) { return std::regex_search(c, pattern); })) {
+        injected.reset();
+        run.settings.injected_slowdown_pct = 0;
+      }
+    }
     return side_command{what, binary, process_pair_arguments(run, plan.total_samples, plan.pairs)};
   };
   const auto old_command = command("old", plan.old_command.binary, plan.old_run);
   const auto new_command = command("new", plan.new_command.binary, plan.new_run);
   const auto firsts = old_turns_first(round + 1, plan.pairs);
   err << "ab: extra round " << round << ": " << cells.size() << (cells.size() == 1 ? " cell" : " cells")
-      << " not yet judged (interval wider than max_ci_width), " << firsts.size()
+      << " not yet judged (" << why << "), " << firsts.size()
       << " more pairs of processes for them (first turn: " << first_turns_text(firsts) << ")\n"
       << std::flush;
   for (std::size_t i = 0; i < firsts.size(); ++i) {
@@ -116,7 +130,7 @@ void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& 
     // old-x1.3.json: extra round 1's third pair.
     auto [o, n] = run_pair(old_command, new_command, true, firsts[i], dir,
                            "x" + std::to_string(round) + "." + std::to_string(i + 1),
-                           {"ab", "run", static_cast<std::int64_t>(index)});
+                           {"ab", "run", static_cast<std::int64_t>(index), plan.fixed_placement});
     add_extra_run(old_side, o.loaded.results);
     add_extra_run(new_side, n.loaded.results);
   }

@@ -42,6 +42,7 @@ struct ab_pairs_plan {
   options::run_options old_run;
   options::run_options new_run;
   int total_samples = 0;  // a side's samples a cell over all pairs
+  bool fixed_placement = false;  // --fixed-placement
 };
 ab_pairs_plan plan_ab_pairs(const options::paired_options& options, const side_samples& fewest_samples);
 
@@ -74,8 +75,9 @@ void save_side(compare::loaded_side& side);
 // already run). Their samples and pairings are added to `old_side` and
 // `new_side` (each extra pair is a process pair of its own, so the cells'
 // pairs stay paired and clustered), which are saved again. Progress on
-// `err`.
-void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& cells, int round, int first_pair,
+// `err`, saying `why` they are not yet judged.
+void run_extra_round(const ab_pairs_plan& plan, const std::vector<std::string>& cells, int round,
+                     const std::string& why, int first_pair,
                      const std::filesystem::path& dir, compare::loaded_side& old_side, compare::loaded_side& new_side,
                      std::ostream& err);
 

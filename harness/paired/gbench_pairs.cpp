@@ -7,6 +7,7 @@
 
 #include "harness/formats/input_loader.hpp"
 #include "harness/formats/pairing_records.hpp"
+#include "harness/paired/placement.hpp"
 #include "harness/run/gbench_allocations.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
@@ -53,7 +54,8 @@ results::cell& cell_named(results::run_results& run, const std::string& name) {
 // is: the cell fails there, `err` gets the end of the log, and the others
 // go on. Any other failure (an exit code, no JSON) is the executable's,
 // and throws input_error.
-void run_one(side_state& state, const std::string& name, const gbench_pair_plan& plan, std::ostream& err) {
+void run_one(side_state& state, const std::string& name, const placed_executable& placed, const gbench_pair_plan& plan,
+             std::ostream& err) {
   std::error_code ec;
   std::filesystem::remove(state.out, ec);
   const bool counted = plan.measure == results::measure_kind::allocations;
@@ -62,13 +64,16 @@ void run_one(side_state& state, const std::string& name, const gbench_pair_plan&
   args.insert(args.end(), {"--benchmark_filter=^" + text::regex_escaped(name) + "$", "--benchmark_repetitions=1",
                            "--benchmark_min_time=" + number_text(plan.min_time_s),
                            "--benchmark_out=" + state.out.string(), "--benchmark_out_format=json"});
-  const auto environment =
+  auto environment =
       counted ? run::alloc_preload_environment(plan.preload, state.allocations) : std::vector<std::string>{};
+  environment.insert(environment.end(), placed.environment.begin(), placed.environment.end());
   std::string command;
-  for (const auto& e : environment) command += e + " ";
+  for (const auto& e : environment) {
+    if (e.rfind(k_pad_variable, 0) != 0) command += e + " ";  // the pad is noise
+  }
   command += state.side->binary.string();
   for (const auto& a : args) command += " " + a;
-  const auto outcome = process::run_child(state.side->binary, args, state.log, environment);
+  const auto outcome = process::run_child(placed.path, args, state.log, environment);
   const auto failed = [&](const std::string& what) {
     return input_error(plan.speaker + ": the " + state.side->what + " side's run of " + name + " (" + command + ") " +
                        what + ":\n" + files::file_tail(state.log));
@@ -130,7 +135,8 @@ bool lists(const gbench_side& side, const std::string& name) {
   return std::find(side.names.begin(), side.names.end(), name) != side.names.end();
 }
 
-void record_settings(results::run_results& run, const gbench_side& side, const gbench_pair_plan& plan) {
+void record_settings(results::run_results& run, const gbench_side& side, const gbench_pair_plan& plan,
+                     const results::placement_record& placed) {
   run.config.measure = plan.measure;
   run.config.samples = 1;
   run.config.rounds = plan.rounds;
@@ -139,6 +145,7 @@ void record_settings(results::run_results& run, const gbench_side& side, const g
   run.config.filter = plan.filter;
   run.config.shard = plan.shard;
   run.config.google_benchmark_args = side.args;
+  run.config.placement = placed;
 }
 
 }  // namespace
@@ -206,22 +213,28 @@ gbench_pair_runs run_gbench_pairs(const gbench_side& old_side, const gbench_side
                                                               : std::string())
       << "\n"
       << std::flush;
+  placement places(plan.dir, plan.fixed_placement, plan.speaker);
   const auto started = std::chrono::steady_clock::now();
   for (int round = 0; round < plan.rounds; ++round) {
     for (std::size_t i = 0; i < names.size(); ++i) {
       const bool old_first = old_runs_first(plan.first_round + round, i);
+      std::vector<side_state*> running;
       for (auto* state : old_first ? std::vector{&old_state, &new_state} : std::vector{&new_state, &old_state}) {
         if (!lists(*state->side, names[i])) continue;
         if (!cell_named(state->run, names[i]).error.empty()) continue;  // failed there: not again
-        run_one(*state, names[i], plan, err);
+        running.push_back(state);
       }
+      std::vector<std::filesystem::path> binaries;
+      for (const auto* state : running) binaries.push_back(state->side->binary);
+      const auto placed = places.place(binaries);
+      for (std::size_t k = 0; k < running.size(); ++k) run_one(*running[k], names[i], placed.at(k), plan, err);
     }
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
     err << plan.speaker << ": round " << round + 1 << "/" << plan.rounds << " done (" << number_text(elapsed.count())
         << " s)\n"
         << std::flush;
   }
-  for (auto* state : {&old_state, &new_state}) record_settings(state->run, *state->side, plan);
+  for (auto* state : {&old_state, &new_state}) record_settings(state->run, *state->side, plan, places.record());
   results::record_pairing(old_state.run, new_state.run);
   std::error_code ec;
   for (const auto* state : {&old_state, &new_state}) {

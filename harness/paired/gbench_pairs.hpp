@@ -46,6 +46,9 @@ struct gbench_pair_plan {
   // Who runs them, the prefix of the progress lines and errors: ab, or
   // gate for the re-runs of a confirmation (gate --confirm, ab --confirm).
   std::string speaker = "ab";
+  // --fixed-placement: every process from the executable itself, with no
+  // pad; else each from a fresh copy (paired/placement.hpp).
+  bool fixed_placement = false;
 };
 
 struct gbench_pair_runs {

@@ -41,7 +41,7 @@ void add_gbench_round(compare::loaded_side& side, const results::run_results& ex
 }  // namespace
 
 void gbench_extra_round(const options::paired_options& options, const std::vector<std::string>& cells, int round,
-                        const std::filesystem::path& dir, compare::loaded_side& old_side,
+                        const std::string& why, const std::filesystem::path& dir, compare::loaded_side& old_side,
                         compare::loaded_side& new_side, std::ostream& err) {
   const auto folder = dir / ("x" + std::to_string(round));
   std::filesystem::create_directories(folder);
@@ -51,8 +51,9 @@ void gbench_extra_round(const options::paired_options& options, const std::vecto
   paired::gbench_pair_plan plan{rounds, options.gbench.min_time_s, text::exact_names_regex(cells), folder,
                              std::nullopt, round * rounds};
   plan.measure = options.gbench.measure;
+  plan.fixed_placement = options.fixed_placement;
   err << "ab: extra round " << round << ": " << cells.size() << (cells.size() == 1 ? " benchmark" : " benchmarks")
-      << " not yet judged (interval wider than max_ci_width), " << rounds << " more rounds of them\n"
+      << " not yet judged (" << why << "), " << rounds << " more rounds of them\n"
       << std::flush;
   auto runs = paired::run_gbench_pairs(old_run, new_run, plan, err);
   add_gbench_round(old_side, runs.old_run);
@@ -67,7 +68,8 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const st
                                                       const std::filesystem::path& new_binary,
                                                       const compare::loaded_side& old_side, const compare::loaded_side& new_side,
                                                       const std::string& filter, const std::filesystem::path& dir,
-                                                      const std::string& tag, int min_rounds, std::ostream& err) {
+                                                      const std::string& tag, int min_rounds, bool fixed_placement,
+                                                      std::ostream& err) {
   const auto& old_settings = old_side.loaded.results.config;
   const auto& new_settings = new_side.loaded.results.config;
   const std::vector<std::string> none;
@@ -82,6 +84,7 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_rerun_pair(const st
                              std::nullopt};
   plan.measure = old_settings.measure;  // re-counted as they were counted
   plan.speaker = "gate";
+  plan.fixed_placement = fixed_placement;
   auto runs = paired::run_gbench_pairs(old_run, new_run, plan, err);
   return {side_in(std::move(runs.old_run), dir / ("old-" + tag + ".json"), "--confirm re-run"),
           side_in(std::move(runs.new_run), dir / ("new-" + tag + ".json"), "--confirm re-run")};
@@ -94,6 +97,7 @@ std::pair<compare::loaded_side, compare::loaded_side> gbench_ab_sides(const opti
   paired::gbench_pair_plan plan{options.gbench.rounds, options.gbench.min_time_s, options.gbench.filter, dir,
                              options.gbench.shard};
   plan.measure = options.gbench.measure;
+  plan.fixed_placement = options.fixed_placement;
   auto runs = paired::run_gbench_pairs(old_side, new_side, plan, err);
   const auto side_of = [&](results::run_results& run, const std::string& what) {
     if (!options.gbench.roles.empty()) results::assign_roles(run, options.gbench.roles, what + " side");

@@ -73,6 +73,9 @@ struct paired_options {
   // and time (paired/process_pairs.hpp), pooled, and compared with the
   // process pair as the unit (stats/clustered.hpp).
   int pairs = k_default_ab_pairs;
+  // --fixed-placement: every process from OLD_BIN and NEW_BIN themselves,
+  // with no environment pad (paired/placement.hpp), as before placement.
+  bool fixed_placement = false;
 };
 
 }  // namespace benchgate::options

@@ -18,6 +18,7 @@
 #include "harness/formats/pairing_records.hpp"
 #include "harness/formats/results_json.hpp"
 #include "harness/support/process/lockstep.hpp"
+#include "harness/paired/placement.hpp"
 
 namespace benchgate::paired {
 
@@ -34,8 +35,8 @@ struct started_run {
 
 // Starts one side; with `turn_fd` it takes turns on that socket (run
 // --lockstep-fd) and `close_in_child` is its partner's end.
-started_run start_side(const side_command& side, const std::filesystem::path& dir, const std::string& tag,
-                       std::optional<int> turn_fd, const std::vector<int>& close_in_child) {
+started_run start_side(const side_command& side, const placed_executable& placed, const std::filesystem::path& dir,
+                       const std::string& tag, std::optional<int> turn_fd, const std::vector<int>& close_in_child) {
   started_run r{side.what, side.binary.string(), dir / (side.what + "-" + tag + ".json"),
                 dir / (side.what + "-" + tag + ".log"), {}};
   std::vector<std::string> args = {"run"};
@@ -43,7 +44,7 @@ started_run start_side(const side_command& side, const std::filesystem::path& di
   if (turn_fd) args.insert(args.end(), {"--lockstep-fd", std::to_string(*turn_fd)});
   args.insert(args.end(), {"--out", r.out.string()});
   for (const auto& a : args) r.command += " " + a;
-  r.child = process::start_child(side.binary, args, r.log, close_in_child);
+  r.child = process::start_child(placed.path, args, r.log, close_in_child, placed.environment);
   return r;
 }
 
@@ -113,8 +114,10 @@ std::pair<compare::loaded_side, compare::loaded_side> run_pair(const side_comman
   const auto partner_end = [&](int which) {
     return turns ? std::vector<int>{turns->end(1 - which)} : std::vector<int>{};
   };
-  const auto old_run = start_side(old_side, dir, tag, own_end(0), partner_end(0));
-  const auto new_run = start_side(new_side, dir, tag, own_end(1), partner_end(1));
+  placement places(dir, context.fixed_placement, context.prefix);
+  const auto placed = places.place({old_side.binary, new_side.binary});
+  const auto old_run = start_side(old_side, placed.at(0), dir, tag, own_end(0), partner_end(0));
+  const auto new_run = start_side(new_side, placed.at(1), dir, tag, own_end(1), partner_end(1));
   // Each run now holds its end alone: when one ends, the other goes on.
   if (turns) turns->close_ends();
   // Both are waited for before either's failure is reported.
@@ -129,14 +132,14 @@ std::pair<compare::loaded_side, compare::loaded_side> run_pair(const side_comman
     }
   }
   if (failure) throw *failure;
-  if (lockstep) {
-    // Sample i of each cell ran back to back with its partner's: say so in
-    // both files, so that compare pairs them whoever reads them later.
-    results::record_pairing(old_loaded->loaded.results, new_loaded->loaded.results, context.process_pair);
-    for (auto* side : {&*old_loaded, &*new_loaded}) {
-      results::save_results(side->loaded.results, side->text, context.prefix + " " + context.noun);
-      side->source = compare::describe_source(side->loaded.results, side->loaded.format, side->text, std::nullopt);
-    }
+  // Sample i of each cell ran back to back with its partner's (lockstep):
+  // say so in both files, so that compare pairs them whoever reads them
+  // later; and how the processes were placed, in both.
+  if (lockstep) results::record_pairing(old_loaded->loaded.results, new_loaded->loaded.results, context.process_pair);
+  for (auto* side : {&*old_loaded, &*new_loaded}) {
+    side->loaded.results.config.placement = places.record();
+    results::save_results(side->loaded.results, side->text, context.prefix + " " + context.noun);
+    side->source = compare::describe_source(side->loaded.results, side->loaded.format, side->text, std::nullopt);
   }
   return {std::move(*old_loaded), std::move(*new_loaded)};
 }

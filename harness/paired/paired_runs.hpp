@@ -59,13 +59,17 @@ std::vector<std::string> pair_arguments(results::settings settings, std::optiona
 // side by side. Both are waited for; a side that does not exit 0 with its
 // results throws input_error, prefixed by `context` ("--confirm", "ab"),
 // calling it a `noun` ("re-run", "run"), with its command and the tail of
-// its log. Paired in lockstep, both files record the pairing
+// its log. Both files record the placement and, paired in lockstep, the pairing
 // (formats/pairing_records.hpp) and are written again, with `process_pair` (ab's
 // index of this pair of processes, 1, 2, ...) when given.
 struct pair_context {
   std::string prefix;
   std::string noun;
   std::optional<std::int64_t> process_pair = std::nullopt;
+  // --fixed-placement: both started from the executables themselves, with
+  // no pad; else each from a fresh copy (paired/placement.hpp), recorded
+  // in both files.
+  bool fixed_placement = false;
 };
 std::pair<compare::loaded_side, compare::loaded_side> run_pair(const side_command& old_side, const side_command& new_side,
                                              bool lockstep, bool old_first, const std::filesystem::path& dir,

@@ -19,11 +19,15 @@
 #include "harness/run/gbench_listing.hpp"
 #include "harness/gate/gate_options.hpp"
 #include "harness/paired/ab_sides.hpp"
+#include "harness/paired/gbench_pairs.hpp"
 #include "harness/paired/gbench_sides.hpp"
+#include "harness/paired/identical_builds.hpp"
+#include "harness/gate/judge.hpp"
 #include "harness/paired/paired_runs.hpp"
 #include "harness/gate/undecided.hpp"
 #include "harness/compare/diff_json.hpp"
 #include "harness/run/plan.hpp"
+#include "benchgate/param_point.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/files/file_io.hpp"
 #include "harness/gate/gate_steps.hpp"
@@ -56,7 +60,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 // The cells a judgement of the sides as they stand leaves too wide to judge
 // (gate/undecided.hpp): judged quietly, without --confirm or outputs.
-std::vector<std::string> undecided_now(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
+gate::undecided undecided_now(const compare::loaded_side& old_side, const compare::loaded_side& new_side,
                                        const gate::gate_rules& rules, const options::ab_options& options) {
   auto quiet = options.gate;
   quiet.confirm = 0;
@@ -64,9 +68,21 @@ std::vector<std::string> undecided_now(const compare::loaded_side& old_side, con
   return gate::undecided_cells(gate::gate_sides(old_side, new_side, rules, quiet, discard).verdict);
 }
 
-// One extra round for `cells`, numbered `round` (1, 2, ...): more pairs
-// of drivers' processes, or more rounds of Google Benchmark executables.
-using extra_round = std::function<void(const std::vector<std::string>& cells, int round)>;
+// One extra round for `cells`, numbered `round` (1, 2, ...), not yet
+// judged for the reason `why`: more pairs of drivers' processes, or more
+// rounds of Google Benchmark executables.
+using extra_round = std::function<void(const std::vector<std::string>& cells, int round, const std::string& why)>;
+
+// "1 cell still too wide", "0 cells still too wide", "1 cell still too
+// wide, 2 still suspect (undecided)".
+std::string still_text(const gate::undecided& cells) {
+  const auto count = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " cell" : " cells"); };
+  auto text = count(cells.too_wide) + " still too wide";
+  if (cells.suspects > 0) {
+    text += ", " + count(cells.suspects) + " still undecided (estimate beyond the fail level, interval across it)";
+  }
+  return text;
+}
 
 // Extra rounds for the cells not yet judged, while the budget lasts
 // (docs/ab.md, "Cells ab cannot judge at first"): `cap_s` seconds.
@@ -76,9 +92,9 @@ void spend_extra_time(double cap_s, const extra_round& run_round, const gate::ga
   gate::extra_budget budget;
   budget.cap_s = cap_s;
   auto cells = undecided_now(old_side, new_side, rules, options);
-  while (gate::another_round(budget, cells.size())) {
+  while (gate::another_round(budget, cells.cells.size())) {
     const auto start = std::chrono::steady_clock::now();
-    run_round(cells, budget.rounds + 1);
+    run_round(cells.cells, budget.rounds + 1, gate::undecided_text(cells));
     ++budget.rounds;
     budget.last_round_s = seconds_since(start);
     budget.spent_s += budget.last_round_s;
@@ -88,7 +104,7 @@ void spend_extra_time(double cap_s, const extra_round& run_round, const gate::ga
     char spent[64];
     std::snprintf(spent, sizeof spent, "%.1f s (extra time %.1f s)", budget.spent_s, budget.cap_s);
     err << "ab: " << budget.rounds << (budget.rounds == 1 ? " extra round" : " extra rounds") << " in " << spent
-        << "; " << cells.size() << (cells.size() == 1 ? " cell" : " cells") << " still too wide\n"
+        << "; " << still_text(cells) << "\n"
         << std::flush;
   }
 }
@@ -157,6 +173,57 @@ options::ab_options settled(const options::ab_options& parsed, const suite::regi
   return settle_ab(listed, options::ab_binaries::google_benchmark, cases);
 }
 
+// The cells ab would run: the Google Benchmark executables' benchmarks it
+// selects, or the cells of this binary's plan of the drivers' run options.
+std::vector<std::string> cells_to_run(const options::ab_options& options, const suite::registry& cases,
+                                      const std::vector<std::string>& plain_benchmarks) {
+  if (options.binaries == options::ab_binaries::google_benchmark) {
+    const paired::gbench_side old_side{"old", options.old_binary, options.old_args, options.gbench.old_names};
+    const paired::gbench_side new_side{"new", options.new_binary, options.new_args, options.gbench.new_names};
+    return paired::shard_part(paired::benchmarks_to_run(old_side, new_side, options.gbench.filter),
+                              options.gbench.shard);
+  }
+  std::vector<std::string> names;
+  for (const auto& point : run::make_plan(options.old_run, cases, plain_benchmarks).points) {
+    if (point.plain) {
+      for (const auto& c : point.plain->cells) names.push_back(c.name);
+      continue;
+    }
+    for (const auto& v : point.variants) names.push_back(benchgate::cell_name(point.bench_case->name(), v.name, point.point));
+  }
+  return names;
+}
+
+// Identical builds (paired/identical_builds.hpp) pass at once: each cell
+// listed, the verdict written, nothing run. False when they are not.
+bool passed_as_identical(const options::ab_options& options, const suite::registry& cases,
+                         const std::vector<std::string>& plain_benchmarks, const gate::gate_rules& rules,
+                         const std::filesystem::path& work, std::ostream& out, std::ostream& err, exit_code& code) {
+  if (options.run_identical) return false;
+  const auto identity = paired::compare_builds({options.old_binary, options.old_args},
+                                               {options.new_binary, options.new_args}, work);
+  if (!identity) return false;
+  const auto names = cells_to_run(options, cases, plain_benchmarks);
+  const auto what = paired::identical_text(*identity);
+  err << "ab: OLD_BIN and NEW_BIN are identical builds (" << what << "): " << names.size()
+      << (names.size() == 1 ? " cell" : " cells")
+      << " pass without running (--run-identical runs them anyway)\n"
+      << std::flush;
+  const auto verdict = gate::identical_verdict(names, rules, options.gate.command_line, "identical builds: not run");
+  const auto headline = "OLD_BIN " + options.old_binary.string() + " and NEW_BIN " + options.new_binary.string() +
+                        " are identical builds: " + what + ". Nothing was measured.\n";
+  std::string listed;
+  for (const auto& name : names) listed += "  identical  " + name + "\n";
+  out << headline << listed << "\n";
+  gate::report_verdict(verdict, options.gate, out, headline + listed + "\n",
+                       "**Identical builds**: OLD and NEW are " + what + "; nothing was measured.\n\n");
+  if (options.diff_out) {
+    err << "note: --json " << options.diff_out->string() << " not written: identical builds are not compared\n";
+  }
+  code = verdict.exit;
+  return true;
+}
+
 }  // namespace
 
 exit_code ab_compare(const options::ab_options& parsed, const suite::registry& cases,
@@ -175,24 +242,27 @@ exit_code ab_compare(const options::ab_options& parsed, const suite::registry& c
         options, [&](const options::run_options& run) { return run::fewest_samples(run::make_plan(run, cases, plain_benchmarks)); });
   }
   const paired::work_folder dir(options.out_dir, "--out-dir", "ab");
+  if (exit_code code = exit_code::ok; passed_as_identical(options, cases, plain_benchmarks, rules, dir.path(), out, err, code)) {
+    return code;
+  }
   const auto start = std::chrono::steady_clock::now();
   auto [old_side, new_side] =
       pairs ? paired::run_ab_pairs(*pairs, dir.path(), err) : paired::gbench_ab_sides(options, dir.path(), err);
-  // The extra time: --extra-time, or as long as the first pairs took.
-  const double cap_s = options.extra_time_s.value_or(seconds_since(start));
+  // The extra time: --extra-time, or a share of the first pairs' time.
+  const double cap_s = options.extra_time_s.value_or(options::k_default_extra_time_share * seconds_since(start));
   if (!pairs) {
     spend_extra_time(
         cap_s,
-        [&](const std::vector<std::string>& cells, int round) {
-          paired::gbench_extra_round(options, cells, round, dir.path(), old_side, new_side, err);
+        [&](const std::vector<std::string>& cells, int round, const std::string& why) {
+          paired::gbench_extra_round(options, cells, round, why, dir.path(), old_side, new_side, err);
         },
         rules, options, old_side, new_side, err);
   } else if (paired::takes_extra_rounds(*pairs)) {
     int next_pair = pairs->pairs + 1;  // ab's index of the next process pair
     spend_extra_time(
         cap_s,
-        [&](const std::vector<std::string>& cells, int round) {
-          paired::run_extra_round(*pairs, cells, round, next_pair, dir.path(), old_side, new_side, err);
+        [&](const std::vector<std::string>& cells, int round, const std::string& why) {
+          paired::run_extra_round(*pairs, cells, round, why, next_pair, dir.path(), old_side, new_side, err);
           next_pair += pairs->pairs;
         },
         rules, options, old_side, new_side, err);

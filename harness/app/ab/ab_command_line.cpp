@@ -26,13 +26,19 @@ constexpr help_page k_ab_page{
     "a whole process can run a cell at a steady offset, so each process pair\n"
     "gives one ratio and the change's interval and p are Student's t over them\n"
     "(with --pairs 1: paired bootstrap intervals, paired t test with a\n"
-    "sign-flip p). Cells whose interval is then still wider than their rule's\n"
-    "max_ci_width get more pairs of their own, round after round, within\n"
-    "--extra-time (default: as long as the first pairs took); each cell is\n"
-    "judged once, at the end. Printed as compare prints it, and gated as gate\n"
-    "gates it (rules, levels, exit codes).\n"
-    "Both results record the pairing, so a later 'benchgate compare' pairs them\n"
-    "too.\n\n"
+    "sign-flip p). Cells not yet decided then (an interval still wider than\n"
+    "their rule's max_ci_width, or a suspect: the estimate beyond the fail\n"
+    "level, the interval across it) get more pairs of their own, round after\n"
+    "round, within --extra-time (default: half as long as the first pairs\n"
+    "took); each cell is judged once, at the end. Printed as compare prints\n"
+    "it, and gated as gate gates it (rules, levels, exit codes).\n"
+    "Every process starts from a fresh copy of its executable with a random\n"
+    "environment pad (--fixed-placement: not), so that where a file's pages\n"
+    "sit in memory is noise, not a fixed offset of one side. Byte-identical\n"
+    "builds given the same arguments pass at once, nothing run\n"
+    "(--run-identical: run them).\n"
+    "Both results record the pairing and the placement, so a later\n"
+    "'benchgate compare' pairs them too.\n\n"
     "Plain Google Benchmark executables (found out by asking each to\n"
     "--benchmark_list_tests, or said with --gbench) cannot take turns: each\n"
     "sample is a short process of its own, one benchmark, one repetition,\n"
@@ -44,8 +50,8 @@ constexpr help_page k_ab_page{
     "--measure allocations preloads benchgate's counter into each process: the\n"
     "samples also carry allocations, frees, bytes_allocated and peak_bytes per\n"
     "iteration of the timed loop (gate them: --metric allocations). Benchmarks\n"
-    "still wider than max_ci_width get --rounds more rounds of their own,\n"
-    "within --extra-time, as drivers' cells get more pairs.\n"
+    "not yet decided get --rounds more rounds of their own, within\n"
+    "--extra-time, as drivers' cells get more pairs.\n"
     "A benchmark only in NEW is listed as new, one only in OLD as removed;\n"
     "both pass unless the rules file's \"new\"/\"removed\" say otherwise.\n\n"
     "Examples:\n"
@@ -204,11 +210,26 @@ std::vector<ab_row> ab_rows() {
         "the warm-up, and the comparison takes the process pair as its unit; 1: one pair, compared pair by pair",
         std::to_string(k_default_ab_pairs)}, k_later},
       {{"extra-time", "SECONDS", takes::value,
-        "after the pairs, more pairs of processes only for the cells whose change interval is still wider than "
-        "their rule's max_ci_width, round after round (up to 6), until none is or this much time is spent; 0: "
-        "none; Google Benchmark executables: --rounds more rounds of those benchmarks, the same way",
-        "as long as the first pairs took, so one ab takes at most about twice that"},
+        "after the pairs, more pairs of processes only for the cells not yet decided: those whose change interval "
+        "is still wider than their rule's max_ci_width, and the suspects, whose estimate is beyond the fail level "
+        "while their interval reaches below it; round after round (up to 6), until none is left or this much time "
+        "is spent; 0: none; Google Benchmark executables: --rounds more rounds of those benchmarks, the same way",
+        "half as long as the first pairs took, so one ab takes at most about 1.5 times that"},
        [](ab_options& o, const given& g) { o.extra_time_s = seconds(g, true); }},
+      {{"fixed-placement", "", takes::flag,
+        "start every process from OLD_BIN and NEW_BIN themselves, with no environment pad, instead of each from "
+        "a fresh copy of its executable (in a folder of random name length) with a random pad, which makes the "
+        "placement of the file's pages in memory noise instead of a fixed offset of one side (docs/ab.md, "
+        "\"Placement\"); also for --confirm's re-runs"},
+       [](ab_options& o, const given&) {
+         o.fixed_placement = true;
+         o.gate.fixed_placement = true;
+       }},
+      {{"run-identical", "", takes::flag,
+        "run and judge the sides even when OLD_BIN and NEW_BIN are byte-identical builds given the same "
+        "arguments (for an A/A calibration)",
+        "identical builds pass at once, without running"},
+       [](ab_options& o, const given&) { o.run_identical = true; }},
       {{"out-dir", "DIR", takes::value,
         "keep both sides' results and logs in DIR: old.json, new.json (pooled), old-P.json, new-P.json, .log",
         "a temporary folder, removed"},

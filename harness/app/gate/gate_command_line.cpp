@@ -181,6 +181,10 @@ std::vector<gate_row> gate_rows() {
         "with --confirm: the benchgate that re-runs the new side; with --explain (required): "
         "the new build", "this one, with --confirm"},
        [](gate_options& o, const given& g) { o.new_binary = binary(g); }},
+      {{"fixed-placement", "", takes::flag,
+        "with --confirm: start every re-run from the binaries themselves, with no environment pad, instead of "
+        "each from a fresh copy of its executable with a random pad (docs/ab.md, \"Placement\")"},
+       [](gate_options& o, const given&) { o.fixed_placement = true; }},
       {{"baseline-dir", "DIR", takes::value, "where saved baselines are looked up",
         results::k_default_baseline_dir},
        [](gate_options& o, const given& g) { o.baseline_dir = folder(g); }},
@@ -199,6 +203,9 @@ std::vector<gate_row> gate_rows() {
 command parse_gate(const std::vector<std::string>& args, const suite::registry&) {
   gate_options out;
   if (auto help = parse_table(out, k_gate_page, gate_rows(), args).help) return help_request{*help};
+  if (out.fixed_placement && out.confirm == 0) {
+    throw input_error("--fixed-placement: only means something with --confirm N (the re-runs' placement)");
+  }
   if ((out.old_binary || out.new_binary) && out.confirm == 0 && !out.explain.on) {
     throw input_error(std::string("--") + (out.old_binary ? "old-binary" : "new-binary") +
                       ": only means something with --confirm N or --explain");

@@ -110,8 +110,9 @@ std::string how_it_ended(const child_outcome& outcome) {
 }
 
 started_child start_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
-                          const std::optional<std::filesystem::path>& log, const std::vector<int>& close_in_child) {
-  return spawn(binary, args, log, std::nullopt, close_in_child);
+                          const std::optional<std::filesystem::path>& log, const std::vector<int>& close_in_child,
+                          const std::vector<std::string>& environment) {
+  return spawn(binary, args, log, std::nullopt, close_in_child, environment);
 }
 
 child_outcome wait_for(const started_child& child) {

@@ -49,10 +49,11 @@ struct started_child {
 
 // Starts `binary ARGS...` as run_child does, without waiting; the child
 // inherits this process's descriptors that are not close-on-exec, but for
-// those in `close_in_child`.
+// those in `close_in_child`; `environment` as for run_child.
 started_child start_child(const std::filesystem::path& binary, const std::vector<std::string>& args,
                           const std::optional<std::filesystem::path>& log,
-                          const std::vector<int>& close_in_child = {});
+                          const std::vector<int>& close_in_child = {},
+                          const std::vector<std::string>& environment = {});
 
 // Waits for a started child.
 child_outcome wait_for(const started_child& child);

@@ -101,7 +101,7 @@ void expect_terminated_cleanly(const std::vector<std::string>& args, std::size_t
 TEST(TerminatedCommand, AbStopsBothSidesAndRemovesItsFolder) {
   const auto binary = test_support::binary_path();
   // Two sides in lockstep: two children at once.
-  expect_terminated_cleanly({"ab", binary, binary, "--case", "page_iter", "--quick", "--pairs", "6", "--no-rules"}, 2);
+  expect_terminated_cleanly({"ab", binary, binary, "--run-identical", "--case", "page_iter", "--quick", "--pairs", "6", "--no-rules"}, 2);
 }
 
 TEST(TerminatedCommand, CalibrateStopsItsTryAndTheTrysChildren) {

@@ -54,6 +54,18 @@ TEST(JudgeCell, NotSignificantNeverFails) {
             "suspect: estimate +8.00% beyond the fail level 5% of the defaults, but not its CI (and not significant)");
 }
 
+// A suspect whose interval includes no change and that is not significant
+// is nothing to warn a reviewer of: it passes, and says why.
+TEST(JudgeCell, ASuspectWhoseCiIncludesNoChangeAndNotSignificantPasses) {
+  const auto j = judge_cell(cell("a", -3, 8, 19, 0.4), levels(5, 5), k_alpha);
+  EXPECT_EQ(j.status, cell_status::pass);
+  EXPECT_EQ(j.reason,
+            "within the levels of the defaults: the estimate +8.00% is beyond the fail level 5%, but its CI includes "
+            "no change and it is not significant (p 0.4)");
+  // Significant, or an interval above zero: still a suspect.
+  EXPECT_EQ(judge_cell(cell("a", 0.5, 8, 15, 0.4), levels(5, 5), k_alpha).status, cell_status::warn);
+}
+
 TEST(JudgeCell, WarnLevel) {
   const auto j = judge_cell(cell("a", 3.5, 4, 4.5, 0.001), levels(3, 5), k_alpha);
   EXPECT_EQ(j.status, cell_status::warn);

@@ -22,6 +22,7 @@ gate::judged_cell judged(const std::string& name, gate::cell_status status, doub
   c.change_pct = (lower + upper) / 2;
   c.upper_pct = upper;
   c.rule.max_ci_width_pct = max_width;
+  c.rule.fail_pct = 5;
   return c;
 }
 
@@ -38,7 +39,43 @@ TEST(AbExtraRounds, OnlyCellsWiderThanTheirRulesMaxWidthGoOnWhateverTheirPlace) 
              judged("new_one", cell_status::added, 0, 0, 25.0)};
   v.cells.back().lower_pct.reset();
   v.cells.back().upper_pct.reset();
-  EXPECT_EQ(gate::undecided_cells(v), (std::vector<std::string>{"wide", "wide_fail"}));
+  const auto left = gate::undecided_cells(v);
+  EXPECT_EQ(left.cells, (std::vector<std::string>{"wide", "wide_fail"}));
+  EXPECT_EQ(left.too_wide, 2U);
+  EXPECT_EQ(left.suspects, 0U);
+  EXPECT_EQ(gate::undecided_text(left), "interval wider than max_ci_width");
+}
+
+// A suspect (the estimate beyond the fail level, the interval across it)
+// goes on too, without a max_ci_width; a cell whose interval lies on one
+// side of the level does not.
+TEST(AbExtraRounds, SuspectsGoOnUntilTheirIntervalLeavesTheLevel) {
+  using gate::cell_status;
+  gate::gate_verdict v;
+  v.cells = {judged("suspect", cell_status::warn, 2, 12, std::nullopt),         // estimate 7 > 5, lower 2 <= 5
+             judged("quiet_suspect", cell_status::pass, -3, 15, std::nullopt),  // estimate 6, includes no change
+             judged("cleared", cell_status::pass, -4, 4, std::nullopt),
+             judged("failed", cell_status::fail, 6, 10, std::nullopt),
+             judged("wide", cell_status::unstable, -20, 40, 25.0)};
+  auto drop = judged("throughput_drop", cell_status::warn, -12, -2, std::nullopt);  // a drop of 7 %
+  drop.rule.direction = results::better::higher;
+  v.cells.push_back(drop);
+  auto exact = judged("exact", cell_status::warn, 2, 12, std::nullopt);
+  exact.deterministic = true;  // counts: nothing more to learn
+  v.cells.push_back(exact);
+  const auto left = gate::undecided_cells(v);
+  EXPECT_EQ(left.cells, (std::vector<std::string>{"suspect", "quiet_suspect", "wide", "throughput_drop"}));
+  EXPECT_EQ(left.too_wide, 1U);
+  EXPECT_EQ(left.suspects, 3U);
+  EXPECT_EQ(gate::undecided_text(left),
+            "1 with an interval wider than max_ci_width, 3 with the estimate beyond the fail level and the interval "
+            "across it");
+  EXPECT_TRUE(gate::is_suspect(v.cells[0]));
+  EXPECT_FALSE(gate::is_suspect(v.cells[2]));
+  EXPECT_FALSE(gate::is_suspect(v.cells[3]));
+  gate::undecided only_suspects;
+  only_suspects.suspects = 1;
+  EXPECT_EQ(gate::undecided_text(only_suspects), "estimate beyond the fail level, interval across it");
 }
 
 TEST(AbExtraRounds, RoundsGoOnWhileCellsAreLeftAndAnotherFitsTheCap) {
