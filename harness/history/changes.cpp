@@ -153,11 +153,10 @@ changes_report find_changes(const stored_history& history, const changes_setting
       t.bound = stats::next_step_bound_of(values, points, settings.detection);
       report.thresholds.push_back(std::move(t));
     }
-    for (std::size_t k = 0; k < points.size(); ++k) {
-      const auto& cp = points[k];
+    for (const auto& cp : points) {
       found_change c;
-      c.values_before = cp.index - (k == 0 ? 0 : points[k - 1].index);
-      c.values_after = (k + 1 < points.size() ? points[k + 1].index : values.size()) - cp.index;
+      c.values_before = cp.index - cp.begin;
+      c.values_after = cp.end - cp.index;
       c.cell = cell.name;
       c.case_name = cell.case_name;
       if (!settings.any_environment) c.environment = fingerprint_of_id(history, s.environment_id);
@@ -178,6 +177,9 @@ changes_report find_changes(const stored_history& history, const changes_setting
       }
       c.p = cp.p;
       c.regression = higher_better ? cp.test.difference < 0 : cp.test.difference > 0;
+      for (const auto i : cp.left_out) {
+        c.left_out.push_back({ref(history, s.values[i].commit_index), values[i], i < cp.index});
+      }
       c.recent = recent_set.count(s.values[cp.index].commit_index) != 0;
       c.at_environment_change =
           settings.any_environment && s.values[cp.index - 1].environment_id != s.values[cp.index].environment_id;

@@ -40,13 +40,20 @@ struct commit_ref {
   std::string date;
 };
 
+// A value of a change point's segments that its test left out (an outlier).
+struct left_out_value {
+  commit_ref commit;
+  double value = 0;     // the metric's unit
+  bool before = true;   // in the segment before the change, else after it
+};
+
 struct found_change {
   std::string cell;
   std::string case_name;
   std::string environment;   // the fingerprint ("" with any_environment)
   commit_ref last_before;
   commit_ref first_after;
-  std::size_t values_before = 0;  // commits in the segment before
+  std::size_t values_before = 0;  // commits in the segment the test judged before (left-out ones included)
   std::size_t values_after = 0;
   double mean_before_ns = 0;
   double mean_after_ns = 0;
@@ -61,6 +68,10 @@ struct found_change {
   double change_high_ns = 0;
   double p = 1;
   bool regression = false;        // worse after, in the metric's direction (metric_direction.hpp)
+  // The values of the segments the test left out (stats::change_point::
+  // left_out), by commit: the means, the change, its interval, p and the
+  // direction are all of the values it kept.
+  std::vector<left_out_value> left_out;
   bool recent = false;            // first_after among the last recent_commits commits
   // Fewer than min_segment commits after it, at the end of the series
   // (stats::change_point::early): a wider interval, confirmed or dropped

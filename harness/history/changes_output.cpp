@@ -86,6 +86,15 @@ nlohmann::ordered_json threshold_json(const series_threshold& t, const changes_s
           {"reason", b ? null : nlohmann::ordered_json(no_threshold_reason(t, s))}};
 }
 
+nlohmann::ordered_json left_out_json(const found_change& c) {
+  auto out = nlohmann::ordered_json::array();
+  for (const auto& v : c.left_out) {
+    out.push_back({{"commit", v.commit.commit}, {"date", v.commit.date}, {"value", v.value},
+                   {"side", v.before ? "before" : "after"}});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string format_p(double p) { return format("%.2g", p); }
@@ -115,6 +124,18 @@ std::string format_change(const found_change& c) {
   return pct(c.change_pct) + " [" + pct(c.change_low_pct) + ", " + pct(c.change_high_pct) + "]";
 }
 
+std::string left_out_text(const found_change& c, const std::string& metric) {
+  const auto n = c.left_out.size();
+  std::string out = std::to_string(n) + (n == 1 ? " value" : " values") + " left out of the test (" +
+                    (c.early ? "severe outliers before it" : "each side's value farthest from its median") + "): ";
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& v = c.left_out[i];
+    out += (i == 0 ? "" : ", ") + std::string("commit ") + short_commit(v.commit.commit) + " " +
+           format_value(v.value, metric) + (v.before ? " (before)" : " (after)");
+  }
+  return out;
+}
+
 std::string change_kind(const found_change& c) {
   if (c.at_environment_change) return "environment change";
   return c.regression ? "regression" : "improvement";
@@ -138,6 +159,7 @@ std::string changes_to_text(const changes_report& report, const changes_context&
              " after it (fewer than " + std::to_string(s.detection.min_segment) +
              "), so the interval is wide; the next commits confirm or drop it\n";
     }
+    if (!c.left_out.empty()) out += "      " + left_out_text(c, context.metric) + "\n";
     if (!c.environment.empty() && report.environments > 1) out += "      on " + c.environment + "\n";
   }
   if (!report.environment_changes.empty()) {
@@ -192,6 +214,7 @@ std::string changes_to_json_text(const changes_report& report, const changes_con
                        {"change_ns", c.change_ns},
                        {"change_interval_ns", {c.change_low_ns, c.change_high_ns}},
                        {"early", c.early},
+                       {"left_out", left_out_json(c)},
                        {"p", c.p},
                        {"direction", c.regression ? "regression" : "improvement"},
                        {"recent", c.recent},

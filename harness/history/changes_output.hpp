@@ -33,6 +33,11 @@ std::string format_change(const found_change& c);
 // over 30 commits since 0e6d1c9b2a44)", or "none yet: " and the reason.
 std::string format_threshold(const series_threshold& t, const changes_context& context);
 
+// "1 value left out of the test (each side's value farthest from its
+// median): commit 3c2a1b0d9e8f 3.4800 ms (after)": what a change point's
+// test did not use (found_change::left_out, not empty).
+std::string left_out_text(const found_change& c, const std::string& metric);
+
 // "regression", "improvement" or "environment change".
 std::string change_kind(const found_change& c);
 

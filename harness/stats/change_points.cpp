@@ -31,36 +31,54 @@ std::size_t min_segment_of(const change_point_settings& settings) {
 }
 std::size_t min_tail_of(const change_point_settings& settings) { return std::max<std::size_t>(settings.min_tail, 1); }
 
+// One side of a test: the values it keeps, and the indexes (into the
+// series) of those it leaves out.
+struct side_values {
+  std::vector<double> kept;
+  std::vector<std::size_t> left_out;
+};
+
+// series[from, to) without its value farthest from its median, on sides of
+// k_min_values_to_trim or more (the first of equally far ones).
+side_values without_farthest(std::span<const double> series, std::size_t from, std::size_t to) {
+  side_values side;
+  const auto part = series.subspan(from, to - from);
+  side.kept.assign(part.begin(), part.end());
+  if (side.kept.size() < k_min_values_to_trim) return side;
+  const double m = median(side.kept);
+  const auto farthest = std::max_element(side.kept.begin(), side.kept.end(), [m](double a, double b) {
+    return std::fabs(a - m) < std::fabs(b - m);
+  });
+  side.left_out.push_back(from + static_cast<std::size_t>(farthest - side.kept.begin()));
+  side.kept.erase(farthest);
+  return side;
+}
+
 // The test of [left, index) against [index, right), with the outlier guard
 // and the scan correction.
 change_point judge(std::span<const double> series, std::size_t left, std::size_t index, std::size_t right,
                    std::size_t min_segment) {
   change_point cp;
   cp.index = index;
-  const auto before = series.subspan(left, index - left);
-  const auto after = series.subspan(index, right - index);
-  cp.test = student_t_test(before, after);
-  auto without_farthest = [](std::span<const double> side) {
-    std::vector<double> kept(side.begin(), side.end());
-    if (kept.size() < k_min_values_to_trim) return kept;
-    const double m = median(kept);
-    const auto farthest = std::max_element(kept.begin(), kept.end(), [m](double a, double b) {
-      return std::fabs(a - m) < std::fabs(b - m);
-    });
-    kept.erase(farthest);
-    return kept;
-  };
-  const auto before_trimmed = without_farthest(before);
-  const auto after_trimmed = without_farthest(after);
+  cp.begin = left;
+  cp.end = right;
   // Judged without each side's farthest value, so that one outlier neither
   // makes a change point nor hides one; by Student's pooled test as Otava,
   // and by Welch's: a short segment whose variance is small, or large, by
-  // chance fools one of them, not both.
-  const double p = std::max(student_t_test(before_trimmed, after_trimmed).p, welch_t_test(before_trimmed, after_trimmed).p);
+  // chance fools one of them, not both. The test with the larger p decides,
+  // and its figures (means, difference, interval) are the change point's:
+  // a spike a side left out moves none of them.
+  const auto before = without_farthest(series, left, index);
+  const auto after = without_farthest(series, index, right);
+  const auto student = student_t_test(before.kept, after.kept);
+  const auto welch = welch_t_test(before.kept, after.kept);
+  cp.test = welch.p > student.p ? welch : student;
+  cp.left_out = before.left_out;
+  cp.left_out.insert(cp.left_out.end(), after.left_out.begin(), after.left_out.end());
   // The split was chosen as the best of every position in the segment, so
   // its p is the smallest of many: Bonferroni over those positions.
   const double positions = right - left >= 2 * min_segment ? static_cast<double>(right - left - 2 * min_segment + 1) : 1;
-  cp.p = std::min(1.0, p * positions);
+  cp.p = std::min(1.0, cp.test.p * positions);
   return cp;
 }
 
@@ -70,18 +88,42 @@ change_point judge(std::span<const double> series, std::size_t left, std::size_t
 // spike before neither inflates the variance nor shifts the mean. Not the
 // farthest value as in judge: leaving out the most extreme of many normal
 // values shrinks their variance, and the prediction test would then see
-// steps in noise.
-std::vector<double> reference_values(std::span<const double> series, std::size_t left, std::size_t index,
-                                     std::size_t window) {
+// steps in noise. `first`, when given, is set to the segment's first index.
+side_values reference_side(std::span<const double> series, std::size_t left, std::size_t index, std::size_t window,
+                           std::size_t* first = nullptr) {
   const std::size_t from = window == 0 || index - left <= window ? left : index - window;
+  if (first != nullptr) *first = from;
   const auto segment = series.subspan(from, index - from);
   const auto fences = fences_of(segment);
-  std::vector<double> kept;
-  kept.reserve(segment.size());
-  for (double x : segment) {
-    if (x >= fences.low_severe && x <= fences.high_severe) kept.push_back(x);
+  side_values side;
+  side.kept.reserve(segment.size());
+  for (std::size_t i = 0; i < segment.size(); ++i) {
+    if (segment[i] >= fences.low_severe && segment[i] <= fences.high_severe) {
+      side.kept.push_back(segment[i]);
+    } else {
+      side.left_out.push_back(from + i);
+    }
   }
-  return kept;
+  return side;
+}
+
+std::vector<double> reference_values(std::span<const double> series, std::size_t left, std::size_t index,
+                                     std::size_t window) {
+  return reference_side(series, left, index, window).kept;
+}
+
+// The early change point at `index`, its p the caller's: the prediction test
+// of the mean of series[index, n) against the reference values before it,
+// whose figures it reports.
+change_point early_point(std::span<const double> series, std::size_t left, std::size_t index, std::size_t window) {
+  change_point cp;
+  cp.index = index;
+  cp.end = series.size();
+  const auto before = reference_side(series, left, index, window, &cp.begin);
+  cp.test = prediction_t_test(before.kept, series.subspan(index));
+  cp.left_out = before.left_out;
+  cp.early = true;
+  return cp;
 }
 
 // A change in the last `tail` values, tested against the values before
@@ -102,11 +144,8 @@ std::optional<change_point> judge_tail(std::span<const double> series, std::size
     if (i > 0 && (one.difference > 0) != (after[0] > one.mean_a)) return std::nullopt;
     p = std::max(p, one.p);
   }
-  change_point cp;
-  cp.index = index;
-  cp.test = prediction_t_test(before, after);
+  auto cp = early_point(series, left, index, window);
   cp.p = p;
-  cp.early = true;
   return cp;
 }
 
@@ -197,7 +236,7 @@ void merge(std::span<const double> series, std::vector<change_point>& points, do
 // The early change point, if any: the longest tail (of min_tail to
 // min_segment - 1 values) that passes, its p corrected for the tail lengths
 // tried (Bonferroni, as the scan correction); the change point before it is
-// judged again up to it, so that its segments are the ones reported.
+// judged again up to it, and the weaker (larger p) of its two tests stands.
 void add_early(std::span<const double> series, std::vector<change_point>& points,
                const change_point_settings& settings, std::size_t min_segment) {
   if (early_change_points_off(settings)) return;
@@ -218,16 +257,21 @@ void add_early(std::span<const double> series, std::vector<change_point>& points
       --first_after;
     }
     if (first_after != cp->index) {
-      cp->index = first_after;
-      cp->test = prediction_t_test(reference_values(series, left, first_after, settings.window),
-                                   series.subspan(first_after));
-      cp->early = series.size() - first_after < min_segment;
+      // Located earlier, the figures are those of the located step's values
+      // (its mean against the values before it), and so is the p when it is
+      // the larger: the change, its interval and p then tell one story. A
+      // located step its own test does not hold stays where the tail put it.
+      auto located = early_point(series, left, first_after, settings.window);
+      located.p = std::max(cp->p, std::min(1.0, located.test.p * lengths));
+      located.early = series.size() - first_after < min_segment;
+      if (located.p <= settings.alpha) *cp = std::move(located);
     }
     if (!points.empty()) {
+      // The change point before it, judged again up to it; of the two tests
+      // the one with the larger p stands, whole (its segments, figures and p).
       const std::size_t before = points.size() > 1 ? points[points.size() - 2].index : 0;
-      const double p = points.back().p;
-      points.back() = judge(series, before, points.back().index, cp->index, min_segment);
-      points.back().p = std::max(points.back().p, p);
+      auto narrowed = judge(series, before, points.back().index, cp->index, min_segment);
+      if (narrowed.p >= points.back().p) points.back() = std::move(narrowed);
     }
     points.push_back(*cp);
     return;

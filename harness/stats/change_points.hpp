@@ -29,19 +29,32 @@ struct change_point_settings {
 
 struct change_point {
   std::size_t index = 0;  // the first value after the change
-  // Student's t test of the values since the previous change point (or the
-  // start) against those up to the next one (or the end).
+  // The segments the test judged: [begin, index) before, [index, end) after
+  // (since the previous change point, or the start, up to the next one, or
+  // the end; an early change point's begin is its reference's first value).
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  // The test that decided, on the values it used: the segments without the
+  // values in `left_out`. Its means, difference and interval are the ones to
+  // report, so that the change, its interval, its direction and p tell one
+  // story. For a split: Student's pooled test or Welch's, whichever has the
+  // larger p (a short segment whose variance is small, or large, by chance
+  // fools one of them, not both). For an early change point: the prediction
+  // test of the tail's mean against the values before (prediction_t_test),
+  // whose interval is wide with so few values.
   t_test_result test;
-  // The p that decides: the larger of Student's and Welch's p, computed
-  // with each side's value farthest from its side's median left out (sides
-  // of 4 or more: one outlier neither makes nor hides a change point), times
-  // the number of positions the split was chosen from (Bonferroni: the best
-  // of many splits has a small p by chance). docs/history.md explains each.
+  // Indexes into the series of the values the test left out: on each side
+  // of a split of 4 or more values, the one farthest from its side's median
+  // (one outlier neither makes nor hides a change point); before an early
+  // change point, Tukey's severe outliers. docs/history.md explains each.
+  std::vector<std::size_t> left_out;
+  // The p that decides: test.p times the number of positions the split was
+  // chosen from (Bonferroni: the best of many splits has a small p by
+  // chance); for an early change point, the largest of its tail values' p
+  // times the tail lengths tried.
   double p = 1;
   // Found in the last values of the series, fewer than min_segment after it
-  // (docs/history.md, "Changes near the end"): `test` is then the prediction
-  // test of those values against the segment before (prediction_t_test),
-  // whose interval is wide with so few values. Later commits confirm or drop it.
+  // (docs/history.md, "Changes near the end"). Later commits confirm or drop it.
   bool early = false;
 };
 

@@ -247,6 +247,37 @@ TEST_F(HistoryChanges, AStepOnTheNewEnvironmentIsFoundInItsOwnSeries) {
   EXPECT_EQ(j["change_points"][0]["commits_before"], k_step_at - 20);
 }
 
+TEST_F(HistoryChanges, AOneCommitSpikeIsLeftOutOfTheChangeAndSaid) {
+  // Issue 51's series (ms), its seventh value 2.02 so that the drop is
+  // significant: the spike at commit 5 once made it a +12.9 % regression.
+  const double series_ms[] = {2.11, 2.12, 2.12, 2.11, 2.03, 3.48, 2.02, 2.03};
+  constexpr double k_ns_per_ms = 1e6;
+  constexpr double k_cv = 1e-9;  // the commit's samples all but equal: its median is the value above
+  std::vector<std::string> args = {"history", "add", "--history", store()};
+  for (int i = 0; i < static_cast<int>(std::size(series_ms)); ++i) {
+    args.push_back(write_run(dir_.path(), i, synthetic_run(i, {series_ms[i] * k_ns_per_ms}, k_cv, 42)));
+  }
+  const auto added = run_benchgate(args);
+  ASSERT_EQ(added.exit_code, 0) << added.err;
+  const auto j = changes_json({"--window", "4"}, 0);
+  EXPECT_EQ(j["recent_regressions"], 0);
+  ASSERT_EQ(j["change_points"].size(), 1u) << j.dump(2);
+  const auto& c = j["change_points"][0];
+  EXPECT_EQ(c["direction"], "improvement");
+  EXPECT_EQ(c["first_after"]["commit"], commit_id(4));
+  EXPECT_NEAR(c["mean_after_ns"].get<double>(), (2.03 + 2.02 + 2.03) / 3 * k_ns_per_ms, 1);
+  EXPECT_LT(c["change_interval_pct"][1].get<double>(), 0);  // the whole interval is a drop
+  ASSERT_EQ(c["left_out"].size(), 2u) << c.dump(2);
+  EXPECT_EQ(c["left_out"][0]["side"], "before");
+  EXPECT_EQ(c["left_out"][1]["side"], "after");
+  EXPECT_EQ(c["left_out"][1]["commit"], commit_id(5));
+  EXPECT_NEAR(c["left_out"][1]["value"].get<double>(), 3.48 * k_ns_per_ms, 1);
+  EXPECT_NE(last_out_.find("2 values left out of the test (each side's value farthest from its median): commit "),
+            std::string::npos)
+      << last_out_;
+  EXPECT_NE(last_out_.find("commit " + commit_id(5).substr(0, 12) + " 3.48"), std::string::npos) << last_out_;
+}
+
 TEST_F(HistoryChanges, ExportsCsvForOtava) {
   fill();
   const auto csv = (dir_.path() / "h.csv").string();
