@@ -12,6 +12,7 @@
 #include "harness/formats/input_loader.hpp"
 #include "harness/support/errors/input_error.hpp"
 #include "harness/support/text/parse_number.hpp"
+#include "harness/support/text/split_text.hpp"
 
 namespace benchgate::history {
 
@@ -20,6 +21,9 @@ namespace {
 constexpr const char* k_csv_format = "csv";
 // The fields of a fingerprint in the order fingerprint::text() writes them.
 constexpr const char* k_fingerprint_keys[] = {"cpu=", "; cpus=", "; compiler=", "; flags=", "; build=", "; benchmark="};
+// The optional fields after them, when history add read the machine.
+constexpr const char* k_kernel_key = "; kernel=";
+constexpr const char* k_read_by_add_key = "; read_by_history_add=";
 
 std::string where(const std::string& source, std::size_t line, const std::string& column) {
   return source + ":" + std::to_string(line) + ": column " + column + ": ";
@@ -58,6 +62,10 @@ std::optional<fingerprint> parse_fingerprint(const std::string& text) {
     if (k + 1 < std::size(k_fingerprint_keys)) {
       next = text.find(k_fingerprint_keys[k + 1], at);
       if (next == std::string::npos) return std::nullopt;
+    } else {
+      // The last of them runs to the optional fields, if any.
+      next = std::min(text.find(k_kernel_key, at), text.find(k_read_by_add_key, at));
+      if (next == std::string::npos) next = text.size();
     }
     values.push_back(text.substr(at, next - at));
     at = next;
@@ -73,6 +81,15 @@ std::optional<fingerprint> parse_fingerprint(const std::string& text) {
   f.compiler_flags = known(values[3]);
   f.build_type = known(values[4]);
   f.benchmark_version = known(values[5]);
+  std::string rest = text.substr(at);
+  const std::string kernel_key = k_kernel_key;
+  const std::string read_key = k_read_by_add_key;
+  if (rest.rfind(kernel_key, 0) == 0) {
+    const auto end = rest.find(read_key);
+    f.kernel = rest.substr(kernel_key.size(), end == std::string::npos ? std::string::npos : end - kernel_key.size());
+    rest = end == std::string::npos ? "" : rest.substr(end);
+  }
+  if (rest.rfind(read_key, 0) == 0) f.read_by_history_add = text::split(rest.substr(read_key.size()), ',');
   if (f.text() != text) return std::nullopt;
   return f;
 }

@@ -24,6 +24,7 @@ struct history_options {
   std::vector<std::string> inputs;    // RESULTS files
   std::optional<std::string> commit;  // --commit SHA
   std::optional<std::string> date;    // --date ISO
+  bool measured_here = false;         // --measured-here: the results were measured on this machine
 
   // import: --csv FILE (series) or --list FILE (path,commit,date lines)
   bool import_list = false;

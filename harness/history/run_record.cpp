@@ -27,6 +27,12 @@ constexpr std::size_t k_max_commit_digits = 64;
 
 std::string field(const std::optional<std::string>& value) { return value ? *value : "?"; }
 
+std::string comma_list(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
+  return out;
+}
+
 }  // namespace
 
 std::string exact_number_text(double value) {
@@ -62,11 +68,42 @@ std::string sha256_hex(const std::string& bytes) {
 std::string fingerprint::text() const {
   return "cpu=" + field(cpu_model) + "; cpus=" + (logical_cpus > 0 ? std::to_string(logical_cpus) : "?") +
          "; compiler=" + field(compiler) + "; flags=" + field(compiler_flags) + "; build=" + field(build_type) +
-         "; benchmark=" + field(benchmark_version);
+         "; benchmark=" + field(benchmark_version) + (kernel ? "; kernel=" + *kernel : "") +
+         (read_by_history_add.empty() ? "" : "; read_by_history_add=" + comma_list(read_by_history_add));
+}
+
+fingerprint with_host_machine(fingerprint run, const host_machine& host, const std::string& source) {
+  if (run.cpu_model) return run;  // the run named its machine
+  if (run.logical_cpus > 0 && host.logical_cpus > 0 && run.logical_cpus != host.logical_cpus) {
+    throw input_error("RESULTS " + source + ": ran on " + std::to_string(run.logical_cpus) +
+                      " logical CPUs, this machine has " + std::to_string(host.logical_cpus) +
+                      "; --measured-here expects results measured on the machine history add runs on");
+  }
+  auto fill = [&run](std::optional<std::string>& field_of_run, const std::optional<std::string>& read,
+                     const char* name) {
+    if (field_of_run || !read) return;
+    field_of_run = read;
+    run.read_by_history_add.push_back(name);
+  };
+  fill(run.cpu_model, host.cpu_model, "cpu");
+  if (run.logical_cpus <= 0 && host.logical_cpus > 0) {
+    run.logical_cpus = host.logical_cpus;
+    run.read_by_history_add.push_back("cpus");
+  }
+  fill(run.kernel, host.kernel, "kernel");
+  fill(run.compiler, host.compiler, "compiler");
+  return run;
 }
 
 fingerprint fingerprint_of(const results::environment& env) {
-  return {env.cpu_model, env.logical_cpus, env.compiler, env.compiler_flags, env.build_type, env.benchmark_version};
+  fingerprint f;
+  f.cpu_model = env.cpu_model;
+  f.logical_cpus = env.logical_cpus;
+  f.compiler = env.compiler;
+  f.compiler_flags = env.compiler_flags;
+  f.build_type = env.build_type;
+  f.benchmark_version = env.benchmark_version;
+  return f;
 }
 
 summary summarize(std::vector<double> values) {
@@ -173,6 +210,7 @@ run_record make_run_record(const results::loaded_results& loaded, const std::str
   }
   r.tool_version = env.tool_version;
   r.environment = fingerprint_of(env);
+  if (overrides.host) r.environment = with_host_machine(r.environment, *overrides.host, source);
 
   // The commit and its date are what the user says the run measured, not
   // the run itself: the same file given with another --commit is the same run.

@@ -21,13 +21,36 @@ struct fingerprint {
   std::optional<std::string> compiler_flags;
   std::optional<std::string> build_type;
   std::optional<std::string> benchmark_version;
+  // Only when `history add --measured-here` read the machine (with_host_machine):
+  // its kernel ("Linux 6.1.0-28-amd64 x86_64"), and which fields it filled
+  // in ("cpu", "cpus", "kernel", "compiler"), the run's results naming none.
+  std::optional<std::string> kernel;
+  std::vector<std::string> read_by_history_add;
 
   // "cpu=...; cpus=2; compiler=...; flags=...; build=...; benchmark=..."
-  // ("?" for what is unknown): the key the store identifies it by.
+  // ("?" for what is unknown), then "; kernel=...; read_by_history_add=cpu,kernel"
+  // when history add read the machine: the key the store identifies it by.
   std::string text() const;
 };
 
 fingerprint fingerprint_of(const results::environment& env);
+
+// The machine `history add --measured-here` runs on, as it reads it
+// (nullopt or 0: could not be read).
+struct host_machine {
+  std::optional<std::string> cpu_model;  // /proc/cpuinfo "model name"
+  int logical_cpus = 0;
+  std::optional<std::string> kernel;     // uname: "Linux 6.1.0-28-amd64 x86_64"
+  std::optional<std::string> compiler;   // the first line of the visible C++ compiler's --version
+};
+
+// `run`'s fingerprint with what its results do not name read from `host`,
+// the machine that measured it: when the results name no CPU model (Google
+// Benchmark JSON does not), the CPU model, the logical CPUs and the compiler
+// they lack, and the kernel, each listed in read_by_history_add. A run that
+// names its CPU is returned as it is. Throws input_error naming `source`
+// when the results' CPU count is not the host's: they were measured elsewhere.
+fingerprint with_host_machine(fingerprint run, const host_machine& host, const std::string& source);
 
 // Median, mean and a distribution-free 95 % interval of the median (order
 // statistics; the whole range below 6 samples), in ns per iteration.
@@ -99,11 +122,13 @@ std::string lower_case_commit(std::string commit);
 struct record_overrides {
   std::optional<std::string> commit;  // --commit
   std::optional<std::string> date;    // --date: the commit's date
+  std::optional<host_machine> host;   // --measured-here: the machine history add runs on
 };
 
 // The record of `loaded` read from `source`. The commit is --commit or the
 // results' git_commit (they must agree when both are given); a build with
 // uncommitted changes needs --commit. The date is --date or the run's date.
+// With overrides.host, the fingerprint is with_host_machine's.
 // Throws input_error naming `source` for a missing commit or date, a bad
 // date, or no timed cell.
 run_record make_run_record(const results::loaded_results& loaded, const std::string& source,

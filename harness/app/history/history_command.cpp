@@ -12,6 +12,7 @@
 #include "harness/history/changes_output.hpp"
 #include "harness/history/csv_export.hpp"
 #include "harness/history/csv_import.hpp"
+#include "harness/app/history/host_machine.hpp"
 #include "harness/history/run_record.hpp"
 #include "harness/history/store.hpp"
 #include "harness/html/history_timeline.hpp"
@@ -24,11 +25,14 @@ namespace {
 exit_code add_to_history(const options::history_options& o, std::ostream& out) {
   // Every file is read and checked before the store is opened: bad input
   // leaves it untouched.
-  const auto runs = history::read_run_records(o.inputs, {o.commit, o.date});
+  std::optional<history::host_machine> host;
+  if (o.measured_here) host = read_host_machine();
+  const auto runs = history::read_run_records(o.inputs, {o.commit, o.date, host});
   history::add_runs(o.store, o.store_origin, runs);
   for (const auto& r : runs) {
     out << "added " << r.source << ": commit " << r.commit << " (" << r.commit_date << "), " << r.cells.size()
         << " cells\n";
+    if (!r.environment.read_by_history_add.empty()) out << "  environment (machine read here): " << r.environment.text() << "\n";
   }
   out << "history: " << history::printable_location(o.store) << "\n";
   return exit_code::ok;

@@ -34,7 +34,9 @@ constexpr const char* k_summary =
     "           and every metric of each cell: real_time, cpu_time, instructions,\n"
     "           throughput, user counters, figures.\n"
     "           benchgate results carry their commit and date; Google Benchmark\n"
-    "           JSON needs --commit (and --date unless its context has one).\n"
+    "           JSON needs --commit (and --date unless its context has one), and\n"
+    "           names no CPU model: --measured-here, on the machine that ran it,\n"
+    "           records this machine's (a new CPU, kernel or compiler: a new series).\n"
     "           All files go in one transaction; a run already stored is refused.\n"
     "  changes  per cell and environment, E-divisive means with Student's t test\n"
     "           (as Apache Otava): each change point with the last commit before,\n"
@@ -107,6 +109,11 @@ std::vector<history_row> history_rows() {
       {{"date", "DATE", takes::value,
         "the commit's date, ISO 8601 (git log -1 --format=%cI SHA); orders the series", "the run's date"},
        [](history_options& o, const given& g) { o.date = g.text(); }},
+      {{"measured-here", "", takes::flag,
+        "the results were measured on this machine: when they name no CPU model (Google Benchmark JSON), record "
+        "this machine's CPU model, logical CPUs, kernel and visible C++ compiler ($CXX, else c++), listed in the "
+        "fingerprint's read_by_history_add; results naming another CPU count are refused"},
+       [](history_options& o, const given&) { o.measured_here = true; }},
   }) + for_verbs({"changes", "plot"}, std::vector<history_row>{
       {{"case", "NAME", takes::values, "only this case (repeatable)"}, stored_later<history_options>},
       {{"filter", "REGEX", takes::value, "only cells whose name matches"},

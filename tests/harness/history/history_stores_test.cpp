@@ -9,8 +9,12 @@
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <fstream>
 #include <set>
+#include <thread>
 
+#include "harness/history/changes.hpp"
+#include "harness/history/run_record.hpp"
 #include "harness/history/store.hpp"
 #include "tests/harness/history/history_fixture.hpp"
 #include "tests/harness/history/postgres_test_server.hpp"
@@ -249,6 +253,87 @@ TEST_P(HistoryStores, ExportFollowsTheMetric) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("time,commit,environment,page_iter/core/k:0\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(",7\n"), std::string::npos) << r.out;
+}
+
+// Google Benchmark JSON as Debian's 1.7.1 writes it: the CPU count, no CPU
+// model, no compiler. Commit i's run, `ns` per iteration.
+std::string google_benchmark_json(int i, int cpus, double ns) {
+  return R"({"context": {"date": ")" + commit_date(i) + R"(", "num_cpus": )" + std::to_string(cpus) +
+         R"(, "host_name": "h"}, "benchmarks": [{"name": "BM_x", "run_type": "iteration", "iterations": 100,
+         "real_time": )" + std::to_string(ns) + R"(, "cpu_time": )" + std::to_string(ns) + R"(, "time_unit": "ns"}]})";
+}
+
+std::string this_cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  }
+  return "";
+}
+
+TEST_P(HistoryStores, AddMeasuredHereRecordsTheMachineGoogleBenchmarkJsonDoesNotName) {
+  const int cpus = static_cast<int>(std::thread::hardware_concurrency());
+  const auto here = dir_.path() / "here.json";
+  const auto plain = dir_.path() / "plain.json";
+  std::ofstream(here) << google_benchmark_json(0, cpus, 5);
+  std::ofstream(plain) << google_benchmark_json(1, cpus, 5);
+  const auto r = run_benchgate({"history", "add", "--history", location_, here.string(), "--commit", commit_id(0),
+                                "--measured-here"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("environment (machine read here): cpu="), std::string::npos) << r.out;
+  ASSERT_EQ(run_benchgate({"history", "add", "--history", location_, plain.string(), "--commit", commit_id(1)}).exit_code,
+            0);
+  const auto h = load();
+  ASSERT_EQ(h.environments.size(), 2u);
+  const auto& read = h.environments[0].fingerprint;
+  EXPECT_NE(read.find("; kernel=Linux "), std::string::npos) << read;
+  EXPECT_NE(read.find("; read_by_history_add=cpu"), std::string::npos) << read;
+  EXPECT_NE(read.find("kernel"), read.rfind("kernel")) << read;  // the field, and listed as read
+  if (const auto model = this_cpu_model(); !model.empty()) {
+    EXPECT_EQ(read.rfind("cpu=" + model + "; cpus=" + std::to_string(cpus) + ";", 0), 0u) << read;
+  }
+  // Without --measured-here the run's own fingerprint, as before.
+  EXPECT_EQ(h.environments[1].fingerprint,
+            "cpu=?; cpus=" + std::to_string(cpus) + "; compiler=?; flags=?; build=?; benchmark=?");
+  // Results of a machine with another CPU count are refused, the store untouched.
+  const auto other = dir_.path() / "other.json";
+  std::ofstream(other) << google_benchmark_json(2, cpus + 1, 5);
+  const auto refused = run_benchgate({"history", "add", "--history", location_, other.string(), "--commit",
+                                      commit_id(2), "--measured-here"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("error: RESULTS " + other.string() + ": ran on " + std::to_string(cpus + 1) +
+                             " logical CPUs, this machine has " + std::to_string(cpus)),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(load().commits.size(), 2u);
+}
+
+TEST_P(HistoryStores, ANewKernelOrCompilerReadByAddStartsANewSeries) {
+  // Commits 0-3 on one kernel, 4-7 on the next, 8-11 with a new compiler;
+  // the same speed throughout: environment changes, never a regression.
+  history::host_machine runner{"Test CPU", 2, "Linux 6.1.0 x86_64", "c++ (Debian 12.2.0-14) 12.2.0"};
+  constexpr int k_commits = 12;
+  for (int i = 0; i < k_commits; ++i) {
+    if (i == 4) runner.kernel = "Linux 6.12.0 x86_64";
+    if (i == 8) runner.compiler = "c++ (Debian 14.2.0-19) 14.2.0";
+    const auto path = dir_.path() / ("gb-" + std::to_string(i) + ".json");
+    std::ofstream(path) << google_benchmark_json(i, 2, i < 4 ? 100 : 130);
+    history::add_runs(location_, "--history",
+                      history::read_run_records({path.string()}, {commit_id(i), std::nullopt, runner}));
+  }
+  const auto h = load();
+  EXPECT_EQ(h.environments.size(), 3u);
+  history::changes_settings settings;
+  settings.recent_commits = k_commits;
+  const auto report = history::find_changes(h, settings);
+  EXPECT_EQ(report.series, 3u);
+  ASSERT_EQ(report.environment_changes.size(), 2u);
+  EXPECT_EQ(report.environment_changes[0].at.commit, commit_id(4));
+  EXPECT_NE(report.environment_changes[0].to.find("kernel=Linux 6.12.0 x86_64"), std::string::npos);
+  EXPECT_EQ(report.environment_changes[1].at.commit, commit_id(8));
+  EXPECT_NE(report.environment_changes[1].to.find("compiler=c++ (Debian 14.2.0-19) 14.2.0"), std::string::npos);
+  EXPECT_EQ(report.recent_regressions(), 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(BothStores, HistoryStores, ::testing::Values("sqlite", "postgres"),
