@@ -112,15 +112,20 @@ std::vector<double> reference_values(std::span<const double> series, std::size_t
   return reference_side(series, left, index, window).kept;
 }
 
-// The early change point at `index`, its p the caller's: the prediction test
-// of the mean of series[index, n) against the reference values before it,
-// whose figures it reports.
+// The early change point at `index`, its p the caller's. Its test is the
+// prediction test, against the reference values before it, of the value
+// after it that lies least far out (the largest p): the change every value
+// from `index` on shows, which is what the intersection-union test decides
+// (judge_tail), so one spike among them neither makes the step nor sizes it.
 change_point early_point(std::span<const double> series, std::size_t left, std::size_t index, std::size_t window) {
   change_point cp;
   cp.index = index;
   cp.end = series.size();
   const auto before = reference_side(series, left, index, window, &cp.begin);
-  cp.test = prediction_t_test(before.kept, series.subspan(index));
+  for (std::size_t i = index; i < series.size(); ++i) {
+    const auto one = prediction_t_test(before.kept, series.subspan(i, 1));
+    if (i == index || one.p > cp.test.p) cp.test = one;
+  }
   cp.left_out = before.left_out;
   cp.early = true;
   return cp;
@@ -257,14 +262,13 @@ void add_early(std::span<const double> series, std::vector<change_point>& points
       --first_after;
     }
     if (first_after != cp->index) {
-      // Located earlier, the figures are those of the located step's values
-      // (its mean against the values before it), and so is the p when it is
-      // the larger: the change, its interval and p then tell one story. A
-      // located step its own test does not hold stays where the tail put it.
-      auto located = early_point(series, left, first_after, settings.window);
-      located.p = std::max(cp->p, std::min(1.0, located.test.p * lengths));
-      located.early = series.size() - first_after < min_segment;
-      if (located.p <= settings.alpha) *cp = std::move(located);
+      // Located earlier: the figures are those of the located step's values
+      // (early_point), each beyond the 99 % bound on the step's side, so
+      // its interval keeps that side; the p stays the deciding test's.
+      const double p = cp->p;
+      *cp = early_point(series, left, first_after, settings.window);
+      cp->p = p;
+      cp->early = series.size() - first_after < min_segment;
     }
     if (!points.empty()) {
       // The change point before it, judged again up to it; of the two tests

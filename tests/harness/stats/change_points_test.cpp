@@ -218,6 +218,27 @@ TEST(ChangePoints, AOneCommitSpikeIsNoStepWhereverItLies) {
   }
 }
 
+TEST(ChangePoints, ASpikeInATwoCommitTailNeitherMakesNorSizesTheEarlyStep) {
+  // BM_scan's CPU times (µs) in the end-to-end test of 2026-12-07: flat
+  // since a step at commit 4, a 1.5x load spike at commit 15, then commit 16
+  // 3.5 % up. Both last values lie beyond the prediction bound, on one side,
+  // but the step both show is commit 16's 3.5 %, not the mean's 26 %.
+  const std::vector<double> v = {27.22, 26.99, 26.90, 19.13, 19.03, 18.98, 18.98, 19.06,
+                                 19.26, 19.17, 18.94, 19.04, 18.93, 19.13, 28.40, 19.72};
+  auto settings = defaults();
+  settings.min_change = 0.15;  // the end-to-end test's nightly --min-change 15
+  auto got = find_change_points(v, settings);
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].index, 3u);  // the real step, and nothing at the spike
+  got = find_change_points(v, defaults());
+  ASSERT_EQ(got.size(), 2u);
+  const auto& early = got[1];
+  EXPECT_TRUE(early.early);
+  EXPECT_EQ(early.index, 14u);
+  EXPECT_DOUBLE_EQ(early.test.mean_b, 19.72);  // the least-changed value after it
+  EXPECT_LT(early.test.difference / early.test.mean_a, 0.05);
+}
+
 TEST(ChangePoints, AnEarlyChangeReportsTheFiguresOfTheValuesItTestedAndTheOutliersItLeftOut) {
   // A severe outlier in the reference segment, then a +30 % step in the
   // last commit: the outlier is left out of the mean before, and said.
