@@ -12,6 +12,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "chain_knob.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -26,15 +28,7 @@ constexpr std::int64_t k_naive_steps = 4000;
 constexpr std::int64_t k_fast_steps = 2000;
 constexpr std::int64_t k_other_steps = 1000;
 
-// One xorshift64 step: each depends on the last, so the steps cannot overlap.
-std::uint64_t chain(std::uint64_t x, std::int64_t steps) {
-  for (std::int64_t i = 0; i < steps; ++i) {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-  }
-  return x;
-}
+using benchgate::test_suites::chain;
 
 // Reports `work` items an iteration whatever the steps (a slowed build does
 // the same work, slower); `broken`: the result is checked against a wrong
@@ -70,8 +64,6 @@ void register_benchmarks(std::int64_t fast_steps, bool break_other, bool crash_o
 }  // namespace
 
 int main(int argc, char** argv) {
-  constexpr std::string_view k_knob = "--slowdown=";
-  constexpr double k_percent = 100;
   std::int64_t fast_steps = k_fast_steps;
   bool break_other = false;
   bool crash_other = false;
@@ -87,17 +79,9 @@ int main(int argc, char** argv) {
       std::printf("ab_suite 1.0, a banner on stdout\n");
       continue;
     }
-    if (arg.substr(0, k_knob.size()) != k_knob) {
-      argv[kept++] = argv[i];
-      continue;
-    }
-    char* end = nullptr;
-    const double pct = std::strtod(argv[i] + k_knob.size(), &end);
-    if (end == argv[i] + k_knob.size() || *end != '\0' || pct < 0) {
-      std::fprintf(stderr, "ab_suite: %s: expected --slowdown=PCT, a percentage >= 0\n", argv[i]);
-      return 2;
-    }
-    fast_steps = static_cast<std::int64_t>(static_cast<double>(k_fast_steps) * (1 + pct / k_percent));
+    const auto read = benchgate::test_suites::read_slowdown(argv[i], "ab_suite", k_fast_steps, fast_steps);
+    if (read == benchgate::test_suites::knob::bad) return 2;
+    if (read == benchgate::test_suites::knob::absent) argv[kept++] = argv[i];
   }
   argc = kept;
   register_benchmarks(fast_steps, break_other, crash_other, bracketed);

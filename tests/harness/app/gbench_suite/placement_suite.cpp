@@ -14,10 +14,9 @@
 #include <benchmark/benchmark.h>
 #include <sys/stat.h>
 
+#include "chain_knob.hpp"
+
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <string_view>
 
 namespace {
 
@@ -26,17 +25,8 @@ namespace {
 
 constexpr std::int64_t k_steps = 3000;
 constexpr std::int64_t k_odd_inode_extra_pct = 25;
-constexpr double k_percent = 100;
 
-// One xorshift64 step after another: each depends on the last.
-std::uint64_t chain(std::uint64_t x, std::int64_t steps) {
-  for (std::int64_t i = 0; i < steps; ++i) {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-  }
-  return x;
-}
+using benchgate::test_suites::chain;
 
 // The inode number of this process's executable file; 0 when unknown.
 std::uint64_t own_inode() {
@@ -61,22 +51,12 @@ void run_chain(benchmark::State& state, std::int64_t steps) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  constexpr std::string_view k_knob = "--slowdown=";
   std::int64_t steady_steps = k_steps;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg.substr(0, k_knob.size()) != k_knob) {
-      argv[kept++] = argv[i];
-      continue;
-    }
-    char* end = nullptr;
-    const double pct = std::strtod(argv[i] + k_knob.size(), &end);
-    if (end == argv[i] + k_knob.size() || *end != '\0' || pct < 0) {
-      std::fprintf(stderr, "placement_suite: %s: expected --slowdown=PCT, a percentage >= 0\n", argv[i]);
-      return 2;
-    }
-    steady_steps = static_cast<std::int64_t>(static_cast<double>(k_steps) * (1 + pct / k_percent));
+    const auto read = benchgate::test_suites::read_slowdown(argv[i], "placement_suite", k_steps, steady_steps);
+    if (read == benchgate::test_suites::knob::bad) return 2;
+    if (read == benchgate::test_suites::knob::absent) argv[kept++] = argv[i];
   }
   argc = kept;
   const std::uint64_t inode = own_inode();
