@@ -12,16 +12,16 @@
 
 namespace benchgate::options {
 
-// As parse_command_line gives them, the options that depend on what the
-// binaries are (the run options, those of Google Benchmark executables)
-// are only in `args`, and `binaries` is google_benchmark when --gbench
-// said so; settle_ab (app/command_line.hpp), given what they are,
-// checks and fills the rest.
 // The default extra time as a share of the first pairs' time: one ab takes
 // at most about 1.5 times as long as its first pairs, suspects decided
 // included (docs/ab.md, "Cells ab cannot judge at first").
 inline constexpr double k_default_extra_time_share = 0.5;
 
+// As parse_command_line gives them, the options that depend on what the
+// binaries are (the run options, those of Google Benchmark executables)
+// are only in `args`, and `binaries` is google_benchmark when --gbench
+// said so; settle_ab (app/command_line.hpp), given what they are,
+// checks and fills the rest.
 struct ab_options : paired_options {
   std::vector<std::string> args;  // the arguments after "ab", as given
   // --extra-time: the most that extra rounds of pairs for the cells not yet

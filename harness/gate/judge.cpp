@@ -90,6 +90,11 @@ regression_interval regression_of(const compare::cell_diff& cell, const gate_met
   return {m.lower * units::k_percent, m.estimate * units::k_percent, m.upper * units::k_percent};
 }
 
+bool regresses_as_it_falls(const resolved_rule& rule) {
+  // Throughput is better higher whatever it was compared on.
+  return rule.metric == gate_metric::throughput || rule.direction == results::better::higher;
+}
+
 judged_cell judge_cell(const compare::cell_diff& cell, const resolved_rule& rule, double alpha,
                        const compare::time_metric& compared) {
   judged_cell out;
@@ -98,8 +103,7 @@ judged_cell judge_cell(const compare::cell_diff& cell, const resolved_rule& rule
   out.rule = rule;
   out.deterministic = cell.deterministic;
   if (!cell.deterministic) out.p_value = cell.p_value;
-  // Throughput is better higher whatever it was compared on.
-  const auto direction = rule.metric == gate_metric::throughput ? results::better::higher : rule.direction;
+  const auto direction = regresses_as_it_falls(rule) ? results::better::higher : rule.direction;
   const auto r = regression_of(cell, rule.metric, direction, compared);
   // Shown as the change of the metric itself: a higher-is-better one falls when it regresses.
   const bool drops = direction == results::better::higher;
@@ -316,13 +320,22 @@ judged_cell judge_uncompared(const compare::diff& source, const std::string& nam
   return without_change(name, rule, cell_status::unjudged, reason + "; cannot judge");
 }
 
+namespace {
+
+// A cell the rules' `ignore` globs leave out.
+judged_cell ignored_cell(const std::string& name, const resolved_rule& rule) {
+  return without_change(name, rule, cell_status::ignored, "ignored by '" + rule.ignore_match + "'");
+}
+
+}  // namespace
+
 gate_verdict judge(std::span<const compare::diff> diffs, const gate_rules& rules,
                    const gate_levels& command_line) {
   gate_verdict verdict;
   for (const auto& name : all_names(diffs)) {
     const auto rule = resolve(rules, command_line, name);
     if (rule.ignored) {
-      verdict.cells.push_back(without_change(name, rule, cell_status::ignored, "ignored by '" + rule.ignore_match + "'"));
+      verdict.cells.push_back(ignored_cell(name, rule));
       continue;
     }
     if (const auto judged = judge_on_rate(diffs, name, rule)) {
@@ -359,11 +372,7 @@ gate_verdict identical_verdict(const std::vector<std::string>& names, const gate
   gate_verdict verdict;
   for (const auto& name : names) {
     const auto rule = resolve(rules, command_line, name);
-    if (rule.ignored) {
-      verdict.cells.push_back(without_change(name, rule, cell_status::ignored, "ignored by '" + rule.ignore_match + "'"));
-      continue;
-    }
-    verdict.cells.push_back(without_change(name, rule, cell_status::pass, why));
+    verdict.cells.push_back(rule.ignored ? ignored_cell(name, rule) : without_change(name, rule, cell_status::pass, why));
   }
   finish(verdict);
   return verdict;

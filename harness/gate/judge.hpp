@@ -27,6 +27,12 @@ regression_interval regression_of(const compare::cell_diff& cell, const gate_met
                                   results::better direction,
                                   const compare::time_metric& compared = compare::time_metric::real);
 
+// Whether a cell judged by `rule` regresses as its metric falls: a
+// higher-is-better metric, and throughput whatever it was compared on.
+// Judged cells show the metric's own change, so such a cell's regression
+// is its change negated, bounds swapped.
+bool regresses_as_it_falls(const resolved_rule& rule);
+
 // Judges one compared cell by `rule` (not ignored) at significance `alpha`,
 // from a comparison of `compared` (throughput: a rate, or real_time).
 judged_cell judge_cell(const compare::cell_diff& cell, const resolved_rule& rule, double alpha,

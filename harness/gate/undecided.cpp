@@ -1,13 +1,13 @@
 #include "harness/gate/undecided.hpp"
 
+#include "harness/gate/judge.hpp"
+
 namespace benchgate::gate {
 
 bool is_suspect(const judged_cell& cell) {
   if (!cell.change_pct || !cell.lower_pct || !cell.upper_pct || cell.deterministic) return false;
   if (cell.status == cell_status::fail || cell.status == cell_status::ignored) return false;
-  // The judged cell shows the metric's own change; a higher-is-better one
-  // regresses as it falls (gate/judge.hpp).
-  const bool drops = cell.rule.direction == results::better::higher || cell.metric == gate_metric::throughput;
+  const bool drops = regresses_as_it_falls(cell.rule);
   const double estimate = drops ? -*cell.change_pct : *cell.change_pct;
   const double lower = drops ? -*cell.upper_pct : *cell.lower_pct;
   return estimate > cell.rule.fail_pct && lower <= cell.rule.fail_pct;

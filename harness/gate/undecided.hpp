@@ -16,7 +16,7 @@
 // the estimate, so it can add false failures; but a failure needs the
 // whole interval beyond the level, which an unchanged cell reaches in no
 // round but by a deviation of several standard errors, and the looks are
-// at most 1 + k_max_extra_rounds (docs/ab.md gives the A/A counts).
+// at most 1 + k_max_extra_rounds (docs/ab.md argues it; no A/A count yet).
 
 #include <cstddef>
 #include <string>
@@ -50,7 +50,8 @@ bool is_suspect(const judged_cell& cell);
 
 // Why they are not yet judged, for the progress lines: "interval wider than
 // max_ci_width", "estimate beyond the fail level, interval across it", or
-// "1 interval wider than max_ci_width, 2 suspects".
+// "1 with an interval wider than max_ci_width, 2 with the estimate beyond
+// the fail level and the interval across it".
 std::string undecided_text(const undecided& cells);
 
 // The extra rounds' budget: `cap_s` seconds in all, `spent_s` taken by the

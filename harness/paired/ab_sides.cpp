@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <regex>
-
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>

@@ -41,6 +41,7 @@ exit_code judge_sides(const compare::loaded_side& old_side, const compare::loade
                       const options::ab_options& options, std::ostream& out, std::ostream& err) {
   auto gate = options.gate;
   if (options.out_dir && gate.confirm > 0 && !gate.confirm_dir) gate.confirm_dir = *options.out_dir / "confirm";
+  gate.fixed_placement = options.fixed_placement;  // --confirm's re-runs are placed as ab's runs were
   const auto outcome = gate::gate_sides(old_side, new_side, rules, gate, err);
   // The comparison of the first metric the rules gate on.
   const auto& shown = outcome.diffs.front();
@@ -73,8 +74,8 @@ gate::undecided undecided_now(const compare::loaded_side& old_side, const compar
 // rounds of Google Benchmark executables.
 using extra_round = std::function<void(const std::vector<std::string>& cells, int round, const std::string& why)>;
 
-// "1 cell still too wide", "0 cells still too wide", "1 cell still too
-// wide, 2 still suspect (undecided)".
+// "1 cell still too wide"; with suspects left, "0 cells still too wide, 2
+// cells still undecided (estimate beyond the fail level, interval across it)".
 std::string still_text(const gate::undecided& cells) {
   const auto count = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " cell" : " cells"); };
   auto text = count(cells.too_wide) + " still too wide";

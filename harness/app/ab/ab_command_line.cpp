@@ -221,10 +221,7 @@ std::vector<ab_row> ab_rows() {
         "a fresh copy of its executable (in a folder of random name length) with a random pad, which makes the "
         "placement of the file's pages in memory noise instead of a fixed offset of one side (docs/ab.md, "
         "\"Placement\"); also for --confirm's re-runs"},
-       [](ab_options& o, const given&) {
-         o.fixed_placement = true;
-         o.gate.fixed_placement = true;
-       }},
+       [](ab_options& o, const given&) { o.fixed_placement = true; }},
       {{"run-identical", "", takes::flag,
         "run and judge the sides even when OLD_BIN and NEW_BIN are byte-identical builds given the same "
         "arguments (for an A/A calibration)",
