@@ -33,8 +33,9 @@ double measure_spin_step_ns();
 // body fails (state.fail).
 std::optional<double> pilot_time_ns(const benchgate::bench_body& body, std::uint64_t extra_spin_steps);
 
-// round((pct / 100 * cell_ns - overhead_ns) / step_ns), a negative overhead
-// counted as 0, at least 1 (the least that can be added, when the overhead
+// round((pct / 100 * cell_ns - overhead_ns) / step_ns), the overhead
+// counted within [0, cell_ns] (a noisy pilot's is not believed beyond one
+// iteration's time), at least 1 (the least that can be added, when the overhead
 // alone is the slowdown); 0 when pct, cell_ns or step_ns is not positive.
 std::uint64_t spin_steps_for(double pct, double cell_ns, double step_ns, double overhead_ns = 0);
 

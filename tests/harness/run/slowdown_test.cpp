@@ -23,6 +23,7 @@ TEST(Slowdown, StepsAreThePercentageOfTheCellTimeInSpinSteps) {
   EXPECT_EQ(spin_steps_for(10, 1000, 0.5, 40), 120U);
   EXPECT_EQ(spin_steps_for(10, 1000, 0.5, -7), 200U) << "a negative overhead (noise) counts as none";
   EXPECT_EQ(spin_steps_for(10, 1000, 0.5, 150), 1U) << "the overhead alone is the slowdown: the least there is";
+  EXPECT_EQ(spin_steps_for(300, 1000, 0.5, 5000), 4000U) << "an overhead beyond one iteration is a noisy pilot's";
 }
 
 TEST(Slowdown, PilotsMeasureSomething) {
